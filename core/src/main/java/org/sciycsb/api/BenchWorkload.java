@@ -1,0 +1,43 @@
+package org.sciycsb.api;
+
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * A workload of ours. Any upstream {@code site.ycsb.Workload} runs too, through an adapter; this interface adds
+ * typed options, named operations, access paths and a final step (verification, id files).
+ *
+ * <p>Register in {@code META-INF/services/org.sciycsb.api.BenchWorkload}; select with {@code -p workload=NAME}
+ * (its {@link #name()}) or the class name.
+ */
+public interface BenchWorkload {
+  /** The short name, for {@code -p workload=...} and help. */
+  String name();
+
+  /** Every option this workload reads, with owned key prefixes. */
+  OptionSet options();
+
+  /** The access paths the binding must serve; checked before any thread starts. */
+  default List<Class<? extends AccessPath>> requiredAccessPaths() {
+    return List.of();
+  }
+
+  /** Reads options, registers operations, prepares shared state. No thread has started yet. */
+  void init(WorkloadContext context) throws BenchmarkException;
+
+  /**
+   * How many operations the phase has in all, when the workload decides it (for example "every input file");
+   * empty to let the engine use {@code operationcount} / {@code insertcount}.
+   */
+  default OptionalLong plannedOperations(Phase phase) {
+    return OptionalLong.empty();
+  }
+
+  /** A thread's share; called in the thread that will use it. */
+  WorkloadThread newThread(ThreadContext context) throws BenchmarkException;
+
+  /** After all threads ended: verification, summaries. Extra result sections go into the returned map. */
+  default java.util.Map<String, Object> finish(WorkloadContext context) throws BenchmarkException {
+    return java.util.Map.of();
+  }
+}

@@ -1,0 +1,23 @@
+package org.sciycsb.api;
+
+/**
+ * A store binding, found through {@link java.util.ServiceLoader}. A binding module registers exactly one
+ * implementation in {@code META-INF/services/org.sciycsb.api.Binding}; that file is the only registration.
+ *
+ * <p>A binding holds everything about one store: its options, its client, its mapping of access paths.
+ * {@link #open} creates the one shared client of a run (no static state); each client thread then gets its
+ * own {@link site.ycsb.DB} from {@link BindingRun#newDb(int)}.
+ */
+public interface Binding {
+  /** The name used on the command line: {@code bin/ycsb run <name>}. */
+  String name();
+
+  /** One line for {@code bin/ycsb help}. */
+  String summary();
+
+  /** Every option this binding reads, with its owned key prefixes. */
+  OptionSet options();
+
+  /** Creates the run's shared client; validates options and reaches the server before any thread starts. */
+  BindingRun open(RunContext context) throws BenchmarkException;
+}

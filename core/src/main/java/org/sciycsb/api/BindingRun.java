@@ -1,0 +1,42 @@
+package org.sciycsb.api;
+
+import java.util.OptionalLong;
+import site.ycsb.DB;
+
+/**
+ * One run's shared client (connection pool, prepared statements). Created once by {@link Binding#open},
+ * closed once by the engine after every thread has finished and flushed.
+ */
+public interface BindingRun extends AutoCloseable {
+  /**
+   * A {@link DB} for one client thread. The engine calls {@link DB#init()} on it before the thread starts and
+   * {@link DB#cleanup()} after its last operation (where buffered batches must be flushed).
+   */
+  DB newDb(int threadId) throws BenchmarkException;
+
+  /** The store product and version as reported by the server. */
+  StoreInfo storeInfo();
+
+  /** True when this binding can serve the given access path. */
+  default boolean supports(Class<? extends AccessPath> type) {
+    return false;
+  }
+
+  /**
+   * A per-thread handle on an access path. Called only for types that {@link #supports} accepts.
+   *
+   * @throws BenchmarkException when it cannot be served after all
+   */
+  default <T extends AccessPath> T accessPath(Class<T> type, int threadId) throws BenchmarkException {
+    throw new ConfigException("this binding cannot serve the access path " + type.getSimpleName());
+  }
+
+  /** The number of records in a table, for the post-load count check; empty when the store cannot tell. */
+  default OptionalLong count(String table) throws BenchmarkException {
+    return OptionalLong.empty();
+  }
+
+  /** Closes the shared client. */
+  @Override
+  void close() throws BenchmarkException;
+}

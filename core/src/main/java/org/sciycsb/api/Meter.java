@@ -1,0 +1,18 @@
+package org.sciycsb.api;
+
+import site.ycsb.Status;
+
+/**
+ * Records operations of one client thread. Not thread-safe: each thread has its own.
+ * Times come from {@link System#nanoTime()}.
+ */
+public interface Meter {
+  /**
+   * The intended start of the operation in progress: its slot on the schedule when a target rate is set,
+   * otherwise 0 (the response time then equals the service time).
+   */
+  long intendedStartNanos();
+
+  /** Records one finished operation: service time from {@code startNanos}, response time from the intended start. */
+  void record(Operation op, long startNanos, long endNanos, Status status);
+}

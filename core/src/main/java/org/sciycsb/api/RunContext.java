@@ -1,0 +1,16 @@
+package org.sciycsb.api;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+/**
+ * What the engine tells a binding or workload about the run it is part of.
+ *
+ * @param config    the effective properties
+ * @param phase     load or run
+ * @param threads   the number of client threads
+ * @param resultsDir the run's results directory (exists)
+ * @param workDir   the project's work folder, for embedded stores and caches (exists)
+ * @param log       where to print warnings (stderr); never print secrets
+ */
+public record RunContext(Config config, Phase phase, int threads, Path resultsDir, Path workDir, PrintStream log) {}
