@@ -1,0 +1,137 @@
+package org.sciycsb.cli;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.sciycsb.api.ConfigException;
+
+/**
+ * The command line, with YCSB 0.17's meaning for each flag: {@code -P file} (property files, in order),
+ * {@code -p key=value} (overrides every file), {@code -threads}, {@code -target}, {@code -s}, {@code -l},
+ * {@code -db}, plus {@code --debug}. Flags the bash launcher handles ({@code -cp}, {@code -jvm-args}) never get here.
+ */
+public final class Args {
+  public final String command;
+  public final String binding;
+  public final Map<String, String> properties;
+  public final boolean debug;
+  public final boolean status;
+  public final List<String> positional;
+
+  private Args(String command, String binding, Map<String, String> properties, boolean debug, boolean status,
+      List<String> positional) {
+    this.command = command;
+    this.binding = binding;
+    this.properties = properties;
+    this.debug = debug;
+    this.status = status;
+    this.positional = positional;
+  }
+
+  /** True when the arguments ask for stack traces, looked at before parsing so parse errors honour it too. */
+  public static boolean wantsDebug(String[] argv) {
+    for (String a : argv) {
+      if (a.equals("--debug") || a.equals("-debug")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  public static Args parse(String[] argv) throws ConfigException {
+    if (argv.length == 0) {
+      throw new ConfigException("no command given: use load, run or help (bin/ycsb help)");
+    }
+    String command = argv[0];
+    int i = 1;
+    String binding = null;
+    List<String> positional = new ArrayList<>();
+    if (i < argv.length && !argv[i].startsWith("-")) {
+      binding = argv[i++];
+    }
+    Map<String, String> fromFiles = new LinkedHashMap<>();
+    Map<String, String> overrides = new LinkedHashMap<>();
+    boolean debug = false;
+    boolean status = false;
+    while (i < argv.length) {
+      String a = argv[i++];
+      switch (a) {
+        case "-P":
+          loadFile(value(argv, i++, a), fromFiles);
+          break;
+        case "-p": {
+          String kv = value(argv, i++, a);
+          int eq = kv.indexOf('=');
+          if (eq <= 0) {
+            throw new ConfigException("bad -p argument '" + kv + "': expected key=value");
+          }
+          overrides.put(kv.substring(0, eq).trim(), kv.substring(eq + 1));
+          break;
+        }
+        case "-threads":
+          overrides.put("threadcount", value(argv, i++, a));
+          break;
+        case "-target":
+          overrides.put("target", value(argv, i++, a));
+          break;
+        case "-l":
+          overrides.put("label", value(argv, i++, a));
+          break;
+        case "-db":
+          overrides.put("db", value(argv, i++, a));
+          break;
+        case "-s":
+          status = true;
+          break;
+        case "-load":
+        case "-t":
+          break; // the command word already says which phase
+        case "--debug":
+        case "-debug":
+          debug = true;
+          break;
+        default:
+          if (a.startsWith("-")) {
+            throw new ConfigException("unknown option " + a + " (see bin/ycsb help)");
+          }
+          positional.add(a);
+      }
+    }
+    Map<String, String> props = new LinkedHashMap<>(fromFiles);
+    props.putAll(overrides);
+    return new Args(command, binding, props, debug, status, positional);
+  }
+
+  private static String value(String[] argv, int i, String flag) throws ConfigException {
+    if (i >= argv.length) {
+      throw new ConfigException("option " + flag + " needs a value");
+    }
+    return argv[i];
+  }
+
+  private static void loadFile(String file, Map<String, String> into) throws ConfigException {
+    Path p = Path.of(file);
+    if (Files.isDirectory(p)) {
+      throw new ConfigException("-P " + file + " is a directory, not a property file");
+    }
+    Properties props = new Properties();
+    try (Reader r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
+      props.load(r);
+    } catch (NoSuchFileException e) {
+      throw new ConfigException("property file not found: " + file);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new ConfigException("cannot read property file " + file + ": " + e.getMessage());
+    }
+    for (String k : props.stringPropertyNames()) {
+      into.put(k, props.getProperty(k).trim());
+    }
+  }
+}

@@ -1,0 +1,164 @@
+package org.sciycsb.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.sciycsb.api.BenchWorkload;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.Binding;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Option;
+import org.sciycsb.api.OptionSet;
+import org.sciycsb.api.Phase;
+import org.sciycsb.api.Secrets;
+import org.sciycsb.engine.Engine;
+import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.workloads.CoreWorkloadOptions;
+
+/**
+ * The entry point behind {@code bin/ycsb}. The only place that exits the JVM: every failure below it is a typed
+ * exception that becomes one line on stderr and an exit code.
+ */
+public final class Main {
+  private Main() {}
+
+  public static void main(String[] argv) {
+    int code = run(argv, System.out, System.err);
+    System.out.flush();
+    System.err.flush();
+    System.exit(code);
+  }
+
+  /** Runs a command and returns its exit code; never exits the JVM (tests call this). */
+  public static int run(String[] argv, PrintStream out, PrintStream err) {
+    boolean debug = Args.wantsDebug(argv);
+    try {
+      Args args = Args.parse(argv);
+      switch (args.command) {
+        case "help":
+        case "-h":
+        case "--help":
+          return help(args, out);
+        case "load":
+          return runPhase(Phase.LOAD, args, out, err);
+        case "run":
+          return runPhase(Phase.RUN, args, out, err);
+        default:
+          throw new ConfigException("unknown command '" + args.command + "': use load, run or help");
+      }
+    } catch (BenchmarkException e) {
+      err.println("error: " + Secrets.maskText(e.getMessage()));
+      if (debug) {
+        e.printStackTrace(err);
+      }
+      return e.exitCode();
+    } catch (RuntimeException | LinkageError e) {
+      err.println("error: unexpected " + e.getClass().getSimpleName() + ": " + Secrets.maskText(e.getMessage())
+          + (debug ? "" : " (run with --debug for the stack trace)"));
+      if (debug) {
+        e.printStackTrace(err);
+      }
+      return BenchmarkException.EXIT_RUN_FAILED;
+    }
+  }
+
+  private static int help(Args args, PrintStream out) throws ConfigException {
+    boolean markdown = args.positional.contains("--markdown") || args.properties.containsKey("markdown");
+    if (args.binding == null) {
+      Help.general(out);
+    } else {
+      Help.topic(args.binding, markdown, out);
+    }
+    return 0;
+  }
+
+  private static int runPhase(Phase phase, Args args, PrintStream out, PrintStream err) throws BenchmarkException {
+    if (!args.positional.isEmpty()) {
+      throw new ConfigException("unexpected argument '" + args.positional.get(0) + "' (options start with -)");
+    }
+    Config config = new Config(args.properties);
+    Binding binding = Registry.binding(args.binding, config.raw("db"));
+    BenchWorkload workload = Registry.workload(config);
+    List<OptionSet> sets = new ArrayList<>();
+    sets.add(EngineOptions.all());
+    sets.add(workload.options());
+    if (!workload.name().equals("core")) {
+      sets.add(CoreWorkloadOptions.all()); // upstream workload files carry these keys
+    }
+    sets.add(binding.options());
+    List<String> warnings = KeyCheck.check(config, sets);
+    // read every engine option now: a bad value fails here, before anything starts
+    for (Option<?> o : EngineOptions.all().options()) {
+      config.get(o);
+    }
+    for (String w : warnings) {
+      err.println(w);
+    }
+    Set<String> secrets = new HashSet<>();
+    for (OptionSet s : sets) {
+      for (Option<?> o : s.options()) {
+        if (o.isSecret()) {
+          secrets.add(o.name());
+        }
+      }
+    }
+    String bindingName = args.binding != null ? args.binding : binding.name();
+    Path home = Path.of(System.getProperty("sciycsb.home", "."));
+    Path work = Path.of(System.getenv().getOrDefault("SCIYCSB_WORK", home.resolve("work").toString()));
+    try {
+      Files.createDirectories(work);
+    } catch (java.io.IOException e) {
+      throw new ConfigException("cannot create the work folder " + work + ": " + e.getMessage());
+    }
+    Map<String, Object> launch = new LinkedHashMap<>();
+    launch.put("gitRevision", GitRevision.of(home));
+    launch.put("commandLine", Secrets.maskText(String.join(" ", commandLine(args))));
+    err.println("sciycsb " + phase.name().toLowerCase(java.util.Locale.ROOT) + ": binding " + bindingName
+        + ", workload " + workload.name() + ", " + config.get(EngineOptions.THREADS) + " thread(s)"
+        + (config.get(EngineOptions.TARGET) > 0 ? ", target " + config.get(EngineOptions.TARGET) + " ops/s" : ""));
+    Engine engine = new Engine(new Engine.Request(phase, bindingName, binding, workload, config, work, out, err,
+        args.debug, launch, secrets));
+    Thread hook = new Thread(() -> {
+      engine.requestStop("interrupted by a signal");
+      try {
+        engine.awaitFinished(Duration.ofSeconds(60));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "sciycsb-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    Engine.Outcome outcome;
+    try {
+      outcome = engine.run();
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // a signal arrived: the hook waits for the results written below
+      }
+    }
+    err.println("results: " + outcome.resultsDir());
+    if (outcome.failure() != null) {
+      err.println("error: " + Secrets.maskText(outcome.failure()));
+    }
+    return outcome.exitCode();
+  }
+
+  private static List<String> commandLine(Args args) {
+    List<String> parts = new ArrayList<>();
+    parts.add(args.command);
+    if (args.binding != null) {
+      parts.add(args.binding);
+    }
+    args.properties.forEach((k, v) -> parts.add("-p " + k + "=" + (Secrets.looksSecret(k) ? Secrets.MASK : v)));
+    return parts;
+  }
+}

@@ -1,0 +1,82 @@
+package org.sciycsb.workloads;
+
+import org.sciycsb.api.Option;
+import org.sciycsb.api.OptionSet;
+
+/** The properties of YCSB's CoreWorkload, with upstream's names and defaults, typed. */
+public final class CoreWorkloadOptions {
+  private CoreWorkloadOptions() {}
+
+  public static final Option<String> TABLE = Option.string("table", "usertable", "table (collection) name");
+  public static final Option<Integer> FIELD_COUNT = Option.integer("fieldcount", 10, "fields per record")
+      .check(v -> v >= 1, "must be at least 1");
+  public static final Option<String> FIELD_PREFIX = Option.string("fieldnameprefix", "field", "field name prefix");
+  public static final Option<Integer> FIELD_LENGTH = Option.integer("fieldlength", 100,
+      "field value length in bytes (maximum for uniform/zipfian)").check(v -> v >= 1, "must be at least 1");
+  public static final Option<Integer> MIN_FIELD_LENGTH = Option.integer("minfieldlength", 1,
+      "minimum field length for uniform/zipfian lengths").check(v -> v >= 1, "must be at least 1");
+  public static final Option<String> FIELD_LENGTH_DISTRIBUTION = Option.choice("fieldlengthdistribution", "constant",
+      "distribution of field lengths", "constant", "uniform", "zipfian", "histogram");
+  public static final Option<String> FIELD_LENGTH_HISTOGRAM = Option.string("fieldlengthhistogram", "hist.txt",
+      "histogram file for fieldlengthdistribution=histogram");
+  public static final Option<Boolean> READ_ALL_FIELDS = Option.bool("readallfields", true,
+      "read every field (else one random field)");
+  public static final Option<Boolean> READ_ALL_FIELDS_BY_NAME = Option.bool("readallfieldsbyname", false,
+      "when reading all fields, name them instead of asking for all");
+  public static final Option<Boolean> WRITE_ALL_FIELDS = Option.bool("writeallfields", false,
+      "update every field (else one random field)");
+  public static final Option<Boolean> DATA_INTEGRITY = Option.bool("dataintegrity", false,
+      "write deterministic values and verify every read (VERIFY operation); needs constant field lengths");
+  public static final Option<Double> READ_PROPORTION = proportion("readproportion", 0.95);
+  public static final Option<Double> UPDATE_PROPORTION = proportion("updateproportion", 0.05);
+  public static final Option<Double> INSERT_PROPORTION = proportion("insertproportion", 0.0);
+  public static final Option<Double> SCAN_PROPORTION = proportion("scanproportion", 0.0);
+  public static final Option<Double> RMW_PROPORTION = proportion("readmodifywriteproportion", 0.0);
+  public static final Option<String> REQUEST_DISTRIBUTION = Option.choice("requestdistribution", "uniform",
+      "distribution of keys", "uniform", "zipfian", "latest", "hotspot", "sequential", "exponential");
+  public static final Option<Double> ZIPFIAN_CONSTANT = Option.decimal("zipfian.constant", 0.99,
+      "skew of the zipfian key distribution (YCSB's fixed 0.99 unless set)").check(v -> v > 0, "must be positive");
+  public static final Option<Integer> ZERO_PADDING = Option.integer("zeropadding", 1, "key number zero padding")
+      .check(v -> v >= 1, "must be at least 1");
+  public static final Option<Integer> MIN_SCAN_LENGTH = Option.integer("minscanlength", 1, "shortest scan")
+      .check(v -> v >= 1, "must be at least 1");
+  public static final Option<Integer> MAX_SCAN_LENGTH = Option.integer("maxscanlength", 1000, "longest scan")
+      .check(v -> v >= 1, "must be at least 1");
+  public static final Option<String> SCAN_LENGTH_DISTRIBUTION = Option.choice("scanlengthdistribution", "uniform",
+      "distribution of scan lengths", "uniform", "zipfian");
+  public static final Option<String> INSERT_ORDER = Option.choice("insertorder", "hashed",
+      "hashed: keys spread by an FNV hash of the record number; ordered: in sequence", "hashed", "ordered");
+  public static final Option<Double> HOTSPOT_DATA_FRACTION = Option.decimal("hotspotdatafraction", 0.2,
+      "hotspot: fraction of records that are hot").check(v -> v >= 0 && v <= 1, "must be between 0 and 1");
+  public static final Option<Double> HOTSPOT_OPN_FRACTION = Option.decimal("hotspotopnfraction", 0.8,
+      "hotspot: fraction of operations on hot records").check(v -> v >= 0 && v <= 1, "must be between 0 and 1");
+  public static final Option<Double> EXPONENTIAL_PERCENTILE = Option.decimal("exponential.percentile", 95.0,
+      "exponential: percentile of operations within exponential.frac of the newest records");
+  public static final Option<Double> EXPONENTIAL_FRAC = Option.decimal("exponential.frac", 0.8571428571,
+      "exponential: fraction of the data set");
+  public static final Option<Integer> INSERTION_RETRY_LIMIT = Option.integer("core_workload_insertion_retry_limit", 0,
+      "retries of a failed insert").check(v -> v >= 0, "must not be negative");
+  public static final Option<Integer> INSERTION_RETRY_INTERVAL = Option.integer(
+      "core_workload_insertion_retry_interval", 3, "seconds between insert retries").check(v -> v >= 0,
+      "must not be negative");
+  public static final Option<String> IMPL = Option.choice("coreworkload.impl", "fast",
+      "fast: our CoreWorkload (same properties and distributions, fewer allocations, per-thread generators); "
+          + "upstream: site.ycsb.workloads.CoreWorkload itself", "fast", "upstream");
+
+  private static Option<Double> proportion(String name, double dflt) {
+    return Option.decimal(name, dflt, "share of operations that are " + name.replace("proportion", ""))
+        .check(v -> v >= 0 && v <= 1, "must be between 0 and 1");
+  }
+
+  public static OptionSet all() {
+    return OptionSet.builder("core workload")
+        .add(TABLE, FIELD_COUNT, FIELD_PREFIX, FIELD_LENGTH, MIN_FIELD_LENGTH, FIELD_LENGTH_DISTRIBUTION,
+            FIELD_LENGTH_HISTOGRAM, READ_ALL_FIELDS, READ_ALL_FIELDS_BY_NAME, WRITE_ALL_FIELDS, DATA_INTEGRITY,
+            READ_PROPORTION, UPDATE_PROPORTION, INSERT_PROPORTION, SCAN_PROPORTION, RMW_PROPORTION,
+            REQUEST_DISTRIBUTION, ZIPFIAN_CONSTANT, ZERO_PADDING, MIN_SCAN_LENGTH, MAX_SCAN_LENGTH,
+            SCAN_LENGTH_DISTRIBUTION, INSERT_ORDER, HOTSPOT_DATA_FRACTION, HOTSPOT_OPN_FRACTION,
+            EXPONENTIAL_PERCENTILE, EXPONENTIAL_FRAC, INSERTION_RETRY_LIMIT, INSERTION_RETRY_INTERVAL, IMPL)
+        .ownPrefix("coreworkload.").ownPrefix("core_workload_")
+        .build();
+  }
+}

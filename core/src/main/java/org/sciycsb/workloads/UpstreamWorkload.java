@@ -1,0 +1,82 @@
+package org.sciycsb.workloads;
+
+import java.util.Properties;
+import org.sciycsb.api.BenchWorkload;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.OptionSet;
+import org.sciycsb.api.ThreadContext;
+import org.sciycsb.api.WorkloadContext;
+import org.sciycsb.api.WorkloadThread;
+import site.ycsb.DB;
+import site.ycsb.Workload;
+import site.ycsb.WorkloadException;
+
+/**
+ * Runs any upstream {@link Workload} class unchanged: its DB calls are measured by the engine's DB wrapper, as in
+ * YCSB. Measurements it makes itself through upstream's static {@code Measurements} (for example CoreWorkload's
+ * READ-MODIFY-WRITE) are not seen; use our CoreWorkload for those.
+ */
+public final class UpstreamWorkload implements BenchWorkload {
+  private final Workload workload;
+  private final String className;
+  private Properties props;
+
+  public UpstreamWorkload(Workload workload) {
+    this.workload = workload;
+    this.className = workload.getClass().getName();
+  }
+
+  @Override
+  public String name() {
+    return className;
+  }
+
+  @Override
+  public OptionSet options() {
+    return OptionSet.empty(className);
+  }
+
+  @Override
+  public void init(WorkloadContext ctx) throws BenchmarkException {
+    props = ctx.run().config().toProperties();
+    try {
+      workload.init(props);
+    } catch (WorkloadException e) {
+      throw new ConfigException("workload " + className + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public WorkloadThread newThread(ThreadContext ctx) throws BenchmarkException {
+    Object state;
+    try {
+      state = workload.initThread(props, ctx.threadId(), ctx.threadCount());
+    } catch (WorkloadException e) {
+      throw new ConfigException("workload " + className + ": " + e.getMessage(), e);
+    }
+    DB db = ctx.db();
+    return new WorkloadThread() {
+      @Override
+      public boolean doInsert() {
+        return workload.doInsert(db, state);
+      }
+
+      @Override
+      public boolean doTransaction() {
+        return !workload.isStopRequested() && workload.doTransaction(db, state);
+      }
+    };
+  }
+
+  @Override
+  public java.util.Map<String, Object> finish(WorkloadContext ctx) throws BenchmarkException {
+    try {
+      workload.cleanup();
+    } catch (WorkloadException e) {
+      throw new BenchmarkException(BenchmarkException.EXIT_RUN_FAILED, "workload " + className + " cleanup: "
+          + e.getMessage(), e);
+    }
+    return java.util.Map.of();
+  }
+}

@@ -1,0 +1,117 @@
+package org.sciycsb.testkit;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.sciycsb.api.Binding;
+import org.sciycsb.api.BindingException;
+import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.Option;
+import org.sciycsb.api.OptionSet;
+import org.sciycsb.api.RunContext;
+import org.sciycsb.api.StoreInfo;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.Status;
+
+/** Bindings for engine tests, registered in the test classpath's ServiceLoader file. */
+public final class TestBindings {
+  private TestBindings() {}
+
+  /** A no-op store whose operations take {@code stall.every} ns... and that stalls once for {@code stall.ms}. */
+  public static final class Stall implements Binding {
+    static final Option<Integer> STALL_MS = Option.integer("stall.ms", 1000, "one stall of this many ms");
+    static final Option<Long> STALL_AT = Option.longValue("stall.at", 2000L, "the operation that stalls");
+    static final Option<Integer> FAIL_EVERY = Option.integer("stall.failevery", 0, "every n-th op fails (0: none)");
+    static final Option<Boolean> FAIL_OPEN = Option.bool("stall.failopen", false, "open() fails as unreachable");
+    static final Option<Boolean> THROW = Option.bool("stall.throw", false, "reads throw instead of returning");
+    static final Option<String> PASSWORD = Option.string("stall.password", null, "a secret").secret();
+
+    @Override
+    public String name() {
+      return "test-stall";
+    }
+
+    @Override
+    public String summary() {
+      return "test store: no-op operations with one long stall";
+    }
+
+    @Override
+    public OptionSet options() {
+      return OptionSet.builder("test-stall").add(STALL_MS, STALL_AT, FAIL_EVERY, FAIL_OPEN, THROW, PASSWORD)
+          .ownPrefix("stall.").build();
+    }
+
+    @Override
+    public BindingRun open(RunContext ctx) throws BindingException, org.sciycsb.api.ConfigException {
+      if (ctx.config().get(FAIL_OPEN)) {
+        throw new BindingException("cannot reach test server at 127.0.0.1:1 (password "
+            + ctx.config().get(PASSWORD) + ")");
+      }
+      long stallNanos = ctx.config().get(STALL_MS) * 1_000_000L;
+      long stallAt = ctx.config().get(STALL_AT);
+      int failEvery = ctx.config().get(FAIL_EVERY);
+      boolean throwing = ctx.config().get(THROW);
+      AtomicLong ops = new AtomicLong();
+      AtomicBoolean stalled = new AtomicBoolean();
+      return new BindingRun() {
+        @Override
+        public DB newDb(int threadId) {
+          return new DB() {
+            private Status op() {
+              long n = ops.incrementAndGet();
+              if (n >= stallAt && stalled.compareAndSet(false, true)) {
+                LockSupport.parkNanos(stallNanos);
+              }
+              if (failEvery > 0 && n % failEvery == 0) {
+                return Status.ERROR;
+              }
+              return Status.OK;
+            }
+
+            @Override
+            public Status read(String t, String k, Set<String> f, Map<String, ByteIterator> r) {
+              if (throwing) {
+                throw new IllegalStateException("read exploded");
+              }
+              return op();
+            }
+
+            @Override
+            public Status scan(String t, String k, int n, Set<String> f, Vector<HashMap<String, ByteIterator>> r) {
+              return op();
+            }
+
+            @Override
+            public Status update(String t, String k, Map<String, ByteIterator> v) {
+              return op();
+            }
+
+            @Override
+            public Status insert(String t, String k, Map<String, ByteIterator> v) {
+              return op();
+            }
+
+            @Override
+            public Status delete(String t, String k) {
+              return op();
+            }
+          };
+        }
+
+        @Override
+        public StoreInfo storeInfo() {
+          return StoreInfo.of("test-stall", "1.0");
+        }
+
+        @Override
+        public void close() {}
+      };
+    }
+  }
+}
