@@ -98,6 +98,9 @@ public final class Args {
         case "-debug":
           debug = true;
           break;
+        case "--markdown":
+          positional.add(a); // for help
+          break;
         default:
           if (a.startsWith("-")) {
             throw new ConfigException("unknown option " + a + " (see bin/ycsb help)");

@@ -1,0 +1,138 @@
+package org.sciycsb.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sciycsb.testkit.Cli;
+
+/** Bad input: one line naming the problem, exit code 2, no stack trace, nothing run. */
+class BadInputTest {
+  @TempDir
+  Path tmp;
+
+  private Cli bad(String... argv) {
+    Cli c = Cli.run(argv);
+    assertThat(c.exit).as(c.toString()).isEqualTo(2);
+    assertThat(c.err.strip().lines().filter(l -> l.startsWith("error:")).count()).as(c.toString()).isEqualTo(1);
+    assertThat(c.err).doesNotContain("\tat ").doesNotContain("Exception:");
+    assertThat(c.out).isEmpty();
+    return c;
+  }
+
+  @Test
+  void unknownBinding() {
+    assertThat(bad("run", "nosuchstore", "-P", "../workloads/workloada").err)
+        .contains("unknown binding 'nosuchstore'").contains("basic");
+  }
+
+  @Test
+  void missingPropertyFile() {
+    assertThat(bad("run", "basic", "-P", "workloads/nope").err).contains("property file not found: workloads/nope");
+  }
+
+  @Test
+  void nonNumericValue() {
+    assertThat(bad("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=lots").err)
+        .contains("bad value for operationcount: 'lots' is not a valid long");
+  }
+
+  @Test
+  void nonNumericThreads() {
+    assertThat(bad("run", "basic", "-threads", "two").err).contains("threadcount");
+  }
+
+  @Test
+  void zeroThreads() {
+    assertThat(bad("run", "basic", "-P", "../workloads/workloada", "-threads", "0").err)
+        .contains("bad value for threadcount: '0' must be at least 1");
+  }
+
+  @Test
+  void typoOfAKnownKeyGetsASuggestion() {
+    assertThat(bad("run", "basic", "-P", "../workloads/workloada", "-p", "opreationcount=10").err)
+        .contains("unknown property opreationcount: did you mean operationcount?");
+    assertThat(bad("run", "basic", "-p", "readproportoin=0.5").err).contains("did you mean readproportion?");
+  }
+
+  @Test
+  void unknownKeyUnderABindingsPrefix() {
+    assertThat(bad("run", "basic", "-p", "basicdb.simulatedelya=3").err)
+        .contains("unknown property basicdb.simulatedelya for basic: did you mean basicdb.simulatedelay?");
+  }
+
+  @Test
+  void typoInAPropertyFile() throws Exception {
+    Path f = tmp.resolve("w.properties");
+    Files.writeString(f, "recordcount=10\nrequestdistributon=zipfian\n");
+    assertThat(bad("load", "basic", "-P", f.toString()).err).contains("did you mean requestdistribution?");
+  }
+
+  @Test
+  void badChoice() {
+    assertThat(bad("run", "basic", "-p", "requestdistribution=gaussian").err)
+        .contains("bad value for requestdistribution: 'gaussian'").contains("zipfian");
+  }
+
+  @Test
+  void proportionOutOfRange() {
+    assertThat(bad("run", "basic", "-p", "readproportion=1.5").err).contains("must be between 0 and 1");
+  }
+
+  @Test
+  void negativeTarget() {
+    assertThat(bad("run", "basic", "-target", "-5").err).contains("target");
+  }
+
+  @Test
+  void unknownCommandAndOption() {
+    assertThat(bad("walk", "basic").err).contains("unknown command 'walk'");
+    assertThat(bad("run", "basic", "-thread", "4").err).contains("unknown option -thread");
+    assertThat(bad("run", "basic", "-P").err).contains("option -P needs a value");
+    assertThat(bad("run", "basic", "-p", "novalue").err).contains("expected key=value");
+  }
+
+  @Test
+  void unknownWorkloadAndDbClass() {
+    assertThat(bad("run", "basic", "-p", "workload=com.example.Nope").err).contains("unknown workload");
+    assertThat(bad("run", "-db", "com.example.NoDb").err).contains("db class com.example.NoDb not found");
+    assertThat(bad("run", "-db", "java.lang.String").err).contains("does not extend site.ycsb.DB");
+    assertThat(bad("run", "basic", "-db", "site.ycsb.BasicDB").err).contains("not both");
+  }
+
+  @Test
+  void inconsistentCounts() {
+    assertThat(bad("load", "basic", "-p", "recordcount=10", "-p", "insertstart=5", "-p", "insertcount=10").err)
+        .contains("insertstart (5) + insertcount (10) is more than recordcount (10)");
+  }
+
+  @Test
+  void debugShowsTheStackTrace() {
+    Cli c = Cli.run("run", "nosuchstore", "--debug");
+    assertThat(c.exit).isEqualTo(2);
+    assertThat(c.err).contains("\tat ");
+  }
+
+  @Test
+  void unknownButUnrelatedKeysOnlyWarn() {
+    Cli c = Cli.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=10",
+        "-p", "mongodb.url=mongodb://x", "-p", "results.dir=" + tmp.resolve("r"));
+    assertThat(c.exit).as(c.toString()).isZero();
+    assertThat(c.err).contains("warning: property mongodb.url is not used");
+  }
+
+  @Test
+  void helpListsUsageAndBindingOptions() {
+    Cli c = Cli.run("help");
+    assertThat(c.exit).isZero();
+    assertThat(c.out).contains("usage: bin/ycsb load|run").contains("basic");
+    Cli b = Cli.run("help", "basic");
+    assertThat(b.out).contains("basicdb.simulatedelay").contains("default 0").contains("milliseconds");
+    Cli e = Cli.run("help", "engine");
+    assertThat(e.out).contains("operationcount").contains("default 1000");
+    Cli m = Cli.run("help", "core", "--markdown");
+    assertThat(m.out).contains("| `requestdistribution` | uniform\\|zipfian");
+  }
+}
