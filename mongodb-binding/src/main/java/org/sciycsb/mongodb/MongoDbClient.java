@@ -117,9 +117,9 @@ final class MongoDbClient extends DB {
       }
       Object v = e.getValue();
       if (v instanceof Binary b) {
-        out.put(e.getKey(), new ByteArrayByteIterator(b.getData()));
+        out.put(e.getKey(), new FieldValue(b.getData()));
       } else if (v instanceof byte[] b) {
-        out.put(e.getKey(), new ByteArrayByteIterator(b));
+        out.put(e.getKey(), new FieldValue(b));
       } else {
         out.put(e.getKey(), new StringByteIterator(String.valueOf(v)));
       }
@@ -251,5 +251,27 @@ final class MongoDbClient extends DB {
     }
     // write errors (duplicate key included), write-concern errors, command errors, bad documents
     return Status.ERROR;
+  }
+
+  /**
+   * A field value read from the store. Like {@link StringByteIterator}, and unlike a plain
+   * {@link ByteArrayByteIterator}, {@code toString()} of an unread value does not consume it, so a result map can
+   * be printed or compared more than once.
+   */
+  static final class FieldValue extends ByteArrayByteIterator {
+    private final byte[] data;
+
+    FieldValue(byte[] data) {
+      super(data);
+      this.data = data;
+    }
+
+    @Override
+    public String toString() {
+      if (bytesLeft() == data.length) {
+        return new String(data, java.nio.charset.StandardCharsets.UTF_8);
+      }
+      return super.toString();
+    }
   }
 }
