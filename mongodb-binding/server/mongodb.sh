@@ -26,8 +26,15 @@ START_TIMEOUT="${SCIYCSB_MONGODB_START_TIMEOUT:-60}"
 log() { echo "mongodb server: $*" >&2; }
 die() { log "$*"; exit 1; }
 
+need_python() {
+  command -v python3 >/dev/null && return 0
+  log "python3 not found (needed to probe the port), installing it with apt-get"
+  apt-get update -qq && apt-get install -y -qq python3 >/dev/null
+}
+
 # Answers 0 when a MongoDB-wire server on HOST:PORT replies to an OP_MSG hello (no mongo shell needed).
 answers() {
+  need_python
   python3 - "$HOST" "$PORT" <<'EOF' 2>/dev/null
 import socket, struct, sys
 host, port = sys.argv[1], int(sys.argv[2])
@@ -68,7 +75,7 @@ setup() {
     log "FerretDB $VERSION already built: $BIN"
     return 0
   fi
-  command -v python3 >/dev/null || { apt-get update -qq && apt-get install -y -qq python3 >/dev/null; }
+  need_python
   if ! command -v go >/dev/null; then
     if [ -x /usr/local/go/bin/go ]; then
       export PATH="/usr/local/go/bin:$PATH"

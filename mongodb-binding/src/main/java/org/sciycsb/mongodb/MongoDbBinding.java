@@ -89,7 +89,8 @@ public final class MongoDbBinding implements Binding {
       return firstLine(message);
     }
     int colon = last.indexOf(": ");
-    return colon >= 0 ? last.substring(colon + 2) : last;
+    String text = colon >= 0 ? last.substring(colon + 2) : last;
+    return last.startsWith("java.net.UnknownHostException") ? "unknown host " + text : text;
   }
 
   static String firstLine(String s) {

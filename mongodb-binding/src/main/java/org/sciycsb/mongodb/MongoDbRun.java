@@ -15,6 +15,7 @@ import org.bson.Document;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.RunContext;
 import org.sciycsb.api.StoreInfo;
 import site.ycsb.DB;
@@ -41,6 +42,13 @@ public final class MongoDbRun implements BindingRun {
       db = db.withWriteConcern(settings.writeConcern());
     }
     this.database = db;
+    if (buildInfo.get("ferretdbVersion") != null && settings.writeConcern() != null
+        && !settings.writeConcern().isAcknowledged()) {
+      // FerretDB replies to unacknowledged (moreToCome) writes; the driver then reads that reply as the answer to
+      // its next request and fails with "responseTo ... does not match the requestId"
+      throw new ConfigException("FerretDB " + buildInfo.get("ferretdbVersion") + " does not support unacknowledged"
+          + " writes (w=0): use w=1 or more");
+    }
     this.mongos = "isdbgrid".equals(hello.get("msg"));
     String sharding = "not a sharded cluster";
     if (mongos) {
@@ -149,8 +157,11 @@ public final class MongoDbRun implements BindingRun {
   /** Prints the first few operation failures (the engine counts them all), so a failing run says why. */
   void logError(String op, RuntimeException e) {
     if (loggedErrors.getAndIncrement() < MAX_LOGGED_ERRORS) {
-      log.println("mongodb: " + op + " failed: " + e.getClass().getSimpleName() + ": "
-          + MongoDbBinding.firstLine(settings.mask(e.getMessage()))
+      String text = e instanceof com.mongodb.MongoTimeoutException
+          ? "no server within " + org.sciycsb.api.Option.formatDuration(settings.connectTimeout()) + " ("
+              + MongoDbBinding.cause(e.getMessage()) + ")"
+          : MongoDbBinding.firstLine(e.getMessage());
+      log.println("mongodb: " + op + " failed: " + e.getClass().getSimpleName() + ": " + settings.mask(text)
           + (loggedErrors.get() == MAX_LOGGED_ERRORS ? " (further errors are only counted)" : ""));
     }
   }

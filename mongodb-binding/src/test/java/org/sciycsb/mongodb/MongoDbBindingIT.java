@@ -289,6 +289,13 @@ class MongoDbBindingIT {
   }
 
   @Test
+  void unacknowledgedWritesAreRefusedOnFerretDb() throws Exception {
+    Map<String, String> p = ItServer.props("mongodb.writeconcern.w", "0");
+    assertThatThrownBy(() -> new MongoDbBinding().open(ItServer.context(p, Phase.RUN, 1)))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("FerretDB").hasMessageContaining("w=0");
+  }
+
+  @Test
   void badOptionIsConfigErrorBeforeConnecting() throws Exception {
     Map<String, String> p = ItServer.props("mongodb.writeconcern.w", "lots");
     assertThatThrownBy(() -> new MongoDbBinding().open(ItServer.context(p, Phase.RUN, 1)))
