@@ -47,7 +47,12 @@ public final class MongoDbBinding implements Binding {
     }
     try {
       MongoDatabase admin = client.getDatabase("admin");
-      Document hello = admin.runCommand(new Document("hello", 1));
+      Document hello;
+      try {
+        hello = admin.runCommand(new Document("hello", 1));
+      } catch (com.mongodb.MongoCommandException e) {
+        hello = admin.runCommand(new Document("isMaster", 1)); // servers older than 4.4.2 (4.2.10, 4.0.21)
+      }
       Document buildInfo = admin.runCommand(new Document("buildInfo", 1));
       return new MongoDbRun(settings, client, hello, buildInfo, context);
     } catch (MongoTimeoutException e) {

@@ -89,6 +89,9 @@ final class MongoDbClient extends DB {
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
+    if (recordcount <= 0) {
+      return Status.OK; // limit(0) would mean no limit
+    }
     try {
       FindIterable<Document> it = coll(table).find(gte("_id", startkey)).sort(Sorts.ascending("_id"))
           .projection(projection(fields)).limit(recordcount).batchSize(Math.max(1, Math.min(recordcount, 1000)));
