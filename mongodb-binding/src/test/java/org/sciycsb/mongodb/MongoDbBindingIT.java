@@ -35,6 +35,14 @@ class MongoDbBindingIT {
 
   @AfterEach
   void closeAll() throws Exception {
+    for (AutoCloseable c : toClose) {
+      try {
+        ((MongoDbRun) c).collection(table).drop();
+        break;
+      } catch (RuntimeException closedAlready) {
+        // try the next run
+      }
+    }
     for (int i = toClose.size() - 1; i >= 0; i--) {
       toClose.get(i).close();
     }
