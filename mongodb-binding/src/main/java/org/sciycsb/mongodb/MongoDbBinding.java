@@ -1,0 +1,109 @@
+package org.sciycsb.mongodb;
+
+import com.mongodb.MongoException;
+import com.mongodb.MongoSecurityException;
+import com.mongodb.MongoTimeoutException;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
+import org.bson.Document;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.Binding;
+import org.sciycsb.api.BindingException;
+import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.OptionSet;
+import org.sciycsb.api.RunContext;
+
+/**
+ * The {@code mongodb} binding: MongoDB (and MongoDB-wire servers such as FerretDB) through the synchronous
+ * Java driver 5.x. {@link #open} creates the run's one {@link MongoClient} and checks that the server answers.
+ */
+public final class MongoDbBinding implements Binding {
+  @Override
+  public String name() {
+    return "mongodb";
+  }
+
+  @Override
+  public String summary() {
+    return "MongoDB and MongoDB-wire servers (FerretDB) through the Java driver 5.x: batched unordered loads,"
+        + " write concerns, consistency presets, hashed sharding";
+  }
+
+  @Override
+  public OptionSet options() {
+    return MongoDbOptions.set();
+  }
+
+  @Override
+  public BindingRun open(RunContext context) throws BenchmarkException {
+    MongoDbSettings settings = MongoDbSettings.resolve(context.config());
+    MongoClient client;
+    try {
+      client = MongoClients.create(settings.clientSettings());
+    } catch (RuntimeException e) {
+      throw new BindingException("cannot create the MongoDB client for " + settings.maskedUrl() + ": "
+          + settings.mask(e.getMessage()), e);
+    }
+    try {
+      MongoDatabase admin = client.getDatabase("admin");
+      Document hello;
+      try {
+        hello = admin.runCommand(new Document("hello", 1));
+      } catch (com.mongodb.MongoCommandException e) {
+        hello = admin.runCommand(new Document("isMaster", 1)); // servers older than 4.4.2 (4.2.10, 4.0.21)
+      }
+      Document buildInfo = admin.runCommand(new Document("buildInfo", 1));
+      return new MongoDbRun(settings, client, hello, buildInfo, context);
+    } catch (MongoTimeoutException e) {
+      client.close();
+      throw new BindingException("MongoDB server at " + settings.hosts() + " not reachable within "
+          + org.sciycsb.api.Option.formatDuration(settings.connectTimeout()) + " (" + MongoDbOptions.URL.name()
+          + "=" + settings.maskedUrl() + "); is it running? (" + settings.mask(cause(e.getMessage())) + ")", e);
+    } catch (MongoSecurityException e) {
+      client.close();
+      throw new BindingException("MongoDB server at " + settings.hosts() + " refused the credentials of "
+          + settings.maskedUrl() + ": " + firstLine(settings.mask(e.getMessage())), e);
+    } catch (MongoException | IllegalStateException e) {
+      client.close();
+      throw new BindingException("MongoDB server at " + settings.hosts() + " failed at start: "
+          + firstLine(settings.mask(e.getMessage())), e);
+    } catch (BenchmarkException e) {
+      client.close();
+      throw e;
+    } catch (RuntimeException e) {
+      client.close();
+      throw new BindingException("MongoDB server at " + settings.hosts() + " failed at start: "
+          + firstLine(settings.mask(String.valueOf(e))), e);
+    }
+  }
+
+  private static final java.util.regex.Pattern CAUSED_BY = java.util.regex.Pattern.compile("caused by \\{([^}]*)\\}");
+
+  /** The innermost cause the driver quotes in a server-selection timeout, e.g. "Connection refused". */
+  static String cause(String message) {
+    if (message == null) {
+      return "timed out";
+    }
+    java.util.regex.Matcher m = CAUSED_BY.matcher(message);
+    String last = null;
+    while (m.find()) {
+      last = m.group(1);
+    }
+    if (last == null) {
+      return firstLine(message);
+    }
+    int colon = last.indexOf(": ");
+    String text = colon >= 0 ? last.substring(colon + 2) : last;
+    return last.startsWith("java.net.UnknownHostException") ? "unknown host " + text : text;
+  }
+
+  static String firstLine(String s) {
+    if (s == null) {
+      return "";
+    }
+    int nl = s.indexOf('\n');
+    String line = nl < 0 ? s : s.substring(0, nl);
+    return line.length() > 300 ? line.substring(0, 300) + "..." : line;
+  }
+}

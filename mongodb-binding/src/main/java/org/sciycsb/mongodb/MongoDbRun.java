@@ -1,0 +1,198 @@
+package org.sciycsb.mongodb;
+
+import com.mongodb.MongoCommandException;
+import com.mongodb.MongoException;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicLong;
+import org.bson.Document;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.BindingException;
+import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.RunContext;
+import org.sciycsb.api.StoreInfo;
+import site.ycsb.DB;
+
+/** One run of the {@code mongodb} binding: the shared {@link MongoClient} and what the server said about itself. */
+public final class MongoDbRun implements BindingRun {
+  private final MongoDbSettings settings;
+  private final MongoClient client;
+  private final MongoDatabase database;
+  private final StoreInfo storeInfo;
+  private final PrintStream log;
+  private final boolean mongos;
+  private static final int MAX_LOGGED_ERRORS = 10;
+  private final AtomicLong failedBatchedRecords = new AtomicLong();
+  private final java.util.concurrent.atomic.AtomicInteger loggedErrors = new java.util.concurrent.atomic.AtomicInteger();
+
+  MongoDbRun(MongoDbSettings settings, MongoClient client, Document hello, Document buildInfo, RunContext context)
+      throws BenchmarkException {
+    this.settings = settings;
+    this.client = client;
+    this.log = context.log();
+    MongoDatabase db = client.getDatabase(settings.database()).withReadPreference(settings.readPreference());
+    if (settings.writeConcern() != null) {
+      db = db.withWriteConcern(settings.writeConcern());
+    }
+    this.database = db;
+    if (buildInfo.get("ferretdbVersion") != null && settings.writeConcern() != null
+        && !settings.writeConcern().isAcknowledged()) {
+      // FerretDB replies to unacknowledged (moreToCome) writes; the driver then reads that reply as the answer to
+      // its next request and fails with "responseTo ... does not match the requestId"
+      throw new ConfigException("FerretDB " + buildInfo.get("ferretdbVersion") + " does not support unacknowledged"
+          + " writes (w=0): use w=1 or more");
+    }
+    this.mongos = "isdbgrid".equals(hello.get("msg"));
+    String sharding = "not a sharded cluster";
+    if (mongos) {
+      sharding = settings.hashedShardKey() ? shardHashed() : "mongos, shard key left as it is (mongodb.shardkey=none)";
+    }
+    this.storeInfo = describe(settings, hello, buildInfo, sharding);
+  }
+
+  /** Enables sharding on the database and shards the table on {@code {_id: "hashed"}}, once, before the threads. */
+  private String shardHashed() throws BindingException {
+    MongoDatabase admin = client.getDatabase("admin");
+    String ns = settings.database() + "." + settings.table();
+    try {
+      admin.runCommand(new Document("enableSharding", settings.database()));
+    } catch (MongoCommandException e) {
+      // already enabled (or implicit since MongoDB 6.0): shardCollection below tells whether it worked
+      log.println("mongodb: enableSharding " + settings.database() + ": " + e.getErrorMessage());
+    }
+    try {
+      admin.runCommand(new Document("shardCollection", ns).append("key", new Document("_id", "hashed")));
+      return "mongos, " + ns + " sharded on {_id: hashed}";
+    } catch (MongoCommandException e) {
+      String msg = e.getErrorMessage() == null ? e.getMessage() : e.getErrorMessage();
+      if (msg != null && msg.toLowerCase(java.util.Locale.ROOT).contains("already")) {
+        log.println("mongodb: " + ns + " already sharded: " + msg);
+        return "mongos, " + ns + " already sharded";
+      }
+      throw new BindingException("cannot shard " + ns + " on {_id: \"hashed\"} (mongodb.shardkey=hashed; set"
+          + " mongodb.shardkey=none to leave it unsharded): " + settings.mask(msg));
+    } catch (MongoException e) {
+      throw new BindingException("cannot shard " + ns + " on {_id: \"hashed\"}: " + settings.mask(e.getMessage()));
+    }
+  }
+
+  static StoreInfo describe(MongoDbSettings settings, Document hello, Document buildInfo, String sharding) {
+    Map<String, String> details = new LinkedHashMap<>();
+    String reported = buildInfo.get("version") == null ? "unknown" : String.valueOf(buildInfo.get("version"));
+    String product;
+    String version;
+    Object ferret = buildInfo.get("ferretdbVersion");
+    if (ferret != null) {
+      product = "FerretDB";
+      version = String.valueOf(ferret);
+      details.put("mongodbCompatibleVersion", reported);
+    } else {
+      product = "MongoDB";
+      version = reported;
+      if (buildInfo.get("gitVersion") != null) {
+        details.put("gitVersion", String.valueOf(buildInfo.get("gitVersion")));
+      }
+    }
+    String topology;
+    if ("isdbgrid".equals(hello.get("msg"))) {
+      topology = "sharded (mongos)";
+    } else if (hello.get("setName") != null) {
+      topology = "replica set " + hello.get("setName");
+    } else {
+      topology = "standalone";
+    }
+    details.put("topology", topology);
+    details.put("sharding", sharding);
+    if (hello.get("maxWireVersion") != null) {
+      details.put("maxWireVersion", String.valueOf(hello.get("maxWireVersion")));
+    }
+    details.put("driver", "mongodb-driver-sync " + driverVersion());
+    details.put("hosts", settings.hosts());
+    details.put("database", settings.database());
+    details.put("writeConcern", settings.writeConcernText());
+    details.put("readPreference", settings.readPreference().getName());
+    details.put("consistency", settings.consistency());
+    details.put("batchSize", String.valueOf(settings.batchSize()));
+    details.put("upsert", String.valueOf(settings.upsert()));
+    List<String> comps = settings.compressors().stream().map(c -> c.getName()).toList();
+    details.put("compressors", comps.isEmpty() ? "none" : String.join(",", comps));
+    return new StoreInfo(product, version, details);
+  }
+
+  static String driverVersion() {
+    try {
+      return com.mongodb.internal.build.MongoDriverVersion.VERSION;
+    } catch (LinkageError e) {
+      String v = MongoClient.class.getPackage().getImplementationVersion();
+      return v == null ? "5.x" : v;
+    }
+  }
+
+  public MongoDbSettings settings() {
+    return settings;
+  }
+
+  /** True when the server is a mongos. */
+  public boolean isMongos() {
+    return mongos;
+  }
+
+  /** The handle every thread uses for a table: it carries the run's write concern and read preference. */
+  public MongoCollection<Document> collection(String table) {
+    return database.getCollection(table);
+  }
+
+  /** Records lost in failed batch flushes so far (each also counted as a failed insert or a failed cleanup). */
+  public long failedBatchedRecords() {
+    return failedBatchedRecords.get();
+  }
+
+  /** Prints the first few operation failures (the engine counts them all), so a failing run says why. */
+  void logError(String op, RuntimeException e) {
+    if (loggedErrors.getAndIncrement() < MAX_LOGGED_ERRORS) {
+      String text = e instanceof com.mongodb.MongoTimeoutException
+          ? "no server within " + org.sciycsb.api.Option.formatDuration(settings.connectTimeout()) + " ("
+              + MongoDbBinding.cause(e.getMessage()) + ")"
+          : MongoDbBinding.firstLine(e.getMessage());
+      log.println("mongodb: " + op + " failed: " + e.getClass().getSimpleName() + ": " + settings.mask(text)
+          + (loggedErrors.get() == MAX_LOGGED_ERRORS ? " (further errors are only counted)" : ""));
+    }
+  }
+
+  void batchFailed(long records, String message) {
+    failedBatchedRecords.addAndGet(records);
+    log.println("mongodb: batch insert lost " + records + " record(s): " + settings.mask(message));
+  }
+
+  @Override
+  public DB newDb(int threadId) {
+    return new MongoDbClient(this, threadId);
+  }
+
+  @Override
+  public StoreInfo storeInfo() {
+    return storeInfo;
+  }
+
+  @Override
+  public OptionalLong count(String table) throws BenchmarkException {
+    try {
+      return OptionalLong.of(collection(table).countDocuments());
+    } catch (MongoException e) {
+      throw new BindingException("cannot count " + settings.database() + "." + table + ": "
+          + MongoDbBinding.firstLine(settings.mask(e.getMessage())), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    client.close();
+  }
+}

@@ -1,0 +1,43 @@
+package org.sciycsb.mongodb;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.Phase;
+import org.sciycsb.api.RunContext;
+
+/** Where the integration tests find the server: {@code bin/servers start mongodb} (FerretDB, SQLite backend). */
+final class ItServer {
+  private ItServer() {}
+
+  /** The server address, without a database: system property or env var, default as the server script. */
+  static String url() {
+    String v = System.getProperty("sciycsb.mongodb.url");
+    if (v == null || v.isBlank()) {
+      v = System.getenv("SCIYCSB_MONGODB_URL");
+    }
+    if (v == null || v.isBlank()) {
+      v = "mongodb://127.0.0.1:27017";
+    }
+    return v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
+  }
+
+  /** Properties reaching the test database, plus the given ones. */
+  static Map<String, String> props(String... kv) {
+    Map<String, String> m = new HashMap<>();
+    m.put("mongodb.url", url() + "/sciycsb_it");
+    m.put("mongodb.connecttimeout", "5s");
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put(kv[i], kv[i + 1]);
+    }
+    return m;
+  }
+
+  static RunContext context(Map<String, String> props, Phase phase, int threads) throws Exception {
+    Path dir = Files.createTempDirectory("mongodb-it");
+    return new RunContext(new Config(props), phase, threads, dir, dir, new PrintStream(System.err, true));
+  }
+}
