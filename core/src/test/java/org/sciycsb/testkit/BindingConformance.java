@@ -119,8 +119,11 @@ public abstract class BindingConformance {
     Vector<HashMap<String, ByteIterator>> out = new Vector<>();
     assertThat(db.scan(table, "user005", 5, null, out)).isEqualTo(Status.OK);
     assertThat(out).hasSize(5);
-    for (HashMap<String, ByteIterator> r : out) {
-      assertThat(StringByteIterator.getStringMap(r)).containsKey("field0");
+    for (int i = 0; i < out.size(); i++) {
+      // read each value once (a ByteIterator may be consumed by reading) and hand on re-readable copies
+      Map<String, String> r = StringByteIterator.getStringMap(out.get(i));
+      assertThat(r).containsKey("field0");
+      out.set(i, StringByteIterator.getByteIteratorMap(r));
     }
     checkScanOrder(out);
   }
