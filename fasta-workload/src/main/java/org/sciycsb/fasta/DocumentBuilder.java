@@ -53,7 +53,6 @@ public final class DocumentBuilder implements SsearchHandler {
   private String source;
   private long sourceHash;
   private long taskId;
-  private String taskIdHex;
   private long documents;
 
   public DocumentBuilder(DocumentSink sink) {
@@ -64,7 +63,6 @@ public final class DocumentBuilder implements SsearchHandler {
   public DocumentBuilder reset(String sourceName) {
     this.source = sourceName;
     this.sourceHash = Ids.sourceHash(sourceName);
-    this.taskIdHex = null;
     return this;
   }
 
@@ -85,7 +83,6 @@ public final class DocumentBuilder implements SsearchHandler {
       reset(h.source());
     }
     taskId = Ids.id(sourceHash, h.index(), DocType.TASK);
-    taskIdHex = Ids.hex(taskId);
     JsonOut o = out;
     o.reset();
     o.raw(ID).hexId(taskId);
@@ -99,7 +96,7 @@ public final class DocumentBuilder implements SsearchHandler {
       o.raw(JsonOut.key(f.getKey(), false)).string(f.getValue());
     }
     o.close();
-    emit(DocType.TASK, taskIdHex);
+    emit(DocType.TASK);
   }
 
   @Override
@@ -114,21 +111,21 @@ public final class DocumentBuilder implements SsearchHandler {
     o.raw(ID).hexId(rnaId);
     o.raw(TI).hexId(taskId);
     fragment(o, a.query);
-    emit(DocType.RNA, Ids.hex(rnaId));
+    emit(DocType.RNA);
 
     o.reset();
     o.raw(ID).hexId(gsId);
     o.raw(TI).hexId(taskId);
     o.raw(H).string(a.hitDescription());
     fragment(o, a.hit);
-    emit(DocType.GS, Ids.hex(gsId));
+    emit(DocType.GS);
 
     o.reset();
     o.raw(ID).hexId(alignId);
     o.raw(TI).hexId(taskId);
     o.raw(RNA).hexId(rnaId);
     o.raw(GS).hexId(gsId);
-    o.raw(F).string(String.valueOf(a.frame()));
+    o.raw(F).quotedChar(a.frame());
     o.raw(SW).number(a.swOpt());
     o.raw(SC).number(a.score());
     o.raw(B).raw(a.bits);
@@ -138,19 +135,22 @@ public final class DocumentBuilder implements SsearchHandler {
     o.raw(SI).raw(a.sim);
     o.raw(O).number(a.overlap());
     o.close();
-    emit(DocType.ALIGN, Ids.hex(alignId));
+    emit(DocType.ALIGN);
   }
 
   private static void fragment(JsonOut o, SeqBlock s) {
     o.raw(B).number(s.alStart);
     o.raw(E).number(s.alStop);
     o.raw(L).number(s.alignedLength());
-    o.raw(S).string(s.seq, 0, s.seqLength);
+    o.raw(S).quotedSafe(s.seq, 0, s.seqLength); // checked by the parser: letters, - and *
     o.close();
   }
 
-  private void emit(DocType type, String id) {
+  /** Hands the document in {@code out} to the sink; returns its id (the 16 hex digits after {"_id":"). */
+  private String emit(DocType type) {
     documents++;
+    String id = out.asciiAt(ID.length + 1, 16);
     sink.accept(new Document(type, id, out.toByteArray()));
+    return id;
   }
 }

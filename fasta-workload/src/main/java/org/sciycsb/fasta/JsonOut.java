@@ -87,6 +87,33 @@ final class JsonOut {
     return this;
   }
 
+  /** Bytes known to need no escaping (sequences the parser checked: letters, '-' and '*'), quoted. */
+  JsonOut quotedSafe(byte[] b, int off, int n) {
+    ensure(n + 2);
+    buf[len++] = '"';
+    System.arraycopy(b, off, buf, len, n);
+    len += n;
+    buf[len++] = '"';
+    return this;
+  }
+
+  /** One letter or digit, quoted. */
+  JsonOut quotedChar(char c) {
+    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
+      return string(String.valueOf(c));
+    }
+    ensure(3);
+    buf[len++] = '"';
+    buf[len++] = (byte) c;
+    buf[len++] = '"';
+    return this;
+  }
+
+  /** {@code n} ASCII bytes at {@code off} of the buffer as a string. */
+  String asciiAt(int off, int n) {
+    return new String(buf, off, n, StandardCharsets.ISO_8859_1);
+  }
+
   JsonOut string(String s) {
     ensure(s.length() * 3 + 2);
     buf[len++] = '"';
