@@ -1,0 +1,513 @@
+package org.sciycsb.fasta;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+/**
+ * Writes a corpus of synthetic {@code ssearch36 -m 10} result files for benchmarks at scale, in exactly the
+ * structure of real ssearch36 36.3.8 output run with seed 001's flags ({@code -q -H -m 10 -W 0 -E 1000000000}):
+ * program banner, per query the summary and best-scores list, the {@code >>>} header with its {@code pg_*} and
+ * {@code mp_*} fields, then per hit {@code >>DESCRIPTION}, the nine {@code sw_*} fields, the query and hit blocks
+ * ({@code sq_*}, {@code al_*}, aligned sequence in 50-column lines) and the {@code al_cons} consensus, some hits with
+ * {@code >--} alternative alignments; {@code >>><<<} after each query and {@code >>>///} plus the trailer at the end.
+ *
+ * <p>Values are consistent: a random RNA query, library fragments derived from it at a chosen identity with gaps,
+ * the Smith-Waterman score computed from the alignment with +5/-4 and gap -12/-4, bits and E() from the query's
+ * Lambda and K, overlap/ident/sim from the columns, al_start/al_stop matching the residues shown (reverse-strand
+ * alignments count down, as ssearch36 prints them). Hits are sorted by score as ssearch36 sorts them.
+ *
+ * <p>Deterministic: the same settings give the same bytes (each file has its own random stream derived from the
+ * seed and the file's index, so files can be written in parallel). At the defaults (100 files, 1 query each of
+ * 16,700 hits, about 5% with an alternative alignment) a corpus holds about 5.2 million documents, like seed 001's
+ * 100 files (5,017,837 documents); alignments average about 115 residues, so rna/gs documents average about the
+ * seed's 200/260 bytes.
+ */
+public final class CorpusGenerator {
+  /** Generation settings. */
+  public record Settings(long seed, int files, int queriesPerFile, int hitsPerQuery, double alternativeRate) {
+    public Settings {
+      if (files < 0 || queriesPerFile < 1 || hitsPerQuery < 0 || alternativeRate < 0 || alternativeRate > 1) {
+        throw new IllegalArgumentException("bad corpus settings: files=" + files + " queries=" + queriesPerFile
+            + " hits=" + hitsPerQuery + " alternatives=" + alternativeRate);
+      }
+    }
+
+    /** Seed 001's scale: 100 files of one query with 16,700 hits (about 5.2 M documents). */
+    public static Settings defaults() {
+      return new Settings(1, 100, 1, 16_700, 0.05);
+    }
+
+    public Settings withSeed(long s) {
+      return new Settings(s, files, queriesPerFile, hitsPerQuery, alternativeRate);
+    }
+  }
+
+  /** What was written. */
+  public record Stats(long files, long queries, long hits, long alignments, long bytes) {
+    /** Documents these files make: one task per query, rna + gs + align per alignment. */
+    public long documents() {
+      return queries + 3 * alignments;
+    }
+
+    Stats plus(Stats o) {
+      return new Stats(files + o.files, queries + o.queries, hits + o.hits, alignments + o.alignments,
+          bytes + o.bytes);
+    }
+  }
+
+  /** One alignment as written (for round-trip tests). */
+  public record Written(int query, String queryName, int queryLength, String hitDescription, int hitIndex,
+                        int alternative, char frame, int swOpt, String zScore, String bits, String expect,
+                        String ident, String sim, int overlap, int queryStart, int queryStop, String querySequence,
+                        int hitLength, int hitStart, int hitStop, String hitSequence) {
+  }
+
+  static final String VERSION = "36.3.8i Nov, 2022";
+  static final String ALGORITHM = "Smith-Waterman (SSE2, Michael Farrar 2006)";
+  static final String RELEASE = "7.2 Nov 2010/SIMDe Nov 2020";
+  private static final byte[] BASES = {'A', 'C', 'G', 'T'};
+  private static final int MATCH = 5;
+  private static final int MISMATCH = -4;
+  private static final int GAP_OPEN = 12;
+  private static final int GAP_EXT = 4;
+  private static final int LINE = 50;
+
+  private final Settings settings;
+
+  public CorpusGenerator(Settings settings) {
+    this.settings = settings;
+  }
+
+  public Settings settings() {
+    return settings;
+  }
+
+  /** Name of file {@code index} (0-based): {@code ssearch-00000.m10}... */
+  public static String fileName(int index) {
+    return String.format(Locale.ROOT, "ssearch-%05d.m10", index);
+  }
+
+  /** Writes all files into {@code dir} (created if needed) with {@code threads} threads. */
+  public Stats generate(Path dir, int threads) throws IOException {
+    Files.createDirectories(dir);
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
+    try {
+      List<Future<Stats>> parts = new ArrayList<>();
+      for (int i = 0; i < settings.files(); i++) {
+        int index = i;
+        parts.add(pool.submit(() -> {
+          Path f = dir.resolve(fileName(index));
+          try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(f), 1 << 16)) {
+            return writeFile(index, out, null);
+          }
+        }));
+      }
+      Stats total = new Stats(0, 0, 0, 0, 0);
+      for (Future<Stats> p : parts) {
+        total = total.plus(p.get());
+      }
+      return total;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted", e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof IOException io) {
+        throw io;
+      }
+      throw new IOException(e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------ one file
+
+  private static final class Al {
+    int hitIndex;
+    int alternative;
+    char frame;
+    int score;
+    int overlap;
+    int matches;
+    int qStart;
+    int qStop;
+    int hStart;
+    int hStop;
+    byte[] q;
+    byte[] h;
+    byte[] cons;
+    double z;
+    double bits;
+    double expect;
+  }
+
+  private static final class Hit {
+    String description;
+    int length;
+    final List<Al> alignments = new ArrayList<>(2);
+  }
+
+  /**
+   * Writes file {@code index} to {@code out} (not closed); {@code observer}, when not null, sees every alignment
+   * as written.
+   */
+  public Stats writeFile(int index, OutputStream os, Consumer<Written> observer) throws IOException {
+    SplittableRandom r = new SplittableRandom(Ids.mix(settings.seed() * 0x9E3779B97F4A7C15L + index + 1));
+    AsciiOut o = new AsciiOut(os);
+    int chromosome = 1 + index % 23;
+    String queryFile = String.format(Locale.ROOT, "/scratch/sciycsb/pasta/seqs/input-%05d.fasta", index);
+    String library = "/scratch/sciycsb/pasta/cds_chr" + chromosome + ".fa";
+    int libSeqs = 1500 + r.nextInt(4500);
+    long libResidues = libSeqs * (900L + r.nextInt(900));
+    int hitsPerQuery = settings.hitsPerQuery();
+    String argv = "ssearch36 -q -H -m 10 -W 0 -E 1000000000 -b " + hitsPerQuery + " -d " + hitsPerQuery + " "
+        + queryFile + " " + library;
+    long queryResidues = 0;
+    long alignments = 0;
+
+    o.str("# ").str(argv).nl();
+    o.str("SSEARCH performs a Smith-Waterman search\n version ").str(VERSION).nl();
+    o.str("Please cite:\n T. F. Smith and M. S. Waterman, (1981) J. Mol. Biol. 147:195-197; \n");
+    o.str(" W.R. Pearson (1991) Genomics 11:635-650\n\nQuery: ").str(queryFile).nl();
+
+    for (int qi = 0; qi < settings.queriesPerFile(); qi++) {
+      String qName = String.format(Locale.ROOT, "gi|%09d|ref|NR_%06d.1|", 100_000_000 + r.nextInt(900_000_000),
+          r.nextInt(1_000_000));
+      int qLen = 300 + r.nextInt(2700);
+      queryResidues += qLen;
+      byte[] query = randomSequence(r, qLen);
+      double lambda = 0.085 + 0.07 * r.nextDouble();
+      double k = 0.03 + 0.1 * r.nextDouble();
+      String stats = String.format(Locale.ROOT, "(shuffled [500]) MLE statistics: Lambda= %.4f;  K=%.4g", lambda,
+          k);
+
+      List<Hit> hits = new ArrayList<>(hitsPerQuery);
+      for (int h = 0; h < hitsPerQuery; h++) {
+        Hit hit = new Hit();
+        int gene = 1 + r.nextInt(30_000);
+        hit.description = "gs_sequence|" + gene + "|gs_gene|" + gene + "|chromosome|" + chromosome;
+        int n = 1;
+        if (r.nextDouble() < settings.alternativeRate()) {
+          n += r.nextDouble() < 0.2 ? 2 : 1;
+        }
+        hit.length = 0;
+        for (int a = 0; a < n; a++) {
+          Al al = align(r, query, lambda, k, libResidues);
+          hit.alignments.add(al);
+          hit.length = Math.max(hit.length, al.hStop);
+        }
+        hit.length += r.nextInt(400);
+        hit.alignments.sort(Comparator.comparingInt((Al a) -> a.score).reversed());
+        hits.add(hit);
+      }
+      hits.sort(Comparator.comparingInt((Hit h) -> h.alignments.get(0).score).reversed());
+
+      // the query's summary and best-scores list (ignored by parsers, there for realistic file sizes)
+      o.pad(Integer.toString(qi + 1), 3).str(">>>").str(qName).str(" - ").num(qLen).str(" nt\n");
+      o.str("Library: ").str(library).nl();
+      String residues = String.format(Locale.ROOT, "%9d residues in %5d sequences\n", libResidues, libSeqs);
+      o.str(residues).nl().str(residues);
+      o.str("Statistics: ").str(stats).nl();
+      o.str(" statistics sampled from 60000 (").num(libSeqs).str(") to 60000 sequences\n");
+      o.str("Algorithm: ").str(ALGORITHM).str(" (").str(RELEASE).str(")\n");
+      o.str("Parameters: +5/-4 matrix (5:-4), open/ext: -12/-4\n");
+      o.str(String.format(Locale.ROOT, " Scan time: %6.3f\n\nThe best scores are:", 2 + 8 * r.nextDouble()));
+      o.str("                                      s-w bits E(").num(libSeqs).str(")\n");
+      for (Hit hit : hits) {
+        Al best = hit.alignments.get(0);
+        String d = hit.description.length() > 46 ? hit.description.substring(0, 46) : hit.description;
+        o.str(d);
+        for (int i = d.length(); i < 46; i++) {
+          o.ch(' ');
+        }
+        o.str(" (").pad(Integer.toString(hit.length), 4).str(") [").ch(best.frame).str("] ")
+            .pad(Integer.toString(best.score), 4).ch(' ').str(fixed(best.bits, 1)).ch(' ')
+            .pad(expect(best.expect), 6).nl();
+      }
+      o.nl();
+
+      // the -m 10 record
+      o.str(">>>").str(qName).str(", ").num(qLen).str(" nt vs ").str(library).str(" library\n");
+      o.str("; pg_name: ssearch36\n; pg_ver: ").str(VERSION).nl();
+      o.str("; pg_argv:  ").str(argv).str("; pg_name_alg: ").str(ALGORITHM).nl();
+      o.str("; pg_ver_rel: ").str(RELEASE).nl();
+      o.str("; pg_matrix: +5/-4 (5:-4)\n; pg_open-ext: -12 -4\n; mp_extrap: 60000 ").num(libSeqs).nl();
+      o.str("; mp_stats: ").str(stats).nl();
+      o.str("; mp_KS: -0.0000 (N=0) at ").pad(Integer.toString(20 + r.nextInt(40)), 3).nl();
+      o.str("; mp_Algorithm: ").str(ALGORITHM).str(" (").str(RELEASE).str(")\n");
+      o.str("; mp_Parameters: +5/-4 matrix (5:-4), open/ext: -12/-4\n");
+      String qBlock = ">" + (qName.length() > 12 ? qName.substring(0, 12) : qName) + " ..\n";
+      for (int hi = 0; hi < hits.size(); hi++) {
+        Hit hit = hits.get(hi);
+        String hBlock = ">" + hit.description.substring(0, Math.min(12, hit.description.length())) + " ..\n";
+        for (int ai = 0; ai < hit.alignments.size(); ai++) {
+          Al a = hit.alignments.get(ai);
+          alignments++;
+          String ident = fixed((double) a.matches / a.overlap, 3);
+          String z = fixed(a.z, 1);
+          String bits = fixed(a.bits, 1);
+          String e = expect(a.expect);
+          o.str(ai == 0 ? ">>" + hit.description + "\n" : ">--\n");
+          o.str("; sw_frame: ").ch(a.frame).nl();
+          o.str("; sw_s-w opt: ").pad(Integer.toString(a.score), 3).nl();
+          o.str("; sw_z-score: ").str(z).nl();
+          o.str("; sw_bits: ").str(bits).nl();
+          o.str("; sw_expect: ").pad(e, 6).nl();
+          o.str("; sw_score: ").num(a.score).nl();
+          o.str("; sw_ident: ").str(ident).nl();
+          o.str("; sw_sim: ").str(ident).nl();
+          o.str("; sw_overlap: ").num(a.overlap).nl();
+          o.str(qBlock).str("; sq_len: ").num(qLen).nl();
+          o.str("; sq_offset: ").num(a.frame == 'r' ? qLen + 1 : 1).nl();
+          o.str("; sq_type: D\n; al_start: ").num(a.qStart).str("\n; al_stop: ").num(a.qStop).nl();
+          o.str("; al_display_start: ").num(a.qStart).nl();
+          o.wrapped(a.q, a.overlap, LINE);
+          o.str(hBlock).str("; sq_len: ").num(hit.length).nl();
+          o.str("; sq_offset: 1\n; sq_type: D\n; al_start: ").num(a.hStart).str("\n; al_stop: ").num(a.hStop).nl();
+          o.str("; al_display_start: ").num(a.hStart).nl();
+          o.wrapped(a.h, a.overlap, LINE);
+          o.str("; al_cons:\n");
+          o.wrapped(a.cons, a.overlap, LINE);
+          if (observer != null) {
+            observer.accept(new Written(qi, qName, qLen, hit.description, hi, ai, a.frame, a.score, z, bits, e,
+                ident, ident, a.overlap, a.qStart, a.qStop, new String(a.q, 0, a.overlap,
+                java.nio.charset.StandardCharsets.ISO_8859_1), hit.length, a.hStart, a.hStop,
+                new String(a.h, 0, a.overlap, java.nio.charset.StandardCharsets.ISO_8859_1)));
+          }
+        }
+      }
+      o.str("\n>>><<<\n");
+    }
+    o.str(">>>///\n\n");
+    o.num(queryResidues).str(" residues in ").num(settings.queriesPerFile()).str(" query   sequences\n");
+    o.num(libResidues).str(" residues in ").num(libSeqs).str(" library sequences\n");
+    o.str(" Tcomplib [").str(VERSION).str("] (4 proc in memory [0G])\n");
+    o.str(" start: Sun May  4 09:").str(String.format(Locale.ROOT, "%02d:%02d", index % 60, 7))
+        .str(" 2014 done: Sun May  4 10:").str(String.format(Locale.ROOT, "%02d:%02d", index % 60, 51))
+        .str(" 2014\n");
+    o.str(" Total Scan time: 2101.460 Total Display time: 38.910\n\n");
+    o.str("Function used was SSEARCH [").str(VERSION).str("]\n");
+    o.flushBuffer();
+    os.flush();
+    return new Stats(1, settings.queriesPerFile(), (long) settings.queriesPerFile() * hitsPerQuery, alignments,
+        o.written());
+  }
+
+  // ------------------------------------------------------------------------------------------------ alignments
+
+  private static byte[] randomSequence(SplittableRandom r, int n) {
+    byte[] s = new byte[n];
+    for (int i = 0; i < n; i++) {
+      s[i] = BASES[r.nextInt(4)];
+    }
+    return s;
+  }
+
+  private static byte complement(byte b) {
+    return switch (b) {
+      case 'A' -> (byte) 'T';
+      case 'C' -> (byte) 'G';
+      case 'G' -> (byte) 'C';
+      default -> (byte) 'A';
+    };
+  }
+
+  /** One local alignment of a stretch of the query with a related library fragment. */
+  private static Al align(SplittableRandom r, byte[] query, double lambda, double k, long libResidues) {
+    int qLen = query.length;
+    // aligned query residues: log-normal around 100 (mean about 115), 20 to the query length
+    int len = (int) Math.round(Math.exp(Math.log(100) + 0.55 * gaussian(r)));
+    len = Math.max(20, Math.min(len, qLen));
+    int lo = 1 + r.nextInt(qLen - len + 1);
+    int hi = lo + len - 1;
+    Al a = new Al();
+    a.frame = r.nextDouble() < 0.5 ? 'f' : 'r';
+    byte[] src = new byte[len];
+    for (int i = 0; i < len; i++) {
+      src[i] = a.frame == 'f' ? query[lo - 1 + i] : complement(query[hi - 1 - i]);
+    }
+    double identity = 0.55 + 0.4 * Math.pow(r.nextDouble(), 2);
+    int cap = len * 2 + 8;
+    byte[] q = new byte[cap];
+    byte[] h = new byte[cap];
+    byte[] cons = new byte[cap];
+    int col = 0;
+    int matches = 0;
+    int score = 0;
+    int hResidues = 0;
+    int i = 0;
+    while (i < len) {
+      boolean edge = i == 0 || i == len - 1;
+      double g = r.nextDouble();
+      if (!edge && g < 0.012) {
+        // gap in the query: library residues opposite '-'
+        int n = 1 + r.nextInt(3);
+        for (int j = 0; j < n; j++) {
+          q[col] = '-';
+          h[col] = BASES[r.nextInt(4)];
+          cons[col++] = '-';
+          hResidues++;
+        }
+        score -= GAP_OPEN + GAP_EXT * n;
+        continue;
+      }
+      if (!edge && g < 0.024 && len - i > 4) {
+        // gap in the library fragment: query residues opposite '-'
+        int n = 1 + r.nextInt(3);
+        for (int j = 0; j < n; j++) {
+          q[col] = src[i++];
+          h[col] = '-';
+          cons[col++] = '-';
+        }
+        score -= GAP_OPEN + GAP_EXT * n;
+        continue;
+      }
+      byte b = src[i++];
+      q[col] = b;
+      if (edge || r.nextDouble() < identity) {
+        h[col] = b;
+        cons[col++] = ':';
+        matches++;
+        score += MATCH;
+      } else {
+        byte m = BASES[r.nextInt(4)];
+        while (m == b) {
+          m = BASES[r.nextInt(4)];
+        }
+        h[col] = m;
+        cons[col++] = ' ';
+        score += MISMATCH;
+      }
+      hResidues++;
+    }
+    a.q = q;
+    a.h = h;
+    a.cons = cons;
+    a.overlap = col;
+    a.matches = matches;
+    a.score = Math.max(score, 1);
+    if (a.frame == 'f') {
+      a.qStart = lo;
+      a.qStop = hi;
+    } else {
+      a.qStart = hi;
+      a.qStop = lo;
+    }
+    a.hStart = 1 + r.nextInt(4000);
+    a.hStop = a.hStart + hResidues - 1;
+    a.bits = (lambda * a.score - Math.log(k)) / Math.log(2);
+    a.expect = (double) qLen * libResidues * Math.pow(2, -a.bits);
+    a.z = a.score * lambda / 0.125 - 25 + 3 * gaussian(r);
+    return a;
+  }
+
+  private static double gaussian(SplittableRandom r) {
+    // Box-Muller from SplittableRandom (java.util.Random's gaussian would need another generator)
+    double u = 1 - r.nextDouble();
+    double v = r.nextDouble();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  }
+
+  // ------------------------------------------------------------------------------------------------ formats
+
+  /** {@code %.Nf} with a dot. */
+  static String fixed(double v, int decimals) {
+    return BigDecimal.valueOf(v).setScale(decimals, java.math.RoundingMode.HALF_EVEN).toPlainString();
+  }
+
+  /** C's {@code %.2g} as ssearch36 prints E() values: {@code 0}, {@code 0.053}, {@code 3.4}, {@code 1.5e-209}. */
+  static String expect(double v) {
+    if (v == 0 || !Double.isFinite(v)) {
+      return "0";
+    }
+    BigDecimal d = new BigDecimal(v).round(new MathContext(2));
+    int exponent = d.precision() - d.scale() - 1;
+    if (exponent < -4 || exponent >= 2) {
+      BigDecimal mantissa = d.movePointLeft(exponent).stripTrailingZeros();
+      String m = mantissa.toPlainString();
+      String e = Integer.toString(Math.abs(exponent));
+      return m + (exponent < 0 ? "e-" : "e+") + (e.length() < 2 ? "0" + e : e);
+    }
+    String s = d.stripTrailingZeros().toPlainString();
+    return s;
+  }
+
+  // ------------------------------------------------------------------------------------------------ command line
+
+  /**
+   * {@code CorpusGenerator DIR [files=N] [queries=N] [hits=N] [seed=N] [alternatives=F] [threads=N]}; the keys may
+   * also be given as {@code fasta.corpus.files=N} etc.
+   */
+  public static void main(String[] args) throws IOException {
+    run(args, System.out);
+  }
+
+  static Stats run(String[] args, PrintStream out) throws IOException {
+    Settings d = Settings.defaults();
+    Path dir = null;
+    long seed = d.seed();
+    int files = d.files();
+    int queries = d.queriesPerFile();
+    int hits = d.hitsPerQuery();
+    double alternatives = d.alternativeRate();
+    int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+    for (String arg : args) {
+      if (arg.equals("-p")) {
+        continue;
+      }
+      int eq = arg.indexOf('=');
+      if (eq < 0) {
+        dir = Path.of(arg);
+        continue;
+      }
+      String key = arg.substring(0, eq).replaceFirst("^fasta\\.corpus\\.", "");
+      String value = arg.substring(eq + 1);
+      try {
+        switch (key) {
+          case "dir" -> dir = Path.of(value);
+          case "files" -> files = Integer.parseInt(value);
+          case "queries" -> queries = Integer.parseInt(value);
+          case "hits" -> hits = Integer.parseInt(value);
+          case "seed" -> seed = Long.parseLong(value);
+          case "alternatives" -> alternatives = Double.parseDouble(value);
+          case "threads" -> threads = Integer.parseInt(value);
+          default -> throw new IllegalArgumentException("unknown corpus setting '" + key
+              + "' (known: dir, files, queries, hits, seed, alternatives, threads)");
+        }
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("corpus setting " + key + ": not a number: " + value, e);
+      }
+    }
+    if (dir == null) {
+      throw new IllegalArgumentException("usage: CorpusGenerator DIR [files=N] [queries=N] [hits=N] [seed=N]"
+          + " [alternatives=F] [threads=N]");
+    }
+    long t0 = System.nanoTime();
+    Stats s;
+    try {
+      s = new CorpusGenerator(new Settings(seed, files, queries, hits, alternatives)).generate(dir, threads);
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    double secs = (System.nanoTime() - t0) / 1e9;
+    out.printf(Locale.ROOT, "corpus %s: %d files, %d queries, %d hits, %d alignments, %d documents, %.1f MB in %.1f s%n",
+        dir, s.files(), s.queries(), s.hits(), s.alignments(), s.documents(), s.bytes() / 1e6, secs);
+    return s;
+  }
+}
