@@ -93,7 +93,7 @@ public final class JdbcDb extends DB {
             connection.commit();
             uncommittedInserts = 0;
           } catch (SQLException e) {
-            failure = "jdbc: thread " + threadId + " could not commit: " + settings.mask(e.getMessage());
+            failure = "jdbc: thread " + threadId + " could not commit: " + JdbcRun.reason(settings, e);
           }
         }
       }
@@ -128,7 +128,7 @@ public final class JdbcDb extends DB {
   }
 
   private Status error(SQLException e) {
-    lastError = settings.mask(e.getMessage());
+    lastError = JdbcRun.reason(settings, e);
     if (!settings.autoCommit()) {
       try {
         connection.rollback();

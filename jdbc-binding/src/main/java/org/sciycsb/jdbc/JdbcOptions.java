@@ -30,8 +30,8 @@ public final class JdbcOptions {
       .defaultShownAs("auto from db.url");
 
   public static final Option<Integer> BATCH_SIZE = Option.integer("db.batchsize", 0,
-      "inserts grouped into one JDBC batch (addBatch/executeBatch); 0 or 1 sends each insert at once; "
-          + "the last partial batch is flushed when the thread ends")
+      "inserts grouped into one JDBC batch (addBatch/executeBatch); -1 (upstream's default), 0 or 1 send "
+          + "each insert at once; the last partial batch is flushed when the thread ends")
       .check(v -> v >= -1, "must be -1, 0 or a positive number");
 
   public static final Option<Duration> CONNECT_TIMEOUT = Option.duration("db.connecttimeout", Duration.ofSeconds(5),

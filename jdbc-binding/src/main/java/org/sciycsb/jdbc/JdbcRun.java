@@ -88,7 +88,7 @@ public final class JdbcRun implements BindingRun {
     } catch (SQLException e) {
       closeQuietly(admin);
       throw new BindingException("jdbc: cannot read the store at " + settings.maskedUrl() + ": "
-          + settings.mask(e.getMessage()), e);
+          + reason(settings, e), e);
     } catch (BenchmarkException | RuntimeException e) {
       closeQuietly(admin);
       throw e;
@@ -139,7 +139,7 @@ public final class JdbcRun implements BindingRun {
     } catch (SQLException e) {
       closeQuietly(c);
       throw new BindingException("jdbc: cannot set auto-commit on " + settings.maskedUrl() + ": "
-          + settings.mask(e.getMessage()), e);
+          + reason(settings, e), e);
     }
   }
 
@@ -159,7 +159,7 @@ public final class JdbcRun implements BindingRun {
         return OptionalLong.of(rs.getLong(1));
       } catch (SQLException e) {
         throw new BindingException("jdbc: cannot count the rows of " + table + " at " + settings.maskedUrl() + ": "
-            + settings.mask(e.getMessage()), e);
+            + reason(settings, e), e);
       }
     }
   }
@@ -175,7 +175,7 @@ public final class JdbcRun implements BindingRun {
         admin.close();
       } catch (SQLException e) {
         throw new BindingException("jdbc: error closing the connection to " + settings.maskedUrl() + ": "
-            + settings.mask(e.getMessage()), e);
+            + reason(settings, e), e);
       }
     }
   }
@@ -194,7 +194,7 @@ public final class JdbcRun implements BindingRun {
       }
     } catch (SQLException e) {
       throw new BindingException("jdbc: cannot create table " + table + " at " + settings.maskedUrl() + ": "
-          + settings.mask(e.getMessage()), e);
+          + reason(settings, e), e);
     }
     if (!probe(Sql.probe(table, List.of()))) {
       throw new BindingException("jdbc: table " + table + " does not exist at " + settings.maskedUrl()
@@ -329,7 +329,7 @@ public final class JdbcRun implements BindingRun {
         throw (BindingException) c;
       }
       throw new BindingException("jdbc: cannot connect to " + settings.maskedUrl() + ": "
-          + settings.mask(String.valueOf(c)), c);
+          + reason(settings, c), c);
     } catch (TimeoutException e) {
       f.cancel(true);
       throw new BindingException("jdbc: no answer from " + settings.maskedUrl() + " within "
@@ -345,7 +345,7 @@ public final class JdbcRun implements BindingRun {
   /** One line naming what failed: unreachable server, refused credentials, missing database. */
   static BindingException connectFailure(JdbcSettings settings, SQLException e) {
     String state = e.getSQLState() == null ? "" : e.getSQLState();
-    String msg = settings.mask(firstLine(e.getMessage()));
+    String msg = reason(settings, e);
     String what;
     if (state.startsWith("28")) {
       what = "the server refused the credentials of user " + (settings.user() == null ? "(none)" : settings.user())
@@ -354,10 +354,18 @@ public final class JdbcRun implements BindingRun {
       what = "the server cannot be reached";
     } else if ("3D000".equals(state)) {
       what = "the database does not exist";
+    } else if ("90020".equals(state)) {
+      what = "the H2 database is open in another process (add ;AUTO_SERVER=TRUE to db.url to share it)";
     } else {
       what = "cannot connect";
     }
     return new BindingException("jdbc: " + what + " at " + settings.maskedUrl() + ": " + msg, e);
+  }
+
+  /** The first line of an exception's message, masked: driver messages may append the SQL text on new lines. */
+  static String reason(JdbcSettings settings, Throwable e) {
+    String m = e.getMessage();
+    return settings.mask(firstLine(m == null || m.isBlank() ? e.toString() : m));
   }
 
   private static String firstLine(String s) {
@@ -365,8 +373,13 @@ public final class JdbcRun implements BindingRun {
       return "";
     }
     int nl = s.indexOf('\n');
-    return nl < 0 ? s : s.substring(0, nl);
+    String line = (nl < 0 ? s : s.substring(0, nl)).trim();
+    if (line.endsWith("; SQL statement:")) {
+      line = line.substring(0, line.length() - "; SQL statement:".length());
+    }
+    return line;
   }
+
 
   private static void prepareH2Folder(String url) {
     // jdbc:h2:file:/abs/path/name[;settings] or jdbc:h2:/abs/path/name: make the folder so H2 can create the file

@@ -99,6 +99,20 @@ class JdbcSettingsTest {
   }
 
   @Test
+  void driverMessagesBecomeOneMaskedLine() throws Exception {
+    JdbcSettings s = settings("db.passwd", "hunter22");
+    assertThat(JdbcRun.reason(s, new java.sql.SQLException(
+        "Table \"X\" not found; SQL statement:\nSELECT * FROM x WHERE p = 'hunter22' [42102-224]")))
+        .isEqualTo("Table \"X\" not found");
+    assertThat(JdbcRun.reason(s, new java.sql.SQLException("login hunter22 refused"))).isEqualTo("login ***** refused");
+    java.sql.SQLException refused = new java.sql.SQLException("Connection refused", "08001");
+    assertThat(JdbcRun.connectFailure(s, refused).getMessage()).startsWith("jdbc: the server cannot be reached at ");
+    java.sql.SQLException auth = new java.sql.SQLException("bad password hunter22", "28P01");
+    assertThat(JdbcRun.connectFailure(s, auth).getMessage()).contains("refused the credentials of user sa")
+        .doesNotContain("hunter22");
+  }
+
+  @Test
   void connectTimeoutReachesTheDriverProperties() throws Exception {
     Properties pg = JdbcRun.connectionProperties(settings("db.url", "jdbc:postgresql://h/db", "db.user", "u",
         "db.passwd", "p", "db.connecttimeout", "3s"));
