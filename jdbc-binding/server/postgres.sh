@@ -15,9 +15,15 @@ SCIYCSB_HOME="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd
 SCIYCSB_WORK="${SCIYCSB_WORK:-$SCIYCSB_HOME/work}"
 PORT="${PGPORT_SCIYCSB:-5433}"
 STATE="$SCIYCSB_WORK/servers/postgres"
-DATA="$STATE/data"
-LOG="$STATE/postgres.log"
+# PGDIR holds what the postgres OS user owns (data, log, socket): $STATE, unless that user cannot enter it
+# (a checkout under /root): then a folder under /var/lib/postgresql, named in $STATE/pgdir
+PGDIR="$STATE"
+if [ -f "$STATE/pgdir" ]; then PGDIR="$(cat "$STATE/pgdir")"; fi
+DATA="$PGDIR/data"
+LOG="$PGDIR/postgres.log"
 START_TIMEOUT="${PG_START_TIMEOUT_SCIYCSB:-60}"
+# the binding holds one connection per client thread: thread sweeps go up to 1000 (seed 003)
+MAX_CONNECTIONS="${PG_MAX_CONNECTIONS_SCIYCSB:-1100}"
 
 say() { echo "postgres: $*"; }
 die() { echo "postgres: $*" >&2; exit 1; }
@@ -43,11 +49,25 @@ as_postgres() {
 
 # a Unix socket path must stay under ~107 bytes: use the state folder when it fits, /tmp otherwise
 socket_dir() {
-  local d="$STATE/run"
+  local d="$PGDIR/run"
   if [ $(( ${#d} + 20 )) -gt 100 ]; then
     d="/tmp/sciycsb-postgres-$PORT"
   fi
   echo "$d"
+}
+
+# the first folder on the way to $1 that the postgres OS user cannot enter, or nothing
+first_blocked() {
+  local p="" part
+  local IFS=/
+  for part in ${1#/}; do
+    p="$p/$part"
+    [ -e "$p" ] || break
+    if ! as_postgres test -x "$p"; then
+      echo "$p"
+      return 0
+    fi
+  done
 }
 
 cmd_setup() {
@@ -90,35 +110,40 @@ cmd_start() {
     say "already running (pid $(running_pid), 127.0.0.1:$(running_port), data $DATA)"
     return 0
   fi
-  local sock; sock="$(socket_dir)"
-  mkdir -p "$STATE" "$sock"
-  # the postgres user must reach the data folder: every parent needs o+x
-  local p="$STATE"
-  while [ "$p" != "/" ]; do
-    if ! as_postgres test -x "$p"; then
-      die "the postgres OS user cannot enter $p (it needs o+x): choose another SCIYCSB_WORK or chmod o+x $p"
+  mkdir -p "$STATE"
+  if [ ! -f "$STATE/pgdir" ]; then
+    local blocked; blocked="$(first_blocked "$STATE")"
+    if [ -n "$blocked" ]; then
+      PGDIR="/var/lib/postgresql/sciycsb-$(echo -n "$STATE" | md5sum | cut -c1-12)"
+      say "the postgres OS user cannot enter $blocked: keeping the cluster in $PGDIR (named in $STATE/pgdir)"
     fi
-    p="$(dirname "$p")"
-  done
-  chown postgres:postgres "$STATE" "$sock"
+    echo "$PGDIR" > "$STATE/pgdir"
+    DATA="$PGDIR/data"
+    LOG="$PGDIR/postgres.log"
+  fi
+  local sock; sock="$(socket_dir)"
+  mkdir -p "$PGDIR" "$sock"
+  local blocked; blocked="$(first_blocked "$PGDIR")"
+  [ -z "$blocked" ] || die "the postgres OS user cannot enter $blocked (it needs o+x)"
+  chown postgres:postgres "$PGDIR" "$sock"
   if [ ! -f "$DATA/PG_VERSION" ]; then
     say "initdb into $DATA"
     mkdir -p "$DATA"
     chown postgres:postgres "$DATA"
     chmod 700 "$DATA"
-    local pwfile="$STATE/.pw"
+    local pwfile="$PGDIR/.pw"
     echo "postgres" > "$pwfile"
     chown postgres:postgres "$pwfile"
     as_postgres "$bin/initdb" -D "$DATA" -U postgres -E UTF8 --locale=C --auth-local=trust \
-      --auth-host=scram-sha-256 --pwfile="$pwfile" >"$STATE/initdb.log" 2>&1 \
-      || { rm -f "$pwfile"; die "initdb failed, see $STATE/initdb.log"; }
+      --auth-host=scram-sha-256 --pwfile="$pwfile" >"$PGDIR/initdb.log" 2>&1 \
+      || { rm -f "$pwfile"; die "initdb failed, see $PGDIR/initdb.log"; }
     rm -f "$pwfile"
   fi
   touch "$LOG"
   chown postgres:postgres "$LOG"
   say "starting on 127.0.0.1:$PORT"
   if ! as_postgres "$bin/pg_ctl" start -D "$DATA" -l "$LOG" -w -t "$START_TIMEOUT" \
-      -o "-c listen_addresses=127.0.0.1 -p $PORT -c unix_socket_directories=$sock" >/dev/null; then
+      -o "-c listen_addresses=127.0.0.1 -p $PORT -c unix_socket_directories=$sock -c max_connections=$MAX_CONNECTIONS" >/dev/null; then
     tail -n 20 "$LOG" >&2 || true
     die "did not start within ${START_TIMEOUT}s, see $LOG"
   fi

@@ -53,6 +53,14 @@ public final class JdbcDb extends DB {
   private int pendingRows;
   private int uncommittedInserts;
   private String lastError = "";
+  /** Set by cleanup() or the run's close(): no reconnecting after that. */
+  private boolean closed;
+  /** After a lost connection, when the next reconnect may be tried. */
+  private long nextReconnect;
+
+  /** Statements kept per connection; past this the cache starts again (only odd workloads get there). */
+  static final int MAX_CACHED_STATEMENTS = 256;
+  private static final long RECONNECT_PAUSE_NANOS = 1_000_000_000L;
 
   JdbcDb(JdbcRun run, Connection connection, int threadId) {
     this.run = run;
@@ -108,12 +116,19 @@ public final class JdbcDb extends DB {
 
   /** Closes the statements and the connection without flushing (the run's close does this for left-overs). */
   void closeConnection() {
+    closed = true;
+    dropConnection();
+  }
+
+  /** Closes the statements and the connection; a later operation may connect again unless closed. */
+  private void dropConnection() {
     for (Prepared p : cache.values()) {
       JdbcRun.closeQuietly(p.statement);
     }
     cache.clear();
     pendingBatches.clear();
     pendingRows = 0;
+    uncommittedInserts = 0;
     if (connection != null) {
       if (!settings.autoCommit()) {
         try {
@@ -127,8 +142,17 @@ public final class JdbcDb extends DB {
     }
   }
 
+  /**
+   * The status of a failed operation: {@link Status#SERVICE_UNAVAILABLE} when the connection is lost (it is then
+   * dropped, and the next operation connects again), {@link Status#ERROR} otherwise.
+   */
   private Status error(SQLException e) {
     lastError = JdbcRun.reason(settings, e);
+    if (connectionLost(e)) {
+      dropConnection();
+      nextReconnect = System.nanoTime();
+      return Status.SERVICE_UNAVAILABLE;
+    }
     if (!settings.autoCommit()) {
       try {
         connection.rollback();
@@ -138,6 +162,19 @@ public final class JdbcDb extends DB {
     }
     return Status.ERROR;
   }
+
+  private boolean connectionLost(SQLException e) {
+    String state = e.getSQLState() == null ? "" : e.getSQLState();
+    if (state.startsWith("08") || state.startsWith("57P")) {
+      return true;
+    }
+    try {
+      return connection == null || connection.isClosed();
+    } catch (SQLException x) {
+      return true;
+    }
+  }
+
 
   // ------------------------------------------------------------------------------------------------ statements
 
@@ -155,6 +192,12 @@ public final class JdbcDb extends DB {
       case UPDATE: sql = Sql.update(table, fields); break;
       case INSERT: sql = Sql.insert(table, fields); break;
       default: sql = Sql.delete(table); break;
+    }
+    if (cache.size() >= MAX_CACHED_STATEMENTS && pendingBatches.isEmpty()) {
+      for (Prepared old : cache.values()) {
+        JdbcRun.closeQuietly(old.statement);
+      }
+      cache.clear();
     }
     PreparedStatement st = connection.prepareStatement(sql);
     if (kind == Kind.SCAN && settings.fetchSize() > 0) {
@@ -184,9 +227,28 @@ public final class JdbcDb extends DB {
     return true;
   }
 
+  /** True when there is a connection; after a lost one, connects again (at most once a second). */
   private boolean connected() {
-    return connection != null;
+    if (connection != null) {
+      return true;
+    }
+    if (closed) {
+      return false;
+    }
+    long now = System.nanoTime();
+    if (now - nextReconnect < 0) {
+      return false;
+    }
+    try {
+      connection = run.connect();
+      return true;
+    } catch (Exception e) {
+      lastError = e.getMessage();
+      nextReconnect = now + RECONNECT_PAUSE_NANOS;
+      return false;
+    }
   }
+
 
   // ------------------------------------------------------------------------------------------------ CRUD
 

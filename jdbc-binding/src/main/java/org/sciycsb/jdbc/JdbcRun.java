@@ -354,6 +354,9 @@ public final class JdbcRun implements BindingRun {
       what = "the server cannot be reached";
     } else if ("3D000".equals(state)) {
       what = "the database does not exist";
+    } else if ("53300".equals(state)) {
+      what = "the server has no connection slot left (one connection per thread: raise max_connections or use "
+          + "fewer threads)";
     } else if ("90020".equals(state)) {
       what = "the H2 database is open in another process (add ;AUTO_SERVER=TRUE to db.url to share it)";
     } else {
