@@ -193,8 +193,11 @@ public final class JdbcRun implements BindingRun {
             dialect.valueType(settings.fieldLength(), settings.fields().size())));
       }
     } catch (SQLException e) {
-      throw new BindingException("jdbc: cannot create table " + table + " at " + settings.maskedUrl() + ": "
-          + reason(settings, e), e);
+      // another client process may have created it at the same moment (PostgreSQL's IF NOT EXISTS can race)
+      if (!probe(Sql.probe(table, List.of()))) {
+        throw new BindingException("jdbc: cannot create table " + table + " at " + settings.maskedUrl() + ": "
+            + reason(settings, e), e);
+      }
     }
     if (!probe(Sql.probe(table, List.of()))) {
       throw new BindingException("jdbc: table " + table + " does not exist at " + settings.maskedUrl()
@@ -214,7 +217,7 @@ public final class JdbcRun implements BindingRun {
 
   private boolean probe(String sql) {
     try (Statement st = admin.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-      return true;
+      return rs != null;
     } catch (SQLException e) {
       return false;
     }
