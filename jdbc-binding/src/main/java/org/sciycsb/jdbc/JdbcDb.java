@@ -47,14 +47,14 @@ public final class JdbcDb extends DB {
   private final JdbcRun run;
   private final JdbcSettings settings;
   private final int threadId;
-  private Connection connection;
+  private volatile Connection connection;
   private final Map<Key, Prepared> cache = new HashMap<>();
   private final Set<PreparedStatement> pendingBatches = new LinkedHashSet<>();
   private int pendingRows;
   private int uncommittedInserts;
   private String lastError = "";
   /** Set by cleanup() or the run's close(): no reconnecting after that. */
-  private boolean closed;
+  private volatile boolean closed;
   /** After a lost connection, when the next reconnect may be tried. */
   private long nextReconnect;
 
@@ -114,10 +114,22 @@ public final class JdbcDb extends DB {
     }
   }
 
-  /** Closes the statements and the connection without flushing (the run's close does this for left-overs). */
-  void closeConnection() {
+  /** Closes the statements and the connection without flushing; no reconnecting after this. */
+  private void closeConnection() {
     closed = true;
     dropConnection();
+  }
+
+  /**
+   * From the run's close, for a thread that did not clean up: closes the connection only (the thread may still be
+   * inside an operation, which then ends with an error status), never the thread's own statement cache.
+   */
+  void closeFromRun() {
+    closed = true;
+    Connection c = connection;
+    if (c != null) {
+      JdbcRun.closeQuietly(c);
+    }
   }
 
   /** Closes the statements and the connection; a later operation may connect again unless closed. */
@@ -146,7 +158,7 @@ public final class JdbcDb extends DB {
    * The status of a failed operation: {@link Status#SERVICE_UNAVAILABLE} when the connection is lost (it is then
    * dropped, and the next operation connects again), {@link Status#ERROR} otherwise.
    */
-  private Status error(SQLException e) {
+  private Status error(Exception e) {
     lastError = JdbcRun.reason(settings, e);
     if (connectionLost(e)) {
       dropConnection();
@@ -163,8 +175,9 @@ public final class JdbcDb extends DB {
     return Status.ERROR;
   }
 
-  private boolean connectionLost(SQLException e) {
-    String state = e.getSQLState() == null ? "" : e.getSQLState();
+  private boolean connectionLost(Exception ex) {
+    String state = ex instanceof SQLException && ((SQLException) ex).getSQLState() != null
+        ? ((SQLException) ex).getSQLState() : "";
     if (state.startsWith("08") || state.startsWith("57P")) {
       return true;
     }
@@ -270,7 +283,7 @@ public final class JdbcDb extends DB {
         copyRow(p, rs, result);
       }
       return Status.OK;
-    } catch (SQLException e) {
+    } catch (SQLException | RuntimeException e) {
       return error(e);
     }
   }
@@ -296,7 +309,7 @@ public final class JdbcDb extends DB {
         }
       }
       return Status.OK;
-    } catch (SQLException e) {
+    } catch (SQLException | RuntimeException e) {
       return error(e);
     }
   }
@@ -352,7 +365,7 @@ public final class JdbcDb extends DB {
       int n = p.statement.executeUpdate();
       commitWrite();
       return n > 0 ? Status.OK : Status.NOT_FOUND;
-    } catch (SQLException e) {
+    } catch (SQLException | RuntimeException e) {
       return error(e);
     }
   }
@@ -390,7 +403,7 @@ public final class JdbcDb extends DB {
         commitWrite();
       }
       return Status.OK;
-    } catch (SQLException e) {
+    } catch (SQLException | RuntimeException e) {
       return error(e);
     }
   }
@@ -409,7 +422,7 @@ public final class JdbcDb extends DB {
       int n = p.statement.executeUpdate();
       commitWrite();
       return n > 0 ? Status.OK : Status.NOT_FOUND;
-    } catch (SQLException e) {
+    } catch (SQLException | RuntimeException e) {
       return error(e);
     }
   }
@@ -437,7 +450,7 @@ public final class JdbcDb extends DB {
       pendingBatches.clear();
       pendingRows = 0;
       return Status.OK;
-    } catch (SQLException e) {
+    } catch (SQLException | RuntimeException e) {
       clearBatches();
       return error(e);
     }

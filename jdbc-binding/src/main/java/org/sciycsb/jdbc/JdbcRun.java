@@ -167,7 +167,7 @@ public final class JdbcRun implements BindingRun {
   @Override
   public void close() throws BenchmarkException {
     for (JdbcDb db : List.copyOf(open)) {
-      db.closeConnection();
+      db.closeFromRun();
     }
     open.clear();
     synchronized (admin) {

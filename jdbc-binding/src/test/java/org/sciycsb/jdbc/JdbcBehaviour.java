@@ -138,6 +138,18 @@ abstract class JdbcBehaviour {
   }
 
   @Test
+  void closingTheRunEndsThreadsThatDidNotCleanUp() throws Exception {
+    JdbcRun run = TestStores.open(props(), Phase.LOAD, work);
+    DB db = run.newDb(0);
+    db.init();
+    assertThat(db.insert(table, "a", record(1, "x"))).isEqualTo(Status.OK);
+    run.close();
+    assertThat(db.read(table, "a", null, new HashMap<>())).isIn(Status.SERVICE_UNAVAILABLE, Status.ERROR);
+    assertThat(db.read(table, "a", null, new HashMap<>())).isEqualTo(Status.SERVICE_UNAVAILABLE);
+    db.cleanup();
+  }
+
+  @Test
   void missingKeysAreNotFound() throws Exception {
     JdbcRun run = open();
     DB db = run.newDb(0);
