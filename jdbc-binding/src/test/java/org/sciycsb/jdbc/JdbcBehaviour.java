@@ -52,6 +52,9 @@ abstract class JdbcBehaviour {
         st.execute(Sql.dropTable(table));
       }
     }
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(work)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    }
   }
 
   protected Map<String, String> props(String... kv) {
