@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# PostgreSQL test server for the jdbc binding: bin/servers setup|start|stop|status postgres
+#
+#   setup   installs Debian's postgresql package when no /usr/lib/postgresql/*/bin/initdb exists (needs root)
+#   start   creates the cluster on first use (initdb as the postgres OS user) under
+#           $SCIYCSB_WORK/servers/postgres/data, starts it on 127.0.0.1:$PGPORT_SCIYCSB (default 5433),
+#           creates user ycsb / password ycsb / database ycsb, and returns once pg_isready answers
+#   stop    stops the server of that data folder (pg_ctl stop, which signals the postmaster pid; kill as fallback)
+#   status  exit 0 when the server runs and answers
+#
+# The JDBC URL is then jdbc:postgresql://127.0.0.1:5433/ycsb (db.user=ycsb, db.passwd=ycsb).
+set -euo pipefail
+
+SCIYCSB_HOME="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
+SCIYCSB_WORK="${SCIYCSB_WORK:-$SCIYCSB_HOME/work}"
+PORT="${PGPORT_SCIYCSB:-5433}"
+STATE="$SCIYCSB_WORK/servers/postgres"
+# PGDIR holds what the postgres OS user owns (data, log, socket): $STATE, unless that user cannot enter it
+# (a checkout under /root): then a folder under /var/lib/postgresql, named in $STATE/pgdir
+PGDIR="$STATE"
+if [ -f "$STATE/pgdir" ]; then PGDIR="$(cat "$STATE/pgdir")"; fi
+DATA="$PGDIR/data"
+LOG="$PGDIR/postgres.log"
+START_TIMEOUT="${PG_START_TIMEOUT_SCIYCSB:-60}"
+# the binding holds one connection per client thread: thread sweeps go up to 1000 (seed 003)
+MAX_CONNECTIONS="${PG_MAX_CONNECTIONS_SCIYCSB:-1100}"
+
+say() { echo "postgres: $*"; }
+die() { echo "postgres: $*" >&2; exit 1; }
+
+pg_bin() {
+  # the highest installed major version
+  local best="" bestv=0 d v
+  for d in /usr/lib/postgresql/*/bin; do
+    [ -x "$d/initdb" ] || continue
+    v="$(basename "$(dirname "$d")")"; v="${v%%.*}"
+    if [ "$v" -gt "$bestv" ] 2>/dev/null; then best="$d"; bestv="$v"; fi
+  done
+  echo "$best"
+}
+
+as_postgres() {
+  if [ "$(id -u)" = 0 ]; then
+    (cd / && runuser -u postgres -- "$@")
+  else
+    "$@"
+  fi
+}
+
+# a Unix socket path must stay under ~107 bytes: use the state folder when it fits, /tmp otherwise
+socket_dir() {
+  local d="$PGDIR/run"
+  if [ $(( ${#d} + 20 )) -gt 100 ]; then
+    d="/tmp/sciycsb-postgres-$PORT"
+  fi
+  echo "$d"
+}
+
+# the first folder on the way to $1 that the postgres OS user cannot enter, or nothing
+first_blocked() {
+  local p="" part
+  local IFS=/
+  for part in ${1#/}; do
+    p="$p/$part"
+    [ -e "$p" ] || break
+    if ! as_postgres test -x "$p"; then
+      echo "$p"
+      return 0
+    fi
+  done
+}
+
+cmd_setup() {
+  if [ -n "$(pg_bin)" ]; then
+    say "installed: $(pg_bin)/postgres ($("$(pg_bin)/postgres" --version))"
+    return 0
+  fi
+  [ "$(id -u)" = 0 ] || die "setup needs root to run apt-get install postgresql"
+  # no 'main' cluster on port 5432: this script makes its own cluster under the work folder
+  mkdir -p /etc/postgresql-common
+  if [ ! -e /etc/postgresql-common/createcluster.conf ]; then
+    echo "create_main_cluster = false" > /etc/postgresql-common/createcluster.conf
+  fi
+  export DEBIAN_FRONTEND=noninteractive UCF_FORCE_CONFFOLD=1
+  say "installing Debian's postgresql package (apt-get)"
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends postgresql postgresql-client
+  [ -n "$(pg_bin)" ] || die "apt-get install postgresql did not provide /usr/lib/postgresql/*/bin/initdb"
+  say "installed: $("$(pg_bin)/postgres" --version)"
+}
+
+is_running() {
+  local bin; bin="$(pg_bin)"
+  [ -n "$bin" ] && [ -f "$DATA/PG_VERSION" ] && as_postgres "$bin/pg_ctl" status -D "$DATA" >/dev/null 2>&1
+}
+
+running_pid() {
+  head -n 1 "$DATA/postmaster.pid" 2>/dev/null || true
+}
+
+running_port() {
+  sed -n 4p "$DATA/postmaster.pid" 2>/dev/null || true
+}
+
+cmd_start() {
+  local bin; bin="$(pg_bin)"
+  [ -n "$bin" ] || die "PostgreSQL is not installed: run 'bin/servers setup postgres' first"
+  id postgres >/dev/null 2>&1 || die "the postgres OS user is missing (it comes with Debian's postgresql package)"
+  if is_running; then
+    say "already running (pid $(running_pid), 127.0.0.1:$(running_port), data $DATA)"
+    return 0
+  fi
+  mkdir -p "$STATE"
+  if [ ! -f "$STATE/pgdir" ]; then
+    local blocked; blocked="$(first_blocked "$STATE")"
+    if [ -n "$blocked" ]; then
+      PGDIR="/var/lib/postgresql/sciycsb-$(echo -n "$STATE" | md5sum | cut -c1-12)"
+      say "the postgres OS user cannot enter $blocked: keeping the cluster in $PGDIR (named in $STATE/pgdir)"
+    fi
+    echo "$PGDIR" > "$STATE/pgdir"
+    DATA="$PGDIR/data"
+    LOG="$PGDIR/postgres.log"
+  fi
+  local sock; sock="$(socket_dir)"
+  mkdir -p "$PGDIR" "$sock"
+  local blocked; blocked="$(first_blocked "$PGDIR")"
+  [ -z "$blocked" ] || die "the postgres OS user cannot enter $blocked (it needs o+x)"
+  chown postgres:postgres "$PGDIR" "$sock"
+  if [ ! -f "$DATA/PG_VERSION" ]; then
+    say "initdb into $DATA"
+    mkdir -p "$DATA"
+    chown postgres:postgres "$DATA"
+    chmod 700 "$DATA"
+    local pwfile="$PGDIR/.pw"
+    echo "postgres" > "$pwfile"
+    chown postgres:postgres "$pwfile"
+    as_postgres "$bin/initdb" -D "$DATA" -U postgres -E UTF8 --locale=C --auth-local=trust \
+      --auth-host=scram-sha-256 --pwfile="$pwfile" >"$PGDIR/initdb.log" 2>&1 \
+      || { rm -f "$pwfile"; die "initdb failed, see $PGDIR/initdb.log"; }
+    rm -f "$pwfile"
+  fi
+  touch "$LOG"
+  chown postgres:postgres "$LOG"
+  say "starting on 127.0.0.1:$PORT"
+  if ! as_postgres "$bin/pg_ctl" start -D "$DATA" -l "$LOG" -w -t "$START_TIMEOUT" \
+      -o "-c listen_addresses=127.0.0.1 -p $PORT -c unix_socket_directories=$sock -c max_connections=$MAX_CONNECTIONS" >/dev/null; then
+    tail -n 20 "$LOG" >&2 || true
+    die "did not start within ${START_TIMEOUT}s, see $LOG"
+  fi
+  local waited=0
+  until "$bin/pg_isready" -q -h 127.0.0.1 -p "$PORT"; do
+    waited=$((waited + 1))
+    [ "$waited" -le "$START_TIMEOUT" ] || die "not answering on 127.0.0.1:$PORT after ${START_TIMEOUT}s, see $LOG"
+    sleep 1
+  done
+  # user and database ycsb/ycsb, created once
+  local psql=("$bin/psql" -X -q -v ON_ERROR_STOP=1 -h "$sock" -p "$PORT" -U postgres -d postgres)
+  if [ "$(as_postgres "${psql[@]}" -tAc "SELECT 1 FROM pg_roles WHERE rolname = 'ycsb'")" != "1" ]; then
+    as_postgres "${psql[@]}" -c "CREATE ROLE ycsb LOGIN PASSWORD 'ycsb'" >/dev/null
+  fi
+  if [ "$(as_postgres "${psql[@]}" -tAc "SELECT 1 FROM pg_database WHERE datname = 'ycsb'")" != "1" ]; then
+    as_postgres "${psql[@]}" -c "CREATE DATABASE ycsb OWNER ycsb" >/dev/null
+  fi
+  say "running (pid $(running_pid)): jdbc:postgresql://127.0.0.1:$PORT/ycsb user ycsb password ycsb"
+}
+
+cmd_stop() {
+  local bin; bin="$(pg_bin)"
+  if ! is_running; then
+    say "not running"
+    return 0
+  fi
+  local pid; pid="$(running_pid)"
+  say "stopping (pid $pid)"
+  if ! as_postgres "$bin/pg_ctl" stop -D "$DATA" -m fast -w -t 30 >/dev/null; then
+    say "pg_ctl stop failed; killing pid $pid"
+    kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 1 20); do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.5
+    done
+    kill -KILL "$pid" 2>/dev/null || true
+  fi
+  say "stopped"
+}
+
+cmd_status() {
+  if is_running; then
+    local port; port="$(running_port)"
+    if "$(pg_bin)/pg_isready" -q -h 127.0.0.1 -p "$port"; then
+      say "running (pid $(running_pid), 127.0.0.1:$port, data $DATA)"
+      return 0
+    fi
+    say "process $(running_pid) exists but does not answer on 127.0.0.1:$port"
+    return 1
+  fi
+  say "not running"
+  return 1
+}
+
+case "${1:-}" in
+  setup) cmd_setup ;;
+  start) cmd_start ;;
+  stop) cmd_stop ;;
+  status) cmd_status ;;
+  *) echo "usage: $0 setup|start|stop|status" >&2; exit 2 ;;
+esac

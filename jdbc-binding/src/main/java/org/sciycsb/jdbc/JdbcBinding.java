@@ -1,0 +1,34 @@
+package org.sciycsb.jdbc;
+
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.Binding;
+import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.OptionSet;
+import org.sciycsb.api.RunContext;
+
+/**
+ * The {@code jdbc} binding: the default store of the tool. With no {@code db.url} it runs on an embedded H2
+ * database in file mode under the work folder, so a fresh machine benchmarks a real SQL engine with nothing
+ * installed; with {@code db.url=jdbc:postgresql://...} or {@code jdbc:mariadb://...} it is the relational baseline.
+ */
+public final class JdbcBinding implements Binding {
+  @Override
+  public String name() {
+    return "jdbc";
+  }
+
+  @Override
+  public String summary() {
+    return "SQL stores through JDBC: embedded H2 by default (nothing to install), PostgreSQL and MariaDB by db.url";
+  }
+
+  @Override
+  public OptionSet options() {
+    return JdbcOptions.all();
+  }
+
+  @Override
+  public BindingRun open(RunContext context) throws BenchmarkException {
+    return JdbcRun.open(context);
+  }
+}

@@ -1,0 +1,117 @@
+package org.sciycsb.jdbc;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Option;
+
+/**
+ * The binding's settings for one run, read and validated from the configuration before anything connects.
+ *
+ * @param url           the JDBC URL (the computed H2 default when {@code db.url} is unset)
+ * @param user          the user, or null for none
+ * @param password      the password, never printed
+ * @param driverClass   the driver class name, or null to pick it from the URL
+ * @param batchSize     inserts a JDBC batch holds; 1 or less means no batching
+ * @param connectTimeout how long connecting may take
+ * @param autoCommit    JDBC auto-commit
+ * @param fetchSize     scan fetch size, 0 for the driver default
+ * @param batchUpdateApi use addBatch/executeBatch for batches
+ * @param createTable   create the table when missing
+ * @param dropTable     drop the table when a load phase opens
+ * @param table         the table name ({@code table})
+ * @param fields        the record layout's field names ({@code fieldnameprefix}, {@code fieldcount})
+ * @param fieldLength   the longest value ({@code fieldlength}), for column types
+ */
+public record JdbcSettings(String url, String user, String password, String driverClass, int batchSize,
+    Duration connectTimeout, boolean autoCommit, int fetchSize, boolean batchUpdateApi, boolean createTable,
+    boolean dropTable, String table, List<String> fields, int fieldLength) {
+
+  // the standard YCSB record layout, owned by the core workload: read here, not declared again
+  static final Option<String> TABLE = Option.string("table", "usertable", "table name");
+  static final Option<Integer> FIELD_COUNT = Option.integer("fieldcount", 10, "fields per record")
+      .check(v -> v >= 0, "must not be negative");
+  static final Option<String> FIELD_PREFIX = Option.string("fieldnameprefix", "field", "field name prefix");
+  static final Option<Integer> FIELD_LENGTH = Option.integer("fieldlength", 100, "longest field value")
+      .check(v -> v >= 0, "must not be negative");
+
+  /** The default URL: an H2 database in file mode under the work folder. */
+  public static String defaultUrl(Path workDir) {
+    Path dir = workDir.toAbsolutePath().normalize().resolve("h2");
+    return "jdbc:h2:file:" + dir.resolve("ycsb").toString().replace('\\', '/');
+  }
+
+  /** Reads and validates every setting; bad values give a {@link ConfigException} naming the key. */
+  public static JdbcSettings from(Config config, Path workDir) throws ConfigException {
+    String url = config.get(JdbcOptions.URL);
+    if (url == null || url.isBlank()) {
+      url = defaultUrl(workDir);
+    }
+    url = url.trim();
+    if (!url.regionMatches(true, 0, "jdbc:", 0, 5)) {
+      throw new ConfigException("bad value for db.url: '" + org.sciycsb.api.Secrets.maskText(url)
+          + "' is not a JDBC URL (expected jdbc:h2:..., jdbc:postgresql://..., jdbc:mariadb://...)");
+    }
+    String user = config.get(JdbcOptions.USER);
+    if ((user == null || user.isEmpty()) && Dialect.ofUrl(url) == Dialect.H2) {
+      user = "sa";
+    }
+    String table = config.get(TABLE);
+    if (!Sql.isTableName(table)) {
+      throw new ConfigException("bad value for table: '" + table
+          + "' is not a plain SQL identifier (letters, digits and _, optionally schema.table)");
+    }
+    String prefix = config.get(FIELD_PREFIX);
+    int count = config.get(FIELD_COUNT);
+    if (!Sql.isIdentifier(prefix + "0")) {
+      throw new ConfigException("bad value for fieldnameprefix: '" + prefix
+          + "' does not give plain SQL column names (letters, digits and _)");
+    }
+    boolean create = config.get(JdbcOptions.CREATE_TABLE);
+    boolean drop = config.get(JdbcOptions.DROP_TABLE);
+    if (drop && !create) {
+      throw new ConfigException("jdbc.droptable=true needs jdbc.createtable=true (the table must be created again)");
+    }
+    String driver = config.get(JdbcOptions.DRIVER);
+    return new JdbcSettings(url, user == null || user.isEmpty() ? null : user, config.get(JdbcOptions.PASSWORD),
+        driver == null || driver.isBlank() ? null : driver.trim(), config.get(JdbcOptions.BATCH_SIZE),
+        config.get(JdbcOptions.CONNECT_TIMEOUT), config.get(JdbcOptions.AUTOCOMMIT),
+        config.get(JdbcOptions.FETCH_SIZE), config.get(JdbcOptions.BATCH_UPDATE_API), create, drop, table,
+        Sql.layoutFields(prefix, count), config.get(FIELD_LENGTH));
+  }
+
+  /** True when inserts are grouped with addBatch/executeBatch. */
+  public boolean batching() {
+    return batchSize > 1 && batchUpdateApi;
+  }
+
+  /** True when inserts run one by one but commit in groups of {@link #batchSize} (upstream's non-batch-API mode). */
+  public boolean groupCommits() {
+    return batchSize > 1 && !batchUpdateApi && !autoCommit;
+  }
+
+  /** The URL with any password in it masked. */
+  public String maskedUrl() {
+    return org.sciycsb.api.Secrets.maskText(url);
+  }
+
+  /** A text with the password (and any password inside URLs) masked, for error messages. */
+  public String mask(String text) {
+    if (text == null) {
+      return "";
+    }
+    String s = text;
+    if (password != null && password.length() >= 3) {
+      s = s.replace(password, org.sciycsb.api.Secrets.MASK);
+    }
+    return org.sciycsb.api.Secrets.maskText(s);
+  }
+
+  @Override
+  public String toString() {
+    return "JdbcSettings[url=" + maskedUrl() + ", user=" + user + ", password=" + org.sciycsb.api.Secrets.MASK
+        + ", table=" + table + ", batchSize=" + batchSize + "]";
+  }
+}
