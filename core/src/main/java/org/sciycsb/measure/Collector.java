@@ -131,10 +131,19 @@ public final class Collector {
     return measureStartEpochMs;
   }
 
-  /** Swaps every recorder and adds what they held into {@code into}; null just drops it. */
+  /**
+   * Swaps every recorder and adds what they held into {@code into}; null just drops it. A recorder whose thread is
+   * still inside the critical section it was in at the swap is read at a later call: no wait, no loss.
+   */
   private void drain(Histogram[] into) {
     for (ThreadRecorder r : recorders) {
-      AbstractHistogram[] old = r.swap(spare);
+      if (r.beginSwap(spare != null ? spare : new AbstractHistogram[slots])) {
+        spare = null;
+      }
+      AbstractHistogram[] old = r.takeIfSafe();
+      if (old == null) {
+        continue;
+      }
       for (int i = 0; i < slots; i++) {
         AbstractHistogram h = old[i];
         if (h != null && h.getTotalCount() > 0) {
