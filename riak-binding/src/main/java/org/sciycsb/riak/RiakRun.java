@@ -1,0 +1,172 @@
+package org.sciycsb.riak;
+
+import com.basho.riak.client.api.RiakClient;
+import com.basho.riak.client.api.RiakCommand;
+import com.basho.riak.client.core.RiakCluster;
+import com.basho.riak.client.core.RiakFuture;
+import com.basho.riak.client.core.RiakNode;
+import com.basho.riak.client.core.operations.PingOperation;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.BindingException;
+import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.StoreInfo;
+import site.ycsb.DB;
+
+/** One run's shared {@link RiakCluster} and {@link RiakClient} (thread-safe, pooled), opened once, closed once. */
+public final class RiakRun implements BindingRun {
+  private static final long CLIENT_GRACE_MS = 1000;
+
+  private final RiakSettings settings;
+  private final RiakRequests requests;
+  private final RiakCluster cluster;
+  private final RiakClient client;
+  private final RecordCodec codec = new RecordCodec();
+  private final StoreInfo storeInfo;
+  /** Set once a scan met a backend without 2i: later scans return NOT_IMPLEMENTED without asking. */
+  private final AtomicBoolean no2i = new AtomicBoolean();
+
+  private RiakRun(RiakSettings settings, RiakCluster cluster, StoreInfo info) {
+    this.settings = settings;
+    this.requests = new RiakRequests(settings);
+    this.cluster = cluster;
+    this.client = new RiakClient(cluster);
+    this.storeInfo = info;
+  }
+
+  /** Starts the cluster client and checks that a node answers a ping; a failure is one clear line. */
+  static RiakRun open(RiakSettings s) throws BenchmarkException {
+    List<RiakNode> nodes = new ArrayList<>();
+    for (RiakSettings.HostPort hp : s.hosts()) {
+      try {
+        InetAddress.getByName(hp.host());
+      } catch (UnknownHostException e) {
+        throw new BindingException("riak: unknown host '" + hp.host() + "' in riak.hosts");
+      }
+      nodes.add(new RiakNode.Builder()
+          .withRemoteAddress(hp.host())
+          .withRemotePort(hp.port())
+          .withMinConnections(s.minConnections())
+          .withMaxConnections(s.maxConnections())
+          .withBlockOnMaxConnections(s.maxConnections() > 0)
+          .withConnectionTimeout((int) s.connectTimeout().toMillis())
+          .build());
+    }
+    RiakCluster cluster;
+    try {
+      cluster = new RiakCluster.Builder(nodes).build();
+      cluster.start();
+    } catch (RuntimeException | LinkageError e) {
+      throw new BindingException("riak: the client cannot start its network layer (" + e + "); on JDK 17 the JVM needs"
+          + " the flags in riak-binding/jvm.options (--add-opens java.base/java.nio=ALL-UNNAMED --add-opens"
+          + " java.base/sun.nio.ch=ALL-UNNAMED)", e);
+    }
+    long waitMs = s.connectTimeout().toMillis() + 2000;
+    try {
+      RiakFuture<Void, Void> ping = cluster.execute(new PingOperation());
+      try {
+        ping.get(waitMs, TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        ping.cancel(true);
+        throw e;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      shutdown(cluster);
+      throw new BindingException("riak: interrupted while reaching " + s.hosts());
+    } catch (ExecutionException | TimeoutException e) {
+      shutdown(cluster);
+      Throwable c = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+      String why = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
+      throw new BindingException("riak: cannot reach any node of " + s.hosts() + " (protocol buffers) within "
+          + waitMs + " ms: " + why, e);
+    }
+    return new RiakRun(s, cluster, serverInfo(cluster, s, waitMs));
+  }
+
+  private static StoreInfo serverInfo(RiakCluster cluster, RiakSettings s, long waitMs) {
+    Map<String, String> details = new LinkedHashMap<>(s.describe());
+    details.put("client", "riak-client " + clientVersion());
+    String version = "unknown";
+    try {
+      ServerInfoOperation.Info info = cluster.execute(new ServerInfoOperation()).get(waitMs, TimeUnit.MILLISECONDS);
+      version = info.version();
+      details.put("node", info.node());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException | RuntimeException e) {
+      details.put("server_info_error", String.valueOf(e.getMessage()));
+    }
+    return new StoreInfo("Riak KV", version, details);
+  }
+
+  private static String clientVersion() {
+    String v = RiakClient.class.getPackage().getImplementationVersion();
+    return v == null ? "2.1.x" : v;
+  }
+
+  private static void shutdown(RiakCluster cluster) {
+    try {
+      cluster.shutdown().get(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException | RuntimeException e) {
+      // best effort: the process is ending anyway
+    }
+  }
+
+  /**
+   * Runs one command and waits at most the server-side timeout plus a grace second.
+   *
+   * @throws Exception what the client reported; {@link RiakOutcome#of} classifies it
+   */
+  <T, S> T execute(RiakCommand<T, S> command) throws Exception {
+    RiakFuture<T, S> f = client.executeAsync(command);
+    try {
+      return f.get(settings.timeoutMillis() + CLIENT_GRACE_MS, TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      f.cancel(true);
+      throw e;
+    }
+  }
+
+  RiakSettings settings() {
+    return settings;
+  }
+
+  RiakRequests requests() {
+    return requests;
+  }
+
+  RecordCodec codec() {
+    return codec;
+  }
+
+  AtomicBoolean no2i() {
+    return no2i;
+  }
+
+  @Override
+  public DB newDb(int threadId) {
+    return new RiakDb(this);
+  }
+
+  @Override
+  public StoreInfo storeInfo() {
+    return storeInfo;
+  }
+
+  @Override
+  public void close() {
+    shutdown(cluster);
+  }
+}
