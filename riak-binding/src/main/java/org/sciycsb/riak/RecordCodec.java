@@ -11,8 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
+import site.ycsb.StringByteIterator;
 
 /**
  * The stored form of a YCSB record: one flat JSON object of its fields, {@code {"field0":"...",...}}, stored with
@@ -77,7 +77,8 @@ public final class RecordCodec {
   /** Decodes into YCSB's result map. */
   public void decodeInto(byte[] value, Set<String> fields, Map<String, ByteIterator> result) throws IOException {
     for (Map.Entry<String, String> e : decode(value, fields).entrySet()) {
-      result.put(e.getKey(), new ByteArrayByteIterator(e.getValue().getBytes(StandardCharsets.UTF_8)));
+      // StringByteIterator: re-readable through toString(), which callers (and the conformance kit) rely on
+      result.put(e.getKey(), new StringByteIterator(e.getValue()));
     }
   }
 }

@@ -29,6 +29,7 @@ public final class RiakBinding implements Binding {
     if (settings.debug()) {
       context.log().println("riak: " + settings.describe());
     }
-    return RiakRun.open(settings);
+    String table = context.config().raw("table", "usertable");
+    return RiakRun.open(settings, table, context.log());
   }
 }

@@ -6,6 +6,7 @@ import com.basho.riak.client.core.RiakCluster;
 import com.basho.riak.client.core.RiakFuture;
 import com.basho.riak.client.core.RiakNode;
 import com.basho.riak.client.core.operations.PingOperation;
+import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
@@ -44,7 +45,7 @@ public final class RiakRun implements BindingRun {
   }
 
   /** Starts the cluster client and checks that a node answers a ping; a failure is one clear line. */
-  static RiakRun open(RiakSettings s) throws BenchmarkException {
+  static RiakRun open(RiakSettings s, String table, PrintStream log) throws BenchmarkException {
     List<RiakNode> nodes = new ArrayList<>();
     for (RiakSettings.HostPort hp : s.hosts()) {
       try {
@@ -63,7 +64,9 @@ public final class RiakRun implements BindingRun {
     }
     RiakCluster cluster;
     try {
-      cluster = new RiakCluster.Builder(nodes).build();
+      // one attempt per request inside the client: riak.retries is the only, visible, retry layer (the client's
+      // default of 3 silently re-sends failed requests, tripling the latency of timeouts)
+      cluster = new RiakCluster.Builder(nodes).withExecutionAttempts(1).build();
       cluster.start();
     } catch (RuntimeException | LinkageError e) {
       throw new BindingException("riak: the client cannot start its network layer (" + e + "); on JDK 17 the JVM needs"
@@ -90,7 +93,30 @@ public final class RiakRun implements BindingRun {
       throw new BindingException("riak: cannot reach any node of " + s.hosts() + " (protocol buffers) within "
           + waitMs + " ms: " + why, e);
     }
-    return new RiakRun(s, cluster, serverInfo(cluster, s, waitMs));
+    RiakSettings effective = s;
+    if (s.scansSupported() && !has2i(cluster, s, table, waitMs)) {
+      effective = s.withoutScanIndex();
+      log.println("riak: the backend of bucket type '" + new RiakRequests(s).indexNamespace(table)
+          .getBucketTypeAsString() + "' has no secondary indexes (bitcask?): records are stored without key_bin"
+          + " and scans return NOT_IMPLEMENTED (set riak.scan_index=false to silence this)");
+    }
+    return new RiakRun(effective, cluster, serverInfo(cluster, effective, waitMs));
+  }
+
+  /** Probes the table's index namespace with a one-result key_bin query: false when the backend has no 2i. */
+  private static boolean has2i(RiakCluster cluster, RiakSettings s, String table, long waitMs) {
+    RiakClient probe = new RiakClient(cluster);
+    RiakFuture<?, ?> f = probe.executeAsync(new RiakRequests(s).scan(table, "", 1));
+    try {
+      f.get(waitMs, TimeUnit.MILLISECONDS);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return true;
+    } catch (ExecutionException | TimeoutException e) {
+      f.cancel(true);
+      return RiakOutcome.of(e) != RiakOutcome.NO_2I;
+    }
   }
 
   private static StoreInfo serverInfo(RiakCluster cluster, RiakSettings s, long waitMs) {

@@ -95,6 +95,12 @@ public record RiakSettings(List<HostPort> hosts, String bucketType, String consi
         c.get(RiakOptions.CONNECT_TIMEOUT), minC, maxC, c.get(RiakOptions.DEBUG));
   }
 
+  /** A copy with key_bin indexing switched off (the backend has no 2i). */
+  public RiakSettings withoutScanIndex() {
+    return new RiakSettings(hosts, bucketType, consistency, r, w, pr, pw, dw, nVal, strongConsistency,
+        scanBucketType, false, retries, retryWait, timeout, connectTimeout, minConnections, maxConnections, debug);
+  }
+
   /** True when scans can be served: the records, or their index entries, carry key_bin. */
   public boolean scansSupported() {
     return scanIndex && (!strongConsistency || scanBucketType != null);
