@@ -117,9 +117,10 @@ final class RiakDb extends DB {
     if (recordcount <= 0) {
       return Status.OK;
     }
+    int base = result.size();
     Status st = withRetries(() -> {
+      result.setSize(base); // a retry starts over
       BinIndexQuery.Response r = run.execute(req.scan(table, startkey, recordcount));
-      result.clear();
       for (SecondaryIndexQuery.Response.Entry<String> e : r.getEntries()) {
         String key = e.getRiakObjectLocation().getKeyAsString();
         FetchValue.Response f = run.execute(req.fetch(table, key));
@@ -133,7 +134,7 @@ final class RiakDb extends DB {
           return d;
         }
         result.add(rec);
-        if (result.size() >= recordcount) {
+        if (result.size() - base >= recordcount) {
           break;
         }
       }

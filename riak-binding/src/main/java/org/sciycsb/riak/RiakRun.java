@@ -4,6 +4,7 @@ import com.basho.riak.client.api.RiakClient;
 import com.basho.riak.client.api.RiakCommand;
 import com.basho.riak.client.core.RiakCluster;
 import com.basho.riak.client.core.RiakFuture;
+import com.basho.riak.client.core.NoNodesAvailableException;
 import com.basho.riak.client.core.RiakNode;
 import com.basho.riak.client.core.operations.PingOperation;
 import java.io.PrintStream;
@@ -20,6 +21,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.Option;
 import org.sciycsb.api.StoreInfo;
 import site.ycsb.DB;
 
@@ -89,10 +91,19 @@ public final class RiakRun implements BindingRun {
     } catch (ExecutionException | TimeoutException e) {
       shutdown(cluster);
       Throwable c = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-      String why = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
-      throw new BindingException("riak: cannot reach any node of " + s.hosts() + " (protocol buffers) within "
-          + waitMs + " ms: " + why, e);
+      String why;
+      if (c instanceof TimeoutException) {
+        why = "no answer to a ping within " + waitMs + " ms";
+      } else if (c instanceof NoNodesAvailableException) {
+        why = "no node accepted a connection (refused, or no answer within riak.connect_timeout="
+            + Option.formatDuration(s.connectTimeout()) + ")";
+      } else {
+        why = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
+      }
+      throw new BindingException("riak: cannot reach any node of " + s.hosts() + " (protocol buffers port): "
+          + why, e);
     }
+    checkBucket(cluster, s, table, waitMs);
     RiakSettings effective = s;
     if (s.scansSupported() && !has2i(cluster, s, table, waitMs)) {
       effective = s.withoutScanIndex();
@@ -101,6 +112,29 @@ public final class RiakRun implements BindingRun {
           + " and scans return NOT_IMPLEMENTED (set riak.scan_index=false to silence this)");
     }
     return new RiakRun(effective, cluster, serverInfo(cluster, effective, waitMs));
+  }
+
+  /**
+   * Reads a key that does not exist from the table's bucket: a server error that is not about availability
+   * (typically a bucket type that does not exist or is not active) ends the run before any thread starts.
+   */
+  private static void checkBucket(RiakCluster cluster, RiakSettings s, String table, long waitMs)
+      throws BindingException {
+    RiakFuture<?, ?> f = new RiakClient(cluster).executeAsync(new RiakRequests(s).fetch(table, "sciycsb-probe"));
+    try {
+      f.get(waitMs, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      f.cancel(true);
+      if (RiakOutcome.of(e) == RiakOutcome.ERROR) {
+        shutdown(cluster);
+        Throwable c = e.getCause() != null ? e.getCause() : e;
+        throw new BindingException("riak: a read from bucket type '" + s.bucketType() + "', bucket '" + table
+            + "' failed (does the bucket type exist and is it active? riak-admin bucket-type status "
+            + s.bucketType() + "): " + c.getMessage(), e);
+      }
+    }
   }
 
   /** Probes the table's index namespace with a one-result key_bin query: false when the backend has no 2i. */

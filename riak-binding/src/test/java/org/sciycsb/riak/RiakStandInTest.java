@@ -1,6 +1,7 @@
 package org.sciycsb.riak;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.sciycsb.riak.RiakRequestsTest.ONE;
 import static org.sciycsb.riak.RiakRequestsTest.QUORUM;
 
@@ -15,6 +16,7 @@ import java.util.Map;
 import java.util.Vector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.Phase;
@@ -49,6 +51,7 @@ class RiakStandInTest {
         new PrintStream(log, true, StandardCharsets.UTF_8)));
     db = run.newDb(0);
     db.init();
+    standIn.clearReceived(); // drop the probes of open()
   }
 
   @AfterEach
@@ -191,6 +194,17 @@ class RiakStandInTest {
     assertThat(db.insert("usertable", "k2", rec("field0", "a"))).isEqualTo(Status.SERVICE_UNAVAILABLE);
     standIn.failNext("something odd", 1);
     assertThat(db.delete("usertable", "k")).isEqualTo(Status.ERROR);
+  }
+
+  @Test
+  void aBucketTypeTheServerRejectsEndsTheRunAtOpen() throws Exception {
+    standIn = RiakStandIn.start(RiakStandIn.Mode.eventual());
+    standIn.failNext("No bucket-type named 'nosuch'", 1);
+    Path dir = Files.createTempDirectory("riak-standin");
+    assertThatThrownBy(() -> new RiakBinding().open(new RunContext(new Config(Map.of("riak.hosts",
+        standIn.hosts(), "riak.bucket_type", "nosuch")), Phase.RUN, 1, dir, dir, System.err)))
+        .isInstanceOf(BindingException.class).hasMessageContaining("bucket type 'nosuch'")
+        .hasMessageContaining("No bucket-type named");
   }
 
   @Test
