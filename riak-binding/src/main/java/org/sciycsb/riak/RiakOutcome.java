@@ -56,8 +56,13 @@ public enum RiakOutcome {
       return UNAVAILABLE;
     }
     String m = c.getMessage();
-    if (m != null && m.toLowerCase(Locale.ROOT).contains("no nodes available")) {
-      return UNAVAILABLE;
+    if (m != null) {
+      String lm = m.toLowerCase(Locale.ROOT);
+      // riak-client reports a connection that dropped mid-request as a plain Exception("Connection closed
+      // unexpectantly")
+      if (lm.contains("no nodes available") || lm.contains("connection closed") || lm.contains("connection reset")) {
+        return UNAVAILABLE;
+      }
     }
     return ERROR;
   }

@@ -28,6 +28,10 @@ class RiakOutcomeTest {
         RiakOutcome.UNAVAILABLE);
     assertThat(RiakOutcome.of(new ExecutionException(new ConnectException("refused")))).isEqualTo(
         RiakOutcome.UNAVAILABLE);
+    assertThat(RiakOutcome.of(new ExecutionException(new Exception("Connection closed unexpectantly"))))
+        .as("riak-client's text for a dropped connection").isEqualTo(RiakOutcome.UNAVAILABLE);
+    assertThat(RiakOutcome.of(new ExecutionException(new java.nio.channels.ClosedChannelException())))
+        .isEqualTo(RiakOutcome.UNAVAILABLE);
     assertThat(RiakOutcome.UNAVAILABLE.status()).isEqualTo(Status.SERVICE_UNAVAILABLE);
     assertThat(RiakOutcome.UNAVAILABLE.retryable()).isTrue();
   }

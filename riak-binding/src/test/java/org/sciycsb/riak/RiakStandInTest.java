@@ -219,8 +219,8 @@ class RiakStandInTest {
     open(RiakStandIn.Mode.eventual(), "riak.timeout", "500ms", "riak.connect_timeout", "200ms");
     db.insert("usertable", "k", rec("field0", "a"));
     standIn.close();
-    Status s = db.read("usertable", "k", null, new HashMap<>());
-    assertThat(s).isIn(Status.SERVICE_UNAVAILABLE, Status.ERROR);
-    assertThat(s).isEqualTo(Status.SERVICE_UNAVAILABLE);
+    // depending on timing riak-client reports a closed channel, a dropped connection or no node available
+    assertThat(db.read("usertable", "k", null, new HashMap<>())).isEqualTo(Status.SERVICE_UNAVAILABLE);
+    assertThat(db.update("usertable", "k", rec("field0", "b"))).isEqualTo(Status.SERVICE_UNAVAILABLE);
   }
 }
