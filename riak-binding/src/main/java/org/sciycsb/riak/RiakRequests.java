@@ -160,6 +160,21 @@ public final class RiakRequests {
     }
   }
 
+  /** Page size of {@link #countPage}. */
+  public static final int COUNT_PAGE = 10_000;
+
+  /** One page of the post-load count: every key_bin entry of the table, {@link #COUNT_PAGE} at a time. */
+  public BinIndexQuery countPage(String table, BinaryValue continuation) {
+    BinIndexQuery.Builder b = new BinIndexQuery.Builder(indexNamespace(table), KEY_INDEX, "", SCAN_RANGE_END)
+        .withMaxResults(COUNT_PAGE)
+        .withPaginationSort(true)
+        .withTimeout(s.timeoutMillis());
+    if (continuation != null) {
+      b.withContinuation(continuation);
+    }
+    return b.build();
+  }
+
   /**
    * The keys of a scan: a key_bin range query from the start key, at most {@code count} results, sorted (the
    * records are then fetched one by one).

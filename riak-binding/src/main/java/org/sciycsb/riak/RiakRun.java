@@ -2,11 +2,13 @@ package org.sciycsb.riak;
 
 import com.basho.riak.client.api.RiakClient;
 import com.basho.riak.client.api.RiakCommand;
+import com.basho.riak.client.api.commands.indexes.BinIndexQuery;
 import com.basho.riak.client.core.RiakCluster;
 import com.basho.riak.client.core.RiakFuture;
 import com.basho.riak.client.core.NoNodesAvailableException;
 import com.basho.riak.client.core.RiakNode;
 import com.basho.riak.client.core.operations.PingOperation;
+import com.basho.riak.client.core.util.BinaryValue;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -14,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -213,6 +216,36 @@ public final class RiakRun implements BindingRun {
 
   AtomicBoolean no2i() {
     return no2i;
+  }
+
+  /**
+   * The number of records, counted through the key_bin index in pages (a coverage query: exact once the load has
+   * settled); empty when the table is not indexed (strong consistency without an index bucket type, no 2i).
+   */
+  @Override
+  public OptionalLong count(String table) throws BenchmarkException {
+    if (!settings.scansSupported()) {
+      return OptionalLong.empty();
+    }
+    long n = 0;
+    BinaryValue continuation = null;
+    try {
+      do {
+        BinIndexQuery.Response r = execute(requests.countPage(table, continuation));
+        n += r.getEntries().size();
+        continuation = r.hasContinuation() ? r.getContinuation() : null;
+      } while (continuation != null);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new BindingException("riak: interrupted while counting " + table);
+    } catch (Exception e) {
+      if (RiakOutcome.of(e) == RiakOutcome.NO_2I) {
+        return OptionalLong.empty();
+      }
+      Throwable c = e.getCause() != null ? e.getCause() : e;
+      throw new BindingException("riak: counting the records of " + table + " through key_bin failed: " + c, e);
+    }
+    return OptionalLong.of(n);
   }
 
   @Override

@@ -312,11 +312,14 @@ final class RiakStandIn implements AutoCloseable {
     RiakKvPB.RpbIndexResp.Builder b = RiakKvPB.RpbIndexResp.newBuilder();
     ByteString last = null;
     int n = 0;
+    // the stand-in's continuation is simply the last key of the previous page (Riak's is opaque)
+    ByteString after = q.hasContinuation() ? q.getContinuation() : null;
     for (ByteString[] h : hits) {
-      if (h[1].equals(last)) {
+      if (h[1].equals(last) || after != null && UNSIGNED.compare(h[1], after) <= 0) {
         continue;
       }
       if (q.hasMaxResults() && n >= q.getMaxResults()) {
+        b.setContinuation(last);
         break;
       }
       b.addKeys(h[1]);

@@ -208,6 +208,61 @@ class RiakStandInTest {
   }
 
   @Test
+  void countPagesThroughTheKeyIndex() throws Exception {
+    open(RiakStandIn.Mode.eventual());
+    int n = RiakRequests.COUNT_PAGE + 5; // more than one page
+    for (int i = 0; i < n; i++) {
+      assertThat(db.insert("usertable", "user" + i, rec("field0", "v"))).isEqualTo(Status.OK);
+    }
+    assertThat(run.count("usertable")).hasValue(n);
+    assertThat(standIn.received(RiakKvPB.RpbIndexReq.class)).hasSize(2);
+    assertThat(run.count("othertable")).hasValue(0);
+  }
+
+  @Test
+  void countIsUnknownWithoutTheIndex() throws Exception {
+    open(new RiakStandIn.Mode(true, false, true), "riak.strong_consistency", "true");
+    assertThat(run.count("usertable")).isEmpty();
+  }
+
+  @Test
+  void threadsShareOneClient() throws Exception {
+    open(RiakStandIn.Mode.eventual(), "riak.consistency", "strong", "riak.max_connections", "4");
+    int threads = 4;
+    int per = 150;
+    java.util.List<Thread> ts = new java.util.ArrayList<>();
+    java.util.concurrent.atomic.AtomicInteger bad = new java.util.concurrent.atomic.AtomicInteger();
+    for (int t = 0; t < threads; t++) {
+      DB mine = run.newDb(t + 1);
+      int id = t;
+      ts.add(new Thread(() -> {
+        try {
+          mine.init();
+          for (int i = 0; i < per; i++) {
+            String key = "t" + id + "-" + i;
+            if (!mine.insert("usertable", key, rec("field0", key)).isOk()) {
+              bad.incrementAndGet();
+            }
+            Map<String, ByteIterator> out = new HashMap<>();
+            if (!mine.read("usertable", key, null, out).isOk() || !out.get("field0").toString().equals(key)) {
+              bad.incrementAndGet();
+            }
+          }
+          mine.cleanup();
+        } catch (Exception e) {
+          bad.incrementAndGet();
+        }
+      }));
+    }
+    ts.forEach(Thread::start);
+    for (Thread t : ts) {
+      t.join();
+    }
+    assertThat(bad.get()).isZero();
+    assertThat(run.count("usertable")).hasValue(threads * per);
+  }
+
+  @Test
   void notFoundCases() throws Exception {
     open(RiakStandIn.Mode.eventual());
     assertThat(db.read("usertable", "none", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
