@@ -9,6 +9,8 @@ import com.basho.riak.client.core.NoNodesAvailableException;
 import com.basho.riak.client.core.RiakNode;
 import com.basho.riak.client.core.operations.PingOperation;
 import com.basho.riak.client.core.util.BinaryValue;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -17,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -51,33 +54,46 @@ public final class RiakRun implements BindingRun {
 
   /** Starts the cluster client and checks that a node answers a ping; a failure is one clear line. */
   static RiakRun open(RiakSettings s, String table, PrintStream log) throws BenchmarkException {
-    List<RiakNode> nodes = new ArrayList<>();
     for (RiakSettings.HostPort hp : s.hosts()) {
       try {
         InetAddress.getByName(hp.host());
       } catch (UnknownHostException e) {
         throw new BindingException("riak: unknown host '" + hp.host() + "' in riak.hosts");
       }
-      nodes.add(new RiakNode.Builder()
-          .withRemoteAddress(hp.host())
-          .withRemotePort(hp.port())
-          .withMinConnections(s.minConnections())
-          .withMaxConnections(s.maxConnections())
-          .withBlockOnMaxConnections(s.maxConnections() > 0)
-          .withConnectionTimeout((int) s.connectTimeout().toMillis())
-          .build());
     }
     RiakCluster cluster;
     try {
+      List<RiakNode> nodes = new ArrayList<>();
+      for (RiakSettings.HostPort hp : s.hosts()) {
+        nodes.add(new RiakNode.Builder()
+            .withRemoteAddress(hp.host())
+            .withRemotePort(hp.port())
+            .withMinConnections(s.minConnections())
+            .withMaxConnections(s.maxConnections())
+            .withBlockOnMaxConnections(s.maxConnections() > 0)
+            .withConnectionTimeout((int) s.connectTimeout().toMillis())
+            .build());
+      }
       // one attempt per request inside the client: riak.retries is the only, visible, retry layer (the client's
       // default of 3 silently re-sends failed requests, tripling the latency of timeouts)
       cluster = new RiakCluster.Builder(nodes).withExecutionAttempts(1).build();
       cluster.start();
     } catch (RuntimeException | LinkageError e) {
-      throw new BindingException("riak: the client cannot start its network layer (" + e + "); on JDK 17 the JVM needs"
-          + " the flags in riak-binding/jvm.options (--add-opens java.base/java.nio=ALL-UNNAMED --add-opens"
+      throw new BindingException("riak: the client cannot start its network layer (" + e + "); on JDK 17 the JVM"
+          + " needs the flags in riak-binding/jvm.options (--add-opens java.base/java.nio=ALL-UNNAMED --add-opens"
           + " java.base/sun.nio.ch=ALL-UNNAMED)", e);
     }
+    try {
+      return reach(cluster, s, table, log);
+    } catch (BenchmarkException | RuntimeException e) {
+      shutdown(cluster); // nothing may linger when open fails
+      throw e;
+    }
+  }
+
+  /** Ping, bucket check, 2i probe, server info. */
+  private static RiakRun reach(RiakCluster cluster, RiakSettings s, String table, PrintStream log)
+      throws BenchmarkException {
     long waitMs = s.connectTimeout().toMillis() + 2000;
     try {
       RiakFuture<Void, Void> ping = cluster.execute(new PingOperation());
@@ -89,10 +105,8 @@ public final class RiakRun implements BindingRun {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      shutdown(cluster);
       throw new BindingException("riak: interrupted while reaching " + s.hosts());
     } catch (ExecutionException | TimeoutException e) {
-      shutdown(cluster);
       Throwable c = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
       String why;
       if (c instanceof TimeoutException) {
@@ -131,7 +145,6 @@ public final class RiakRun implements BindingRun {
     } catch (ExecutionException | TimeoutException e) {
       f.cancel(true);
       if (RiakOutcome.of(e) == RiakOutcome.ERROR) {
-        shutdown(cluster);
         Throwable c = e.getCause() != null ? e.getCause() : e;
         throw new BindingException("riak: a read from bucket type '" + s.bucketType() + "', bucket '" + table
             + "' failed (does the bucket type exist and is it active? riak-admin bucket-type status "
@@ -172,9 +185,19 @@ public final class RiakRun implements BindingRun {
     return new StoreInfo("Riak KV", version, details);
   }
 
-  private static String clientVersion() {
-    String v = RiakClient.class.getPackage().getImplementationVersion();
-    return v == null ? "2.1.x" : v;
+  /** riak-client's version, from the pom.properties inside its jar. */
+  static String clientVersion() {
+    try (InputStream in = RiakClient.class.getResourceAsStream(
+        "/META-INF/maven/com.basho.riak/riak-client/pom.properties")) {
+      if (in != null) {
+        Properties p = new Properties();
+        p.load(in);
+        return p.getProperty("version", "unknown");
+      }
+    } catch (IOException e) {
+      // fall through
+    }
+    return "unknown";
   }
 
   private static void shutdown(RiakCluster cluster) {

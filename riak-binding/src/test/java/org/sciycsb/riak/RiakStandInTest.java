@@ -87,7 +87,7 @@ class RiakStandInTest {
     StoreInfo info = run.storeInfo();
     assertThat(info.product()).isEqualTo("Riak KV");
     assertThat(info.version()).isEqualTo(RiakStandIn.VERSION);
-    assertThat(info.details()).containsEntry("node", "standin@127.0.0.1").containsKey("client");
+    assertThat(info.details()).containsEntry("node", "standin@127.0.0.1").containsEntry("client", "riak-client 2.1.1");
   }
 
   @Test
