@@ -80,8 +80,8 @@ public final class RiakRun implements BindingRun {
       cluster.start();
     } catch (RuntimeException | LinkageError e) {
       throw new BindingException("riak: the client cannot start its network layer (" + e + "); on JDK 17 the JVM"
-          + " needs the flags in riak-binding/jvm.options (--add-opens java.base/java.nio=ALL-UNNAMED --add-opens"
-          + " java.base/sun.nio.ch=ALL-UNNAMED)", e);
+          + " needs the flags in riak-binding/jvm.options (--add-opens=java.base/java.nio=ALL-UNNAMED"
+          + " --add-opens=java.base/sun.nio.ch=ALL-UNNAMED)", e);
     }
     try {
       return reach(cluster, s, table, log);
