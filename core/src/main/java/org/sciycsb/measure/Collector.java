@@ -137,23 +137,30 @@ public final class Collector {
    */
   private void drain(Histogram[] into) {
     for (ThreadRecorder r : recorders) {
-      if (r.beginSwap(spare != null ? spare : new AbstractHistogram[slots])) {
-        spare = null;
-      }
-      AbstractHistogram[] old = r.takeIfSafe();
-      if (old == null) {
-        continue;
-      }
-      for (int i = 0; i < slots; i++) {
-        AbstractHistogram h = old[i];
-        if (h != null && h.getTotalCount() > 0) {
-          if (into != null) {
-            into[i].add(h);
+      // at most two rounds: a set left pending by an earlier call, then the set recorded since
+      for (int round = 0; round < 2; round++) {
+        boolean installed = r.beginSwap(spare != null ? spare : new AbstractHistogram[slots]);
+        if (installed) {
+          spare = null;
+        }
+        AbstractHistogram[] old = r.takeIfSafe();
+        if (old == null) {
+          break; // the writer is still inside: read it at the next call
+        }
+        for (int i = 0; i < slots; i++) {
+          AbstractHistogram h = old[i];
+          if (h != null && h.getTotalCount() > 0) {
+            if (into != null) {
+              into[i].add(h);
+            }
+            h.reset();
           }
-          h.reset();
+        }
+        spare = old;
+        if (installed) {
+          break;
         }
       }
-      spare = old;
     }
   }
 
