@@ -316,21 +316,37 @@ final class CassandraRun implements BindingRun {
     }
   }
 
+  /**
+   * {@code count} records in token (ring) order from the start key's token, wrapping around at the end of the
+   * ring: Murmur3 hashing keeps no key order, so this is the nearest thing to a range scan.
+   */
   Status scan(String table, String startKey, int count, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
     try {
       List<String> f = Cql.fieldsOrAll(fields);
       PreparedStatement ps = prepare(Cql.cacheKey("scan", table, f), Cql.scan(settings.keyspace(), table, f));
-      ResultSet rs = session.execute(finish(ps.bind(startKey, count), settings.readConsistency()));
-      for (Row row : rs) {
-        HashMap<String, ByteIterator> m = new HashMap<>();
-        putFields(row, m);
-        result.add(m);
+      int got = addRows(session.execute(finish(ps.bind(startKey, count), settings.readConsistency())), result);
+      if (got < count) {
+        // the end of the ring: go on from its start, as far as the start key (the ring is circular)
+        PreparedStatement wrap = prepare(Cql.cacheKey("scanwrap", table, f),
+            Cql.scanWrap(settings.keyspace(), table, f));
+        addRows(session.execute(finish(wrap.bind(startKey, count - got), settings.readConsistency())), result);
       }
       return Status.OK;
     } catch (RuntimeException e) {
       return failure("scan", e);
     }
+  }
+
+  private static int addRows(ResultSet rs, Vector<HashMap<String, ByteIterator>> result) {
+    int n = 0;
+    for (Row row : rs) {
+      HashMap<String, ByteIterator> m = new HashMap<>();
+      putFields(row, m);
+      result.add(m);
+      n++;
+    }
+    return n;
   }
 
   Status insert(String table, String key, Map<String, ByteIterator> values) {
@@ -393,14 +409,28 @@ final class CassandraRun implements BindingRun {
   /** Maps a driver failure to a status, counts it, and reports the first of each kind on the run's log. */
   private Status failure(String op, RuntimeException e) {
     Status status = statusOf(e);
-    String kind = op + ":" + e.getClass().getSimpleName();
+    Throwable cause = rootOf(e);
+    String kind = op + ":" + e.getClass().getSimpleName()
+        + (cause == e ? "" : "(" + cause.getClass().getSimpleName() + ")");
     LongAdder n = errors.computeIfAbsent(kind, k -> new LongAdder());
     n.increment();
     if (n.sum() == 1) {
-      log.println("cassandra: " + op + " failed (" + status.getName() + "), first of its kind: "
-          + e.getClass().getSimpleName() + ": " + Secrets.maskText(String.valueOf(e.getMessage())));
+      log.println("cassandra: " + op + " failed (" + status.getName() + "), first of its kind: " + kind + ": "
+          + Secrets.maskText(String.valueOf(cause.getMessage())));
     }
     return status;
+  }
+
+  /** The error behind the driver's "all nodes failed" wrapper: the last one of the first node tried. */
+  static Throwable rootOf(Throwable e) {
+    if (e instanceof AllNodesFailedException) {
+      for (List<Throwable> errs : ((AllNodesFailedException) e).getAllErrors().values()) {
+        if (!errs.isEmpty()) {
+          return errs.get(errs.size() - 1);
+        }
+      }
+    }
+    return e;
   }
 
   /** Unavailable replicas or nodes: SERVICE_UNAVAILABLE; timeouts and other failures: ERROR; bad CQL: BAD_REQUEST. */

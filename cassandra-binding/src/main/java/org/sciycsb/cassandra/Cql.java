@@ -45,6 +45,12 @@ final class Cql {
         + ") >= token(?) LIMIT ?";
   }
 
+  /** The rest of a scan that reached the end of the ring: it wraps around to the ring's start. */
+  static String scanWrap(String keyspace, String table, List<String> fields) {
+    return "SELECT " + projection(fields) + " FROM " + keyspace + "." + table + " WHERE token(" + KEY
+        + ") < token(?) LIMIT ?";
+  }
+
   static String insert(String keyspace, String table, List<String> fields) {
     StringBuilder b = new StringBuilder("INSERT INTO ").append(keyspace).append('.').append(table).append(" (")
         .append(KEY);

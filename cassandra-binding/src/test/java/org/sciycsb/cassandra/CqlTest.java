@@ -28,6 +28,7 @@ class CqlTest {
     assertThat(Cql.scan("ks", "t", null)).isEqualTo("SELECT * FROM ks.t WHERE token(y_id) >= token(?) LIMIT ?");
     assertThat(Cql.scan("ks", "t", List.of("field2")))
         .isEqualTo("SELECT field2 FROM ks.t WHERE token(y_id) >= token(?) LIMIT ?");
+    assertThat(Cql.scanWrap("ks", "t", null)).isEqualTo("SELECT * FROM ks.t WHERE token(y_id) < token(?) LIMIT ?");
   }
 
   @Test
