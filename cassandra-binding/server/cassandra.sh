@@ -303,7 +303,26 @@ do_start() {
   wait_cql 1
   for ((i = 2; i <= n; i++)); do launch "$i"; done
   for ((i = 2; i <= n; i++)); do wait_cql "$i"; done
+  wait_ring
   log "cassandra $VERSION: $n node(s) up (CQL on $(for ((i = 1; i <= n; i++)); do printf '%s ' "$(node_ip "$i"):$NATIVE_PORT"; done))"
+}
+
+# Waits until node 1 sees every configured node Up and Normal (UN) and the cluster agrees on one schema version.
+wait_ring() {
+  local n; n="$(configured_nodes)"
+  [ "$n" -gt 1 ] || return 0
+  local deadline=$((SECONDS + TIMEOUT)) out
+  while [ $SECONDS -lt $deadline ]; do
+    out="$(do_nodetool 1 status 2>/dev/null || true)"
+    if [ "$(grep -c '^UN ' <<<"$out")" -eq "$n" ] \
+       && [ "$(do_nodetool 1 describecluster 2>/dev/null | grep -cE '^\s+[0-9a-f-]{36}: \[')" -eq 1 ]; then
+      log "node 1 sees all $n nodes Up/Normal with one schema version"
+      return 0
+    fi
+    sleep 2
+  done
+  log "the ring did not settle within ${TIMEOUT}s:"; echo "$out" >&2
+  exit 1
 }
 
 do_stop() {
@@ -348,7 +367,7 @@ case "$action" in
   stop) do_stop ;;
   status) do_status ;;
   stop-node) check_node_arg "${1:-}"; kill_node "$1" KILL ;;
-  start-node) check_node_arg "${1:-}"; need_setup; launch "$1"; wait_cql "$1" ;;
+  start-node) check_node_arg "${1:-}"; need_setup; launch "$1"; wait_cql "$1"; wait_ring ;;
   nodetool) do_nodetool "$@" ;;
   clean) do_stop; rm -rf "$BASE"; log "removed $BASE" ;;
   *) echo "usage: cassandra.sh setup|start [--nodes N]|stop|status|stop-node N|start-node N|nodetool N ARGS|clean" >&2; exit 2 ;;

@@ -195,9 +195,26 @@ final class CassandraRun implements BindingRun {
           .setTimeout(DDL_TIMEOUT));
       session.execute(SimpleStatement.newInstance(Cql.createTable(s.keyspace(), s.table(), s.fields()))
           .setTimeout(DDL_TIMEOUT));
+      awaitSchemaAgreement(session);
     } catch (DriverException e) {
       throw new BindingException("cannot create keyspace " + s.keyspace() + " / table " + s.table() + ": "
           + Secrets.maskText(e.getMessage()), e);
+    }
+  }
+
+  /**
+   * The driver waits for agreement after each DDL statement, but only among the nodes it sees up: a node that has
+   * just come back can lag behind. Polls until every node agrees, for at most the DDL timeout (then goes on).
+   */
+  private static void awaitSchemaAgreement(CqlSession session) {
+    long deadline = System.nanoTime() + DDL_TIMEOUT.toNanos();
+    while (!session.checkSchemaAgreement() && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
     }
   }
 
