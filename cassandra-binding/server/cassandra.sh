@@ -80,6 +80,26 @@ need_setup() {
 
 # ------------------------------------------------------------------------------------------------ config
 
+# A self-signed certificate for 127.0.0.1-3, for the binding's TLS test: the nodes accept TLS and plain
+# connections on the same port (client_encryption_options.optional). Clients trust tls/truststore.p12
+# (password "truststore").
+TLS_DIR="$BASE/tls"
+write_tls() {
+  [ -f "$TLS_DIR/truststore.p12" ] && return 0
+  need_java
+  local keytool; keytool="$(dirname "$JAVA")/keytool"
+  mkdir -p "$TLS_DIR"
+  rm -f "$TLS_DIR"/keystore.p12 "$TLS_DIR"/node.crt
+  "$keytool" -genkeypair -alias node -keyalg RSA -keysize 2048 -validity 3650 -dname "CN=sciycsb-test-node" \
+    -ext "SAN=ip:127.0.0.1,ip:127.0.0.2,ip:127.0.0.3,dns:localhost" -keystore "$TLS_DIR/keystore.p12" \
+    -storetype PKCS12 -storepass cassandra -keypass cassandra >/dev/null 2>&1
+  "$keytool" -exportcert -alias node -keystore "$TLS_DIR/keystore.p12" -storepass cassandra -rfc \
+    -file "$TLS_DIR/node.crt" >/dev/null 2>&1
+  "$keytool" -importcert -noprompt -alias node -file "$TLS_DIR/node.crt" -keystore "$TLS_DIR/truststore.p12.tmp" \
+    -storetype PKCS12 -storepass truststore >/dev/null 2>&1
+  mv "$TLS_DIR/truststore.p12.tmp" "$TLS_DIR/truststore.p12"
+}
+
 write_config() {
   local i="$1" n="$2" dir ip jmx
   dir="$(node_dir "$i")"; ip="$(node_ip "$i")"; jmx="$(jmx_port "$i")"
@@ -144,6 +164,13 @@ materialized_views_enabled: false
 sasi_indexes_enabled: false
 transient_replication_enabled: false
 storage_compatibility_mode: NONE
+client_encryption_options:
+  enabled: true
+  optional: true
+  keystore: $TLS_DIR/keystore.p12
+  keystore_password: cassandra
+  store_type: PKCS12
+  require_client_auth: false
 EOF
   cat > "$dir/conf/logback.xml" <<EOF
 <configuration scan="false">
@@ -297,6 +324,7 @@ do_start() {
     fi
   fi
   mkdir -p "$BASE"; echo "$n" > "$BASE/nodes"
+  write_tls
   for ((i = 1; i <= n; i++)); do write_config "$i" "$n"; done
   # The seed first, then the others together (auto_bootstrap is off: a fresh, empty test cluster).
   launch 1

@@ -144,6 +144,21 @@ class CassandraBindingIT {
   }
 
   @Test
+  void tlsWithTheTestServersTruststore() throws Exception {
+    String ts = ItSupport.truststore().toAbsolutePath().toString();
+    assertThat(roundTrip(ItSupport.props("cassandra.ssl", "true", "cassandra.ssl.truststore", ts,
+        "cassandra.ssl.truststore.password", "truststore"))).containsOnly(Status.OK);
+    // the JVM's default truststore does not trust the test server's self-signed certificate
+    BenchmarkException e = ItSupport.openFails(ItSupport.props("cassandra.ssl", "true",
+        "cassandra.connecttimeout", "2s"));
+    assertThat(e).isInstanceOf(BindingException.class).hasMessageContaining("cannot reach Cassandra");
+    // a wrong truststore password is refused and never shown
+    BenchmarkException w = ItSupport.openFails(ItSupport.props("cassandra.ssl", "true", "cassandra.ssl.truststore",
+        ts, "cassandra.ssl.truststore.password", "wrong-pw-123"));
+    assertThat(w.getMessage()).doesNotContain("wrong-pw-123");
+  }
+
+  @Test
   void unknownFieldIsBadRequestNotAnException() throws Exception {
     String table = newTable();
     try (BindingRun run = ItSupport.open(ItSupport.props("table", table))) {

@@ -30,6 +30,16 @@ final class ItSupport {
     return Path.of(System.getProperty("sciycsb.cassandra.script", "server/cassandra.sh"));
   }
 
+  /** The test server's TLS truststore (password "truststore"), written by {@code cassandra.sh start}. */
+  static Path truststore() {
+    String p = System.getProperty("sciycsb.cassandra.truststore");
+    if (p != null) {
+      return Path.of(p);
+    }
+    String work = System.getenv("SCIYCSB_WORK");
+    return (work != null ? Path.of(work) : Path.of("..", "work")).resolve("servers/cassandra/tls/truststore.p12");
+  }
+
   static Map<String, String> props(String... kv) {
     Map<String, String> m = new HashMap<>();
     m.put("cassandra.hosts", hosts());
