@@ -328,12 +328,29 @@ public final class CassandraOptions {
     if (strategy.equals("NetworkTopologyStrategy")) {
       return nts(Map.of(localDc, rf));
     }
-    return "{'class': 'SimpleStrategy', 'replication_factor': " + rf + "}";
+    return render(Map.of("class", "SimpleStrategy", "replication_factor", Integer.toString(rf)));
   }
 
   private static String nts(Map<String, Integer> m) {
-    StringBuilder b = new StringBuilder("{'class': 'NetworkTopologyStrategy'");
-    m.forEach((dc, n) -> b.append(", '").append(dc).append("': ").append(n));
+    Map<String, String> r = new LinkedHashMap<>();
+    r.put("class", "NetworkTopologyStrategy");
+    m.forEach((dc, n) -> r.put(dc, Integer.toString(n)));
+    return render(r);
+  }
+
+  /**
+   * A replication map as CQL text, in one canonical form: the class first (without its package), then the other
+   * keys sorted. The binding uses it to create a keyspace and to compare an existing keyspace's replication.
+   */
+  static String render(Map<String, String> replication) {
+    StringBuilder b = new StringBuilder("{'class': '");
+    String cls = replication.getOrDefault("class", "?");
+    b.append(cls.substring(cls.lastIndexOf('.') + 1)).append('\'');
+    new java.util.TreeMap<>(replication).forEach((k, v) -> {
+      if (!k.equals("class")) {
+        b.append(", '").append(k).append("': ").append(v.matches("\\d+") ? v : "'" + v + "'");
+      }
+    });
     return b.append('}').toString();
   }
 

@@ -86,7 +86,7 @@ final class CassandraRun implements BindingRun {
     try {
       checkDatacenter(s, session);
       if (s.createSchema()) {
-        createSchema(s, session);
+        createSchema(s, session, log);
       } else {
         checkSchema(s, session);
       }
@@ -189,10 +189,15 @@ final class CassandraRun implements BindingRun {
     }
   }
 
-  private static void createSchema(Settings s, CqlSession session) throws BindingException {
+  private static void createSchema(Settings s, CqlSession session, PrintStream log) throws BindingException {
     try {
       session.execute(SimpleStatement.newInstance(Cql.createKeyspace(s.keyspace(), s.replication()))
           .setTimeout(DDL_TIMEOUT));
+      String actual = replicationOf(session, s.keyspace());
+      if (!s.replication().equals(actual)) {
+        log.println("cassandra: WARNING: keyspace " + s.keyspace() + " already exists with replication " + actual
+            + ", not the requested " + s.replication() + " (cassandra.replication.* only apply to a new keyspace)");
+      }
       session.execute(SimpleStatement.newInstance(Cql.createTable(s.keyspace(), s.table(), s.fields()))
           .setTimeout(DDL_TIMEOUT));
       awaitSchemaAgreement(session);
@@ -216,6 +221,13 @@ final class CassandraRun implements BindingRun {
         return;
       }
     }
+  }
+
+  /** The keyspace's replication as the server has it, in {@link CassandraOptions#render} form. */
+  static String replicationOf(CqlSession session, String keyspace) {
+    Row row = session.execute(SimpleStatement.newInstance(
+        "SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = ?", keyspace)).one();
+    return row == null ? "none" : CassandraOptions.render(row.getMap(0, String.class, String.class));
   }
 
   private static void checkSchema(Settings s, CqlSession session) throws BindingException {
@@ -253,6 +265,11 @@ final class CassandraRun implements BindingRun {
     details.put("driver", "Apache Cassandra Java driver " + Session.OSS_DRIVER_COORDINATES.getVersion());
     details.put("protocol", session.getContext().getProtocolVersion().toString());
     details.put("keyspace", settings.keyspace());
+    try {
+      details.put("replication", replicationOf(session, settings.keyspace()));
+    } catch (DriverException e) {
+      details.put("replication", "unknown");
+    }
     details.put("read_consistency", settings.readConsistency().name());
     details.put("write_consistency", settings.writeConsistency().name());
     return new StoreInfo("Apache Cassandra", row == null ? "unknown" : row.getString("release_version"), details);

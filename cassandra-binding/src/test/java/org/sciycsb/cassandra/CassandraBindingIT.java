@@ -65,6 +65,7 @@ class CassandraBindingIT {
       assertThat(info.product()).isEqualTo("Apache Cassandra");
       assertThat(info.version()).matches("\\d+\\.\\d+\\.\\d+.*").startsWith("5.0");
       assertThat(info.details()).containsEntry("datacenter", "datacenter1").containsKey("driver")
+          .containsEntry("replication", "{'class': 'SimpleStrategy', 'replication_factor': 1}")
           .containsEntry("read_consistency", "ONE").containsEntry("write_consistency", "ONE");
     }
   }
@@ -156,6 +157,20 @@ class CassandraBindingIT {
     BenchmarkException w = ItSupport.openFails(ItSupport.props("cassandra.ssl", "true", "cassandra.ssl.truststore",
         ts, "cassandra.ssl.truststore.password", "wrong-pw-123"));
     assertThat(w.getMessage()).doesNotContain("wrong-pw-123");
+  }
+
+  @Test
+  void existingKeyspaceWithOtherReplicationIsReported() throws Exception {
+    ItSupport.open(ItSupport.props("table", newTable())).close(); // the keyspace exists, at RF 1
+    ByteArrayOutputStream buf = new ByteArrayOutputStream();
+    Map<String, String> p = ItSupport.props("cassandra.replication.factor", "2", "table", newTable());
+    try (PrintStream log = new PrintStream(buf, true, StandardCharsets.UTF_8);
+        BindingRun run = new CassandraBinding().open(ItSupport.context(p, log))) {
+      assertThat(run.storeInfo().details()).containsEntry("replication",
+          "{'class': 'SimpleStrategy', 'replication_factor': 1}");
+    }
+    assertThat(buf.toString(StandardCharsets.UTF_8)).contains("already exists with replication")
+        .contains("'replication_factor': 2");
   }
 
   @Test

@@ -133,6 +133,15 @@ class CassandraOptionsTest {
   }
 
   @Test
+  void replicationRendersCanonically() {
+    assertThat(CassandraOptions.render(Map.of("class", "org.apache.cassandra.locator.NetworkTopologyStrategy",
+        "dc2", "3", "dc1", "2"))).isEqualTo("{'class': 'NetworkTopologyStrategy', 'dc1': 2, 'dc2': 3}");
+    assertThat(CassandraOptions.render(Map.of("replication_factor", "1",
+        "class", "org.apache.cassandra.locator.SimpleStrategy")))
+        .isEqualTo("{'class': 'SimpleStrategy', 'replication_factor': 1}");
+  }
+
+  @Test
   void identifiersAreChecked() {
     assertThatThrownBy(() -> resolve("cassandra.keyspace", "ycsb; DROP")).isInstanceOf(ConfigException.class)
         .hasMessageContaining("cassandra.keyspace");
