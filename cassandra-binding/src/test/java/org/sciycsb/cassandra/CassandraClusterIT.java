@@ -56,6 +56,10 @@ class CassandraClusterIT {
     assertThat(r.ops).as("every operation returned").isEqualTo(r.failures + r.successes);
     assertThat(r.byStatus.keySet()).allMatch(s -> s.equals("OK") || s.equals("SERVICE_UNAVAILABLE")
         || s.equals("ERROR"));
+    // counted per operation, by the test and by the binding's own error counter alike
+    assertThat(r.failedByOp.get("READ")).as("failed reads").isPositive();
+    assertThat(r.failedByOp.get("UPDATE")).as("failed updates").isPositive();
+    assertThat(r.bindingFailedByOp).isEqualTo(r.failedByOp);
   }
 
   /** What one loop saw. */
@@ -66,6 +70,8 @@ class CassandraClusterIT {
     long failuresBeforeKill;
     long opsAfterKill;
     final Map<String, Long> byStatus = new java.util.TreeMap<>();
+    final Map<String, Long> failedByOp = new java.util.TreeMap<>();
+    final Map<String, Long> bindingFailedByOp = new java.util.TreeMap<>();
   }
 
   private Result loop(String level) throws Exception {
@@ -84,6 +90,7 @@ class CassandraClusterIT {
       AtomicLongArray fails = new AtomicLongArray(SECONDS + 1);
       AtomicLongArray maxMicros = new AtomicLongArray(SECONDS + 1);
       Map<String, Long> byStatus = new java.util.concurrent.ConcurrentHashMap<>();
+      Map<String, Long> failedByOp = new java.util.concurrent.ConcurrentHashMap<>();
       long t0 = System.nanoTime();
       long end = t0 + TimeUnit.SECONDS.toNanos(SECONDS);
       ExecutorService pool = Executors.newFixedThreadPool(THREADS);
@@ -95,13 +102,15 @@ class CassandraClusterIT {
           while (System.nanoTime() < end) {
             String key = "user" + rnd.nextInt(RECORDS);
             long s = System.nanoTime();
-            Status st = rnd.nextBoolean() ? db.read(table, key, null, new HashMap<>())
+            boolean read = rnd.nextBoolean();
+            Status st = read ? db.read(table, key, null, new HashMap<>())
                 : db.update(table, key, rec("field1", "u" + s));
             long e = System.nanoTime();
             int sec = (int) Math.min(SECONDS, (s - t0) / 1_000_000_000L);
             ops.incrementAndGet(sec);
             if (!st.isOk()) {
               fails.incrementAndGet(sec);
+              failedByOp.merge(read ? "READ" : "UPDATE", 1L, Long::sum);
             }
             byStatus.merge(st.getName(), 1L, Long::sum);
             long us = (e - s) / 1000;
@@ -133,8 +142,13 @@ class CassandraClusterIT {
         }
       }
       r.byStatus.putAll(byStatus);
+      r.failedByOp.putAll(failedByOp);
+      ((CassandraRun) run).errorCounts().forEach((kind, n) ->
+          r.bindingFailedByOp.merge(kind.substring(0, kind.indexOf(':')).toUpperCase(java.util.Locale.ROOT), n,
+              Long::sum));
       r.successes = byStatus.getOrDefault("OK", 0L);
-      System.out.printf("%s: %d operations, %d failed, by status %s%n", level, r.ops, r.failures, r.byStatus);
+      System.out.printf("%s: %d operations, %d failed, by status %s, failed by operation %s, binding's count %s%n",
+          level, r.ops, r.failures, r.byStatus, r.failedByOp, ((CassandraRun) run).errorCounts());
       return r;
     } finally {
       script("start-node", Integer.toString(VICTIM));
