@@ -217,7 +217,8 @@ public final class CassandraOptions {
 
     String compression = config.get(COMPRESSION);
     if (compression.equals("lz4") && !present("net.jpountz.lz4.LZ4Factory")) {
-      throw new ConfigException(COMPRESSION.name() + "=lz4 needs org.lz4:lz4-java on the classpath");
+      throw new ConfigException(COMPRESSION.name()
+          + "=lz4 needs at.yawk.lz4:lz4-java (or org.lz4:lz4-java) on the classpath");
     }
     if (compression.equals("snappy") && !present("org.xerial.snappy.Snappy")) {
       throw new ConfigException(COMPRESSION.name()
