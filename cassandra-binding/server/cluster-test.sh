@@ -2,7 +2,7 @@
 # The 3-node fault test of the cassandra binding: starts a 3-node Cassandra cluster on 127.0.0.1..3,
 # runs CassandraClusterIT (mvn verify -Pcluster), and stops the nodes again, pass or fail.
 # A running 1-node test server is stopped first (restart it with `bin/servers start cassandra`: the
-# node-count change wipes the cluster's data). Takes about 3 minutes and 4-5 GB of memory.
+# node-count change wipes the cluster's data). Takes about 7 minutes and 4-5 GB of memory.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
