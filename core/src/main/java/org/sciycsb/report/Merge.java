@@ -177,8 +177,20 @@ public final class Merge {
       series.add(new IntervalPoint(s, en, pt));
     }
 
-    OpSummary overall = summaries.isEmpty() || !summaries.get(0).name().equals("OVERALL") ? null : summaries.get(0);
-    long operations = overall == null ? 0 : overall.operations();
+    // workload operations (failed ones included, as each run's summary counts them)
+    long operations = 0;
+    for (Input in : inputs) {
+      if (in.json() != null) {
+        operations += in.json().path("summary").path("operations").asLong();
+      } else {
+        for (Map.Entry<String, Histogram> t : in.hlog().totals().entrySet()) {
+          Hlog.TagParts p = Hlog.TagParts.of(t.getKey());
+          if (!p.service() && (p.op().equals("OVERALL") ? !p.failed() : p.failed())) {
+            operations += t.getValue().getTotalCount();
+          }
+        }
+      }
+    }
     Map<String, Object> meta = metadata(inputs, spans, unionMs, label, g);
     List<String> errors = new ArrayList<>();
     for (Input in : inputs) {

@@ -252,8 +252,13 @@ public final class ResourceSampler implements AutoCloseable {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("source", "/proc (stat, meminfo, diskstats, net/dev)");
     m.put("intervalMs", intervalMs);
-    m.put("units", Map.of("cpu", "% of all CPUs", "memory", "bytes", "disk", "bytes/s and operations/s",
-        "network", "bytes/s", "tMs", "ms since the measured start"));
+    Map<String, Object> units = new LinkedHashMap<>();
+    units.put("tMs", "ms since the measured start (negative: before it, e.g. warmup)");
+    units.put("cpu", "% of all CPUs");
+    units.put("memory", "bytes");
+    units.put("disks", "bytes/s and operations/s");
+    units.put("network", "bytes/s");
+    m.put("units", units);
     List<Object> list = new ArrayList<>();
     for (Sample s : samples) {
       Map<String, Object> o = new LinkedHashMap<>();
