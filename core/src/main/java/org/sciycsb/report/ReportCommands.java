@@ -65,16 +65,31 @@ public final class ReportCommands {
   public static int run(String command, String[] argv, PrintStream out, PrintStream err) throws BenchmarkException {
     switch (command) {
       case "merge":
-        return merge(parse(argv), out, err);
+        return merge(checked(parse(argv), err), out, err);
       case "compare":
-        return compare(parse(argv), out, err);
+        return compare(checked(parse(argv), err), out, err);
       case "report":
-        return report(parse(argv), out, err);
+        return report(checked(parse(argv), err), out, err);
       case "sweep":
         return sweep(argv, out, err);
       default:
         throw new ConfigException("unknown command " + command);
     }
+  }
+
+  /** Parses every declared option now (a bad value fails first) and warns about keys no report reads. */
+  static Parsed checked(Parsed a, PrintStream err) throws ConfigException {
+    Config cfg = new Config(a.props());
+    for (org.sciycsb.api.Option<?> o : ReportOptions.all().options()) {
+      cfg.get(o);
+    }
+    for (String k : a.props().keySet()) {
+      if (ReportOptions.all().get(k) == null && !Sla.isSlaKey(k) && !k.equals("results.dir") && !k.equals("label")) {
+        err.println("warning: property " + k + " is not used by bin/ycsb " + "merge, compare or report"
+            + " (see bin/ycsb help reports)");
+      }
+    }
+    return a;
   }
 
   // ------------------------------------------------------------------------------------------------ merge
