@@ -32,8 +32,8 @@ public final class Merge {
   /** One input: a results directory (json + hlog) or a bare hlog (json null). */
   public record Input(String source, JsonNode json, Hlog hlog) {}
 
-  /** The merged result: the report and the merged interval log. */
-  public record Result(RunReport report, long startMs, List<Hlog.Interval> intervals) {}
+  /** The merged result (the merged interval log was written while merging). */
+  public record Result(RunReport report, long startMs) {}
 
   private Merge() {}
 
@@ -52,7 +52,11 @@ public final class Merge {
     throw new ConfigException("merge input not found: " + p + " (give results directories or .hlog files)");
   }
 
-  public static Result merge(List<Input> inputs, Integer granularityMs, String label) throws ConfigException {
+  /**
+   * @param out where to write the merged interval log, or null
+   */
+  public static Result merge(List<Input> inputs, Integer granularityMs, String label, Path out)
+      throws ConfigException {
     if (inputs.isEmpty()) {
       throw new ConfigException("merge needs at least one input");
     }
@@ -74,25 +78,18 @@ public final class Merge {
     long unionMs = unionLength(spans);
     double seconds = Math.max(1e-9, unionMs / 1000.0);
 
-    // interval histograms by bucket and tag; totals by tag
-    TreeMap<Long, Map<String, Histogram>> buckets = new TreeMap<>();
+    // totals by tag: the inputs' summaries added
     Map<String, Histogram> totals = new TreeMap<>();
     Set<String> ops = new LinkedHashSet<>();
     ops.add("OVERALL");
     for (Input in : inputs) {
-      for (String op : opOrder(in)) {
-        ops.add(op);
-      }
-      for (Hlog.Interval i : in.hlog().intervals()) {
-        long b = Math.round((i.startMs() - start) / (double) g);
-        buckets.computeIfAbsent(b, k -> new TreeMap<>()).computeIfAbsent(i.tag(), t -> new Histogram(dg))
-            .add(i.histogram());
-        totals.computeIfAbsent(i.tag(), t -> new Histogram(dg)).add(i.histogram());
+      ops.addAll(opOrder(in));
+      for (Map.Entry<String, Histogram> t : in.hlog().totals().entrySet()) {
+        totals.computeIfAbsent(t.getKey(), k -> new Histogram(dg)).add(t.getValue());
       }
     }
     for (String tag : totals.keySet()) {
-      Hlog.TagParts p = Hlog.TagParts.of(tag);
-      ops.add(p.op());
+      ops.add(Hlog.TagParts.of(tag).op());
     }
 
     // per-operation totals
@@ -144,37 +141,51 @@ public final class Merge {
               : LatencySummary.of(fail)));
     }
 
-    // time series and merged log
+    // time series and merged log: the inputs' intervals streamed in time order (k-way), each added to the merged
+    // interval nearest to its start; a merged interval is final once every input has moved past it
     List<IntervalPoint> series = new ArrayList<>();
-    List<Hlog.Interval> merged = new ArrayList<>();
-    for (Map.Entry<Long, Map<String, Histogram>> e : buckets.entrySet()) {
-      long b = e.getKey();
-      long s = b * g;
-      long en = s + g;
-      Map<String, Histogram> tags = e.getValue();
-      for (Map.Entry<String, Histogram> t : tags.entrySet()) {
-        merged.add(new Hlog.Interval(t.getKey(), start + s, start + en, t.getValue()));
-      }
-      Map<String, IntervalPoint.IntervalOp> pt = new LinkedHashMap<>();
-      long allFailed = 0;
-      for (Map.Entry<String, Histogram> t : tags.entrySet()) {
-        Hlog.TagParts p = Hlog.TagParts.of(t.getKey());
-        if (p.failed() && !p.service() && !p.op().equals("OVERALL")) {
-          allFailed += t.getValue().getTotalCount();
+    TreeMap<Long, Map<String, Histogram>> open = new TreeMap<>();
+    List<Hlog.Cursor> cursors = new ArrayList<>();
+    List<Hlog.Interval> heads = new ArrayList<>();
+    try (Hlog.Writer w = out == null ? null : new Hlog.Writer(out, start, "sciycsb merged interval log of "
+        + inputs.size() + " inputs: values in nanoseconds; tags are <OPERATION>.response|service")) {
+      try {
+        for (Input in : inputs) {
+          Hlog.Cursor c = new Hlog.Cursor(in.hlog().file());
+          cursors.add(c);
+          heads.add(c.next());
+        }
+        while (true) {
+          int k = -1;
+          for (int j = 0; j < heads.size(); j++) {
+            if (heads.get(j) != null && (k < 0 || heads.get(j).startMs() < heads.get(k).startMs())) {
+              k = j;
+            }
+          }
+          if (k < 0) {
+            break;
+          }
+          Hlog.Interval i = heads.get(k);
+          long b = Math.round((i.startMs() - start) / (double) g);
+          while (!open.isEmpty() && open.firstKey() < b) {
+            Map.Entry<Long, Map<String, Histogram>> e = open.pollFirstEntry();
+            series.add(point(e.getKey(), e.getValue(), g, start, ops, w));
+          }
+          open.computeIfAbsent(b, x -> new TreeMap<>()).computeIfAbsent(i.tag(), t -> new Histogram(dg))
+              .add(i.histogram());
+          heads.set(k, cursors.get(k).next());
+        }
+        while (!open.isEmpty()) {
+          Map.Entry<Long, Map<String, Histogram>> e = open.pollFirstEntry();
+          series.add(point(e.getKey(), e.getValue(), g, start, ops, w));
+        }
+      } finally {
+        for (Hlog.Cursor c : cursors) {
+          c.close();
         }
       }
-      for (String op : ops) {
-        Histogram r = tags.get(Collector.tag(op, false, false));
-        Histogram f = tags.get(Collector.tag(op, true, false));
-        long errors = op.equals("OVERALL") ? allFailed : f == null ? 0 : f.getTotalCount();
-        if (r == null && errors == 0) {
-          continue;
-        }
-        long count = r == null ? 0 : r.getTotalCount();
-        pt.put(op, new IntervalPoint.IntervalOp(count, errors, count / (g / 1000.0), LatencySummary.of(r),
-            LatencySummary.of(tags.get(Collector.tag(op, false, true)))));
-      }
-      series.add(new IntervalPoint(s, en, pt));
+    } catch (java.io.IOException e) {
+      throw new ConfigException("cannot write the merged interval log " + out + ": " + e.getMessage());
     }
 
     // workload operations (failed ones included, as each run's summary counts them)
@@ -204,7 +215,39 @@ public final class Merge {
     }
     RunReport report = new RunReport(meta, (String) meta.get("outcome"), unionMs, operations, operations / seconds,
         summaries, series, new LinkedHashMap<>(), errors, percentiles(inputs));
-    return new Result(report, start, merged);
+    return new Result(report, start);
+  }
+
+  /** One merged interval: its time-series point, and its histograms appended to the merged log. */
+  private static IntervalPoint point(long b, Map<String, Histogram> tags, int g, long start, Set<String> ops,
+      Hlog.Writer w) {
+    long s = b * g;
+    long en = s + g;
+    if (w != null) {
+      for (Map.Entry<String, Histogram> t : tags.entrySet()) {
+        w.write(new Hlog.Interval(t.getKey(), start + s, start + en, t.getValue()));
+      }
+    }
+    Map<String, IntervalPoint.IntervalOp> pt = new LinkedHashMap<>();
+    long allFailed = 0;
+    for (Map.Entry<String, Histogram> t : tags.entrySet()) {
+      Hlog.TagParts p = Hlog.TagParts.of(t.getKey());
+      if (p.failed() && !p.service() && !p.op().equals("OVERALL")) {
+        allFailed += t.getValue().getTotalCount();
+      }
+    }
+    for (String op : ops) {
+      Histogram r = tags.get(Collector.tag(op, false, false));
+      Histogram f = tags.get(Collector.tag(op, true, false));
+      long errors = op.equals("OVERALL") ? allFailed : f == null ? 0 : f.getTotalCount();
+      if (r == null && errors == 0) {
+        continue;
+      }
+      long count = r == null ? 0 : r.getTotalCount();
+      pt.put(op, new IntervalPoint.IntervalOp(count, errors, count / (g / 1000.0), LatencySummary.of(r),
+          LatencySummary.of(tags.get(Collector.tag(op, false, true)))));
+    }
+    return new IntervalPoint(s, en, pt);
   }
 
   private static boolean hasBareHlog(List<Input> inputs) {

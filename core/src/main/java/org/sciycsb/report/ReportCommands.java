@@ -106,14 +106,17 @@ public final class ReportCommands {
       inputs.add(Merge.load(Path.of(p)));
     }
     String label = cfg.get(EngineOptions.LABEL);
-    Merge.Result m = Merge.merge(inputs, cfg.get(ReportOptions.MERGE_GRANULARITY), label);
-    String binding = (String) m.report().metadata().get("binding");
+    String binding = null;
+    for (Merge.Input in : inputs) {
+      if (in.json() != null && binding == null) {
+        binding = ResultData.text(in.json().path("metadata").path("binding"));
+      }
+    }
     ResultsDir dir = ResultsDir.create(cfg.get(EngineOptions.RESULTS_DIR), "merge",
         binding == null ? "runs" : binding.replaceAll("[^A-Za-z0-9._-]", "_"), label);
+    Merge.Result m = Merge.merge(inputs, cfg.get(ReportOptions.MERGE_GRANULARITY), label, dir.file("latency.hlog"));
     Exporters.writeAll(m.report(), dir, out, null, err);
     try {
-      Hlog.write(dir.file("latency.hlog"), m.startMs(), "sciycsb merged interval log of " + inputs.size()
-          + " inputs: values in nanoseconds; tags are <OPERATION>.response|service", m.intervals());
       dir.writeAtomically("final-status.xml", FinalStatus.xml(m.report()));
     } catch (IOException e) {
       throw new ConfigException("cannot write to " + dir.path() + ": " + e.getMessage());

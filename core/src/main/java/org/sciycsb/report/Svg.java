@@ -13,7 +13,7 @@ final class Svg {
   private static final int W = 560;
   private static final int H = 300;
   private static final int L = 64;
-  private static final int R = 16;
+  private static final int R = 30;
   private static final int T = 30;
   private static final int B = 58;
 
