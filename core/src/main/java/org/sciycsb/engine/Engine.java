@@ -70,6 +70,7 @@ public final class Engine {
   private final Request req;
   private final Stop stop = new Stop();
   private final CountDownLatch finished = new CountDownLatch(1);
+  private volatile org.sciycsb.report.RunHooks hooks;
 
   public Engine(Request req) {
     this.req = req;
@@ -125,6 +126,9 @@ public final class Engine {
       return runWith(run, ctx, results, started, load, threads, target, warmupOps, warmupTime, maxSeconds, digits,
           granularityMs, statusSeconds, percentiles, label);
     } finally {
+      if (hooks != null) {
+        hooks.close(); // stops the resource sampler even when the run ended by an exception
+      }
       try {
         run.close();
       } catch (BenchmarkException | RuntimeException e) {
@@ -198,6 +202,7 @@ public final class Engine {
     }
     collector.setStatusInterval(statusSeconds * 1_000_000_000L);
     org.sciycsb.report.RunHooks hooks = org.sciycsb.report.RunHooks.of(cfg, results.path());
+    this.hooks = hooks;
     final long[] measureStart = new long[1];
     final long[] deadline = new long[1];
     shared.gate = new Phaser(threads + 1) {

@@ -58,6 +58,13 @@ public final class RunHooks {
     return ResourceSampler.section(intervalMs, samples);
   }
 
+  /** Stops the sampler thread if it still runs (the run ended by an exception). */
+  public void close() {
+    if (sampler != null) {
+      sampler.close();
+    }
+  }
+
   /** The data device of the results directory (or of {@code label.device}), for the metadata. */
   public Map<String, Object> storage() throws ConfigException {
     String device = cfg.get(ReportOptions.LABEL_DEVICE);
