@@ -52,6 +52,53 @@ public final class Compare {
     return t;
   }
 
+  /** Resource rows, as {title, unit}: means over the measured samples (tMs >= 0). */
+  static final String[][] RESOURCES = {{"cpu user", "%"}, {"cpu sys", "%"}, {"cpu iowait", "%"},
+      {"disk read", "MiB/s"}, {"disk write", "MiB/s"}, {"disk IOPS", "ops/s"}};
+
+  /** The mean of a resource row over a run's measured samples; NaN without samples. Disk: the data device. */
+  static double resource(ResultData r, int row) {
+    JsonNode samples = r.json().path("resources").path("samples");
+    String dev = ResultData.text(r.metadata().path("storage").path("device"));
+    double sum = 0;
+    int n = 0;
+    for (JsonNode s : samples) {
+      if (s.path("tMs").asLong() < 0) {
+        continue;
+      }
+      double v = 0;
+      switch (row) {
+        case 0: v = s.path("cpu").path("user").asDouble(); break;
+        case 1: v = s.path("cpu").path("sys").asDouble(); break;
+        case 2: v = s.path("cpu").path("iowait").asDouble(); break;
+        default:
+          var it = s.path("disks").fields();
+          while (it.hasNext()) {
+            var d = it.next();
+            if (dev != null && !d.getKey().equals(dev)) {
+              continue;
+            }
+            JsonNode x = d.getValue();
+            v += row == 3 ? x.path("readBytesPerSec").asDouble() / (1 << 20)
+                : row == 4 ? x.path("writeBytesPerSec").asDouble() / (1 << 20)
+                : x.path("readIops").asDouble() + x.path("writeIops").asDouble();
+          }
+      }
+      sum += v;
+      n++;
+    }
+    return n == 0 ? Double.NaN : sum / n;
+  }
+
+  static boolean anyResources(List<ResultData> runs) {
+    for (ResultData r : runs) {
+      if (r.json().path("resources").path("samples").size() > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Plain text for the terminal. Ratio = contender / baseline; delta = contender - baseline. */
   public static String text(List<ResultData> runs) {
     List<String> titles = titles(runs);
@@ -87,6 +134,22 @@ public final class Compare {
         rows.add(row);
       }
     }
+    if (anyResources(runs)) {
+      for (int k = 0; k < RESOURCES.length; k++) {
+        List<String> row = new ArrayList<>();
+        row.add("RESOURCES");
+        row.add(RESOURCES[k][0] + " (" + RESOURCES[k][1] + ")");
+        double base = resource(runs.get(0), k);
+        row.add(cell(base, 1));
+        for (int i = 1; i < runs.size(); i++) {
+          double v = resource(runs.get(i), k);
+          row.add(cell(v, 1));
+          row.add(ratio(base, v));
+          row.add(delta(base, v, 1));
+        }
+        rows.add(row);
+      }
+    }
     int[] w = new int[header.size()];
     for (List<String> row : rows) {
       for (int c = 0; c < row.size(); c++) {
@@ -113,7 +176,11 @@ public final class Compare {
       }
     }
     sb.append("\nratio = contender / baseline; delta = contender - baseline (percent of baseline). Latencies are ")
-        .append("response times in microseconds.\n");
+        .append("response times in microseconds.");
+    if (anyResources(runs)) {
+      sb.append(" RESOURCES: means of the samples taken during the measured run; disk: the data device.");
+    }
+    sb.append('\n');
     return sb.toString();
   }
 
@@ -210,6 +277,19 @@ public final class Compare {
           sb.append("<td class=\"n\">").append(cell(v, dec)).append("</td><td class=\"n").append(cls).append("\">")
               .append(ratio(base, v)).append("</td><td class=\"n").append(cls).append("\">").append(delta(base, v, dec))
               .append("</td>");
+        }
+        sb.append("</tr>\n");
+      }
+    }
+    if (anyResources(runs)) {
+      for (int k = 0; k < RESOURCES.length; k++) {
+        double base = resource(runs.get(0), k);
+        sb.append("<tr><td>RESOURCES</td><td>").append(RESOURCES[k][0]).append(" (").append(RESOURCES[k][1])
+            .append(")</td><td class=\"n\">").append(cell(base, 1)).append("</td>");
+        for (int i = 1; i < runs.size(); i++) {
+          double v = resource(runs.get(i), k);
+          sb.append("<td class=\"n\">").append(cell(v, 1)).append("</td><td class=\"n\">").append(ratio(base, v))
+              .append("</td><td class=\"n\">").append(delta(base, v, 1)).append("</td>");
         }
         sb.append("</tr>\n");
       }
