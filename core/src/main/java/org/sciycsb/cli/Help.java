@@ -14,7 +14,11 @@ final class Help {
 
   static final String USAGE = String.join("\n",
       "usage: bin/ycsb load|run [<binding>] [options]     run a phase (default binding: jdbc, embedded H2)",
-      "       bin/ycsb help [<binding>|engine|core] [--markdown]",
+      "       bin/ycsb merge <dir|file.hlog>... [-p results.dir=OUT]   combine client processes, exact percentiles",
+      "       bin/ycsb compare <baseline-dir> <contender-dir>... [-p report.out=FILE]   side by side, text + HTML",
+      "       bin/ycsb sweep [<binding>] -P <file> --threads 1,2,5 [--repeat 3] [--load] [run options]",
+      "       bin/ycsb report <dir> [-p report.png=false]   HTML page with charts (+ PNG via headless Chromium)",
+      "       bin/ycsb help [<binding>|engine|core|reports] [--markdown]",
       "",
       "options (YCSB 0.17 meanings):",
       "  -P <file>          load a property file (repeatable, later files win)",
@@ -29,10 +33,12 @@ final class Help {
       "  --debug            stack traces on errors",
       "",
       "exit codes: 0 ok, 2 bad configuration, 3 binding failed to start, 4 run failed (thread failure, lost",
-      "records, every operation failed), 130 interrupted (results written, marked partial)",
+      "records, every operation failed), 5 an sla.* threshold was breached (results written, see junit.xml),",
+      "130 interrupted (results written, marked partial)",
       "",
       "results: a directory per run (-p results.dir=DIR, default results/<time>-<phase>-<binding>) with",
-      "results.json, results.csv, timeseries.csv, results.txt and latency.hlog");
+      "results.json, results.csv, timeseries.csv, results.txt, latency.hlog, resources.csv, final-status.xml",
+      "(Taurus, for the Jenkins Performance plugin) and junit.xml when sla.* thresholds are set");
 
   static void general(PrintStream out) {
     out.println(USAGE);
@@ -44,12 +50,18 @@ final class Help {
     out.println();
     out.println("bin/ycsb help engine     engine options");
     out.println("bin/ycsb help core       CoreWorkload options");
+    out.println("bin/ycsb help reports    merge, compare, sweep, report, resources and sla.* options");
     out.println("bin/ycsb help <binding>  a binding's options");
   }
 
   static void topic(String topic, boolean markdown, PrintStream out) throws ConfigException {
     if (topic.equals("engine")) {
       print("engine", "engine options", EngineOptions.all(), markdown, out);
+      return;
+    }
+    if (topic.equals("reports")) {
+      print("reports", "report, sweep, compare, merge and resource-sampling options (sla.* thresholds: see "
+          + "core/REPORTS.md)", org.sciycsb.report.ReportOptions.all(), markdown, out);
       return;
     }
     if (topic.equals("core")) {

@@ -41,7 +41,8 @@ public final class Main {
   public static int run(String[] argv, PrintStream out, PrintStream err) {
     boolean debug = Args.wantsDebug(argv);
     try {
-      Args args = Args.parse(argv);
+      Args args = org.sciycsb.report.ReportCommands.handles(argv) ? Args.parse(new String[] {argv[0]})
+          : Args.parse(argv);
       switch (args.command) {
         case "help":
         case "-h":
@@ -51,8 +52,14 @@ public final class Main {
           return runPhase(Phase.LOAD, args, out, err);
         case "run":
           return runPhase(Phase.RUN, args, out, err);
+        case "merge":
+        case "compare":
+        case "sweep":
+        case "report":
+          return org.sciycsb.report.ReportCommands.run(args.command, argv, out, err);
         default:
-          throw new ConfigException("unknown command '" + args.command + "': use load, run or help");
+          throw new ConfigException("unknown command '" + args.command
+              + "': use load, run, merge, compare, sweep, report or help");
       }
     } catch (BenchmarkException e) {
       err.println("error: " + Secrets.maskText(e.getMessage()));
@@ -94,7 +101,11 @@ public final class Main {
       sets.add(CoreWorkloadOptions.all()); // upstream workload files carry these keys
     }
     sets.add(binding.options());
-    List<String> warnings = KeyCheck.check(config, sets);
+    sets.add(org.sciycsb.report.ReportOptions.runOptions());
+    org.sciycsb.report.Sla.parse(config.asMap()); // sla.<OP>.<metric> keys are dynamic: checked here
+    Map<String, String> checked = new LinkedHashMap<>(config.asMap());
+    checked.keySet().removeIf(org.sciycsb.report.Sla::isSlaKey);
+    List<String> warnings = KeyCheck.check(new Config(checked), sets);
     // read every engine option now: a bad value fails here, before anything starts
     for (Option<?> o : EngineOptions.all().options()) {
       config.get(o);

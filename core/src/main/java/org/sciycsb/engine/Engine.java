@@ -71,6 +71,7 @@ public final class Engine {
   private final Request req;
   private final Stop stop = new Stop();
   private final CountDownLatch finished = new CountDownLatch(1);
+  private volatile org.sciycsb.report.RunHooks hooks;
 
   public Engine(Request req) {
     this.req = req;
@@ -126,6 +127,9 @@ public final class Engine {
       return runWith(run, ctx, results, started, load, threads, target, warmupOps, warmupTime, maxSeconds, digits,
           granularityMs, statusSeconds, percentiles, label);
     } finally {
+      if (hooks != null) {
+        hooks.close(); // stops the resource sampler even when the run ended by an exception
+      }
       try {
         run.close();
       } catch (BenchmarkException | RuntimeException e) {
@@ -198,6 +202,8 @@ public final class Engine {
       throw new ConfigException("cannot write to " + results.path() + ": " + e.getMessage());
     }
     collector.setStatusInterval(statusSeconds * 1_000_000_000L);
+    org.sciycsb.report.RunHooks hooks = org.sciycsb.report.RunHooks.of(cfg, results.path());
+    this.hooks = hooks;
     final long[] measureStart = new long[1];
     final long[] deadline = new long[1];
     shared.gate = new Phaser(threads + 1) {
@@ -237,6 +243,7 @@ public final class Engine {
       t.setDaemon(true);
       javaThreads.add(t);
     }
+    hooks.start();
     for (Thread t : javaThreads) {
       t.start();
     }
@@ -317,6 +324,7 @@ public final class Engine {
     } catch (IOException e) {
       req.err().println("warning: interval log incomplete: " + e.getMessage());
     }
+    Map<String, Object> resources = hooks.stop(collector.measureStartEpochMs());
 
     Map<String, Object> extra = new LinkedHashMap<>();
     String failure = null;
@@ -369,9 +377,15 @@ public final class Engine {
 
     Map<String, Object> meta = Metadata.build(req, ctx, run.storeInfo(), started, Instant.now(), threads, target,
         label, outcome, failure, workload.name());
+    meta.put("storage", hooks.storage());
     RunReport report = new RunReport(meta, outcome, Math.round(seconds * 1000), measuredOps,
-        measuredOps / seconds, ops, collector.series(), extra, errors.samples(), percentiles);
+        measuredOps / seconds, ops, collector.series(), extra, errors.samples(), percentiles, resources);
     Exporters.writeAll(report, results, req.out(), cfg.get(EngineOptions.EXPORT_FILE), req.err());
+    String slaFailure = hooks.finish(report, results, req.err());
+    if (slaFailure != null && exit == 0) {
+      failure = slaFailure;
+      exit = org.sciycsb.report.Sla.EXIT_SLA_BREACHED;
+    }
     return new Outcome(report, exit, results.path(), failure);
   }
 

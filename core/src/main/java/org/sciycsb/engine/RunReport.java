@@ -19,7 +19,16 @@ import org.sciycsb.measure.OpSummary;
  * @param extra      sections added by the workload (verification, job counters, ...)
  * @param errors     the first exceptions met, one line each
  * @param percentiles percentiles for the text output
+ * @param resources  the resource samples taken during the run ({@code resources} in results.json), or null
  */
 public record RunReport(Map<String, Object> metadata, String outcome, long runtimeMs, long operations,
     double throughput, List<OpSummary> ops, List<IntervalPoint> series, Map<String, Object> extra,
-    List<String> errors, List<Double> percentiles) {}
+    List<String> errors, List<Double> percentiles, Map<String, Object> resources) {
+
+  /** A report without resource samples. */
+  public RunReport(Map<String, Object> metadata, String outcome, long runtimeMs, long operations,
+      double throughput, List<OpSummary> ops, List<IntervalPoint> series, Map<String, Object> extra,
+      List<String> errors, List<Double> percentiles) {
+    this(metadata, outcome, runtimeMs, operations, throughput, ops, series, extra, errors, percentiles, null);
+  }
+}

@@ -67,6 +67,9 @@ public final class JsonExporter {
       series.add(o);
     }
     root.put("timeseries", series);
+    if (r.resources() != null) {
+      root.put("resources", r.resources());
+    }
     root.put("extra", r.extra());
     root.put("errors", r.errors());
     return root;

@@ -1,0 +1,319 @@
+package org.sciycsb.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A baseline run and one or more contenders side by side: per operation, throughput and response-time mean, p50,
+ * p95, p99, p99.9 and max, with the contender/baseline ratio and the difference. Column titles come from
+ * {@code metadata.label} and {@code metadata.storageLabel} (the SSD-vs-HDD use), else the directory name.
+ */
+public final class Compare {
+  /** The metrics compared, as {results.json field, title, unit}. */
+  static final String[][] METRICS = {{"throughput", "throughput", "ops/s"}, {"mean", "mean", "us"},
+      {"p50", "p50", "us"}, {"p95", "p95", "us"}, {"p99", "p99", "us"}, {"p99_9", "p99.9", "us"},
+      {"max", "max", "us"}};
+
+  private Compare() {}
+
+  static List<String> operations(List<ResultData> runs) {
+    Set<String> ops = new LinkedHashSet<>();
+    for (ResultData r : runs) {
+      ops.addAll(r.opNames());
+    }
+    return new ArrayList<>(ops);
+  }
+
+  /** The value of a metric, or NaN when the run has no such operation. */
+  static double value(ResultData r, String op, String metric) {
+    JsonNode o = r.op(op);
+    if (o.isMissingNode()) {
+      return Double.NaN;
+    }
+    if (metric.equals("throughput")) {
+      return op.equals("OVERALL") ? r.throughput() : o.path("throughput").asDouble();
+    }
+    return o.path("response").path(metric).asDouble();
+  }
+
+  static List<String> titles(List<ResultData> runs) {
+    List<String> t = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) {
+      String base = runs.get(i).title();
+      String name = base;
+      for (int k = 2; t.contains(name); k++) {
+        name = base + " (" + k + ")";
+      }
+      t.add(name);
+    }
+    return t;
+  }
+
+  /** Resource rows, as {title, unit}: means over the measured samples (tMs >= 0). */
+  static final String[][] RESOURCES = {{"cpu user", "%"}, {"cpu sys", "%"}, {"cpu iowait", "%"},
+      {"disk read", "MiB/s"}, {"disk write", "MiB/s"}, {"disk IOPS", "ops/s"}};
+
+  /** The mean of a resource row over a run's measured samples; NaN without samples. Disk: the data device. */
+  static double resource(ResultData r, int row) {
+    JsonNode samples = r.json().path("resources").path("samples");
+    String dev = ResultData.text(r.metadata().path("storage").path("device"));
+    double sum = 0;
+    int n = 0;
+    for (JsonNode s : samples) {
+      if (s.path("tMs").asLong() < 0) {
+        continue;
+      }
+      double v = 0;
+      switch (row) {
+        case 0: v = s.path("cpu").path("user").asDouble(); break;
+        case 1: v = s.path("cpu").path("sys").asDouble(); break;
+        case 2: v = s.path("cpu").path("iowait").asDouble(); break;
+        default:
+          var it = s.path("disks").fields();
+          while (it.hasNext()) {
+            var d = it.next();
+            if (dev != null && !d.getKey().equals(dev)) {
+              continue;
+            }
+            JsonNode x = d.getValue();
+            v += row == 3 ? x.path("readBytesPerSec").asDouble() / (1 << 20)
+                : row == 4 ? x.path("writeBytesPerSec").asDouble() / (1 << 20)
+                : x.path("readIops").asDouble() + x.path("writeIops").asDouble();
+          }
+      }
+      sum += v;
+      n++;
+    }
+    return n == 0 ? Double.NaN : sum / n;
+  }
+
+  static boolean anyResources(List<ResultData> runs) {
+    for (ResultData r : runs) {
+      if (r.json().path("resources").path("samples").size() > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Plain text for the terminal. Ratio = contender / baseline; delta = contender - baseline. */
+  public static String text(List<ResultData> runs) {
+    List<String> titles = titles(runs);
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < runs.size(); i++) {
+      ResultData r = runs.get(i);
+      sb.append(i == 0 ? "baseline:    " : "contender " + i + ": ").append(titles.get(i));
+      sb.append("  [").append(describe(r)).append("]\n");
+    }
+    sb.append('\n');
+    List<String> header = new ArrayList<>(List.of("operation", "metric", titles.get(0)));
+    for (int i = 1; i < runs.size(); i++) {
+      header.add(titles.get(i));
+      header.add("ratio");
+      header.add("delta");
+    }
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(header);
+    for (String op : operations(runs)) {
+      for (String[] m : METRICS) {
+        List<String> row = new ArrayList<>();
+        row.add(op);
+        row.add(m[1] + " (" + m[2] + ")");
+        double base = value(runs.get(0), op, m[0]);
+        int dec = decimals(m[0]);
+        row.add(cell(base, dec));
+        for (int i = 1; i < runs.size(); i++) {
+          double v = value(runs.get(i), op, m[0]);
+          row.add(cell(v, dec));
+          row.add(ratio(base, v));
+          row.add(delta(base, v, dec));
+        }
+        rows.add(row);
+      }
+    }
+    if (anyResources(runs)) {
+      for (int k = 0; k < RESOURCES.length; k++) {
+        List<String> row = new ArrayList<>();
+        row.add("RESOURCES");
+        row.add(RESOURCES[k][0] + " (" + RESOURCES[k][1] + ")");
+        double base = resource(runs.get(0), k);
+        row.add(cell(base, 1));
+        for (int i = 1; i < runs.size(); i++) {
+          double v = resource(runs.get(i), k);
+          row.add(cell(v, 1));
+          row.add(ratio(base, v));
+          row.add(delta(base, v, 1));
+        }
+        rows.add(row);
+      }
+    }
+    int[] w = new int[header.size()];
+    for (List<String> row : rows) {
+      for (int c = 0; c < row.size(); c++) {
+        w[c] = Math.max(w[c], row.get(c).length());
+      }
+    }
+    String lastOp = null;
+    for (int k = 0; k < rows.size(); k++) {
+      List<String> row = rows.get(k);
+      if (k > 0 && !row.get(0).equals(lastOp) && lastOp != null) {
+        sb.append('\n');
+      }
+      StringBuilder line = new StringBuilder();
+      for (int c = 0; c < row.size(); c++) {
+        String s = k > 0 && c == 0 && row.get(0).equals(lastOp) ? "" : row.get(c);
+        if (c > 0) {
+          line.append("  ");
+        }
+        line.append(c < 2 ? pad(s, w[c]) : lpad(s, w[c]));
+      }
+      sb.append(line.toString().replaceAll("\\s+$", "")).append('\n');
+      if (k > 0) {
+        lastOp = row.get(0);
+      }
+    }
+    sb.append("\nratio = contender / baseline; delta = contender - baseline (percent of baseline). Latencies are ")
+        .append("response times in microseconds.");
+    if (anyResources(runs)) {
+      sb.append(" RESOURCES: means of the samples taken during the measured run; disk: the data device.");
+    }
+    sb.append('\n');
+    return sb.toString();
+  }
+
+  static String describe(ResultData r) {
+    JsonNode m = r.metadata();
+    List<String> parts = new ArrayList<>();
+    if (r.dir() != null) {
+      parts.add(r.dir().toString());
+    }
+    if (ResultData.text(m.path("binding")) != null) {
+      parts.add(m.path("binding").asText() + "/" + m.path("workload").asText());
+    }
+    if (!m.path("threads").isMissingNode()) {
+      parts.add(m.path("threads").asText() + " threads");
+    }
+    String dev = r.storageLine();
+    if (dev != null) {
+      parts.add(dev);
+    }
+    parts.add(r.json().path("summary").path("outcome").asText());
+    return String.join("; ", parts);
+  }
+
+  /** Throughput with 1 decimal; latencies (us, from nanosecond histograms) with 3. */
+  static int decimals(String metric) {
+    return metric.equals("throughput") ? 1 : 3;
+  }
+
+  private static String cell(double v, int decimals) {
+    return Double.isNaN(v) ? "-" : Fmt.num(v, decimals);
+  }
+
+  static String ratio(double base, double v) {
+    if (Double.isNaN(base) || Double.isNaN(v) || base == 0) {
+      return "-";
+    }
+    return Fmt.fixed(v / base, 2) + "x";
+  }
+
+  static String delta(double base, double v, int decimals) {
+    if (Double.isNaN(base) || Double.isNaN(v)) {
+      return "-";
+    }
+    String d = Fmt.num(v - base, decimals);
+    return (d.startsWith("-") ? "" : "+") + d + (base == 0 ? "" : " (" + Fmt.pct(base, v) + ")");
+  }
+
+  private static String pad(String s, int w) {
+    return s + " ".repeat(Math.max(0, w - s.length()));
+  }
+
+  private static String lpad(String s, int w) {
+    return " ".repeat(Math.max(0, w - s.length())) + s;
+  }
+
+  /** A self-contained HTML page: the runs, the table, and bar charts of throughput and p95/p99 per operation. */
+  public static String html(List<ResultData> runs) {
+    List<String> titles = titles(runs);
+    List<String> ops = operations(runs);
+    StringBuilder sb = new StringBuilder();
+    Html.head(sb, "sciycsb compare: " + String.join(" vs ", titles));
+    sb.append("<h1>").append(Fmt.html(String.join(" vs ", titles))).append("</h1>\n");
+    sb.append("<table class=\"runs\"><tr><th>run</th><th>role</th><th>directory</th><th>binding / workload</th>")
+        .append("<th>threads</th><th>storage</th><th>outcome</th><th>throughput (ops/s)</th></tr>\n");
+    for (int i = 0; i < runs.size(); i++) {
+      ResultData r = runs.get(i);
+      JsonNode m = r.metadata();
+      sb.append("<tr><td>").append(Fmt.html(titles.get(i))).append("</td><td>")
+          .append(i == 0 ? "baseline" : "contender " + i).append("</td><td>")
+          .append(Fmt.html(r.dir() == null ? "" : r.dir().toString())).append("</td><td>")
+          .append(Fmt.html(m.path("binding").asText() + " / " + m.path("workload").asText())).append("</td><td>")
+          .append(Fmt.html(m.path("threads").asText())).append("</td><td>")
+          .append(Fmt.html(r.storageLine() == null ? "" : r.storageLine())).append("</td><td>")
+          .append(Fmt.html(r.json().path("summary").path("outcome").asText())).append("</td><td class=\"n\">")
+          .append(Fmt.num(r.throughput(), 1)).append("</td></tr>\n");
+    }
+    sb.append("</table>\n<h2>Side by side</h2>\n<table class=\"cmp\"><tr><th>operation</th><th>metric</th>");
+    sb.append("<th>").append(Fmt.html(titles.get(0))).append("</th>");
+    for (int i = 1; i < runs.size(); i++) {
+      sb.append("<th>").append(Fmt.html(titles.get(i))).append("</th><th>ratio</th><th>delta</th>");
+    }
+    sb.append("</tr>\n");
+    for (String op : ops) {
+      for (String[] m : METRICS) {
+        double base = value(runs.get(0), op, m[0]);
+        int dec = decimals(m[0]);
+        sb.append("<tr><td>").append(Fmt.html(op)).append("</td><td>").append(m[1]).append(" (").append(m[2])
+            .append(")</td><td class=\"n\">").append(cell(base, dec)).append("</td>");
+        boolean higherIsBetter = m[0].equals("throughput");
+        for (int i = 1; i < runs.size(); i++) {
+          double v = value(runs.get(i), op, m[0]);
+          String cls = Double.isNaN(v) || Double.isNaN(base) || v == base ? "" : (v > base) == higherIsBetter
+              ? " better" : " worse";
+          sb.append("<td class=\"n\">").append(cell(v, dec)).append("</td><td class=\"n").append(cls).append("\">")
+              .append(ratio(base, v)).append("</td><td class=\"n").append(cls).append("\">").append(delta(base, v, dec))
+              .append("</td>");
+        }
+        sb.append("</tr>\n");
+      }
+    }
+    if (anyResources(runs)) {
+      for (int k = 0; k < RESOURCES.length; k++) {
+        double base = resource(runs.get(0), k);
+        sb.append("<tr><td>RESOURCES</td><td>").append(RESOURCES[k][0]).append(" (").append(RESOURCES[k][1])
+            .append(")</td><td class=\"n\">").append(cell(base, 1)).append("</td>");
+        for (int i = 1; i < runs.size(); i++) {
+          double v = resource(runs.get(i), k);
+          sb.append("<td class=\"n\">").append(cell(v, 1)).append("</td><td class=\"n\">").append(ratio(base, v))
+              .append("</td><td class=\"n\">").append(delta(base, v, 1)).append("</td>");
+        }
+        sb.append("</tr>\n");
+      }
+    }
+    sb.append("</table>\n<p class=\"note\">ratio = contender / baseline; delta = contender - baseline. Latencies ")
+        .append("are response times in microseconds; green is better, red is worse.</p>\n<h2>Charts</h2>\n");
+    double[][] tput = new double[runs.size()][ops.size()];
+    double[][] p95 = new double[runs.size()][ops.size()];
+    double[][] p99 = new double[runs.size()][ops.size()];
+    for (int i = 0; i < runs.size(); i++) {
+      for (int k = 0; k < ops.size(); k++) {
+        tput[i][k] = zero(value(runs.get(i), ops.get(k), "throughput"));
+        p95[i][k] = zero(value(runs.get(i), ops.get(k), "p95"));
+        p99[i][k] = zero(value(runs.get(i), ops.get(k), "p99"));
+      }
+    }
+    sb.append(Svg.barChart("throughput", "Throughput per operation", "ops/s", ops, titles, tput));
+    sb.append(Svg.barChart("p95", "p95 response time per operation", "us", ops, titles, p95));
+    sb.append(Svg.barChart("p99", "p99 response time per operation", "us", ops, titles, p99));
+    Html.tail(sb);
+    return sb.toString();
+  }
+
+  private static double zero(double d) {
+    return Double.isNaN(d) ? 0 : d;
+  }
+}

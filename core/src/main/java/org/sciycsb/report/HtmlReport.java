@@ -1,0 +1,292 @@
+package org.sciycsb.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * {@code report.html}: one self-contained page for one results directory: the run's metadata and summary, then
+ * charts (inline SVG, no script, no network) of throughput over time, latency percentiles over time, the
+ * percentile distribution per operation (from the interval log's totals: exact HdrHistogram percentiles) and the
+ * resource use over time (from the {@code resources} samples).
+ */
+public final class HtmlReport {
+  private HtmlReport() {}
+
+  /**
+   * @param json   the results.json document
+   * @param totals the interval log's totals by tag (null or empty: the distribution uses results.json's percentiles)
+   */
+  public static String render(JsonNode json, Map<String, Histogram> totals) {
+    JsonNode m = json.path("metadata");
+    StringBuilder sb = new StringBuilder();
+    String title = "sciycsb report: " + m.path("binding").asText("?") + " / " + m.path("workload").asText("?")
+        + (ResultData.text(m.path("label")) != null ? " / " + m.path("label").asText() : "");
+    Html.head(sb, title);
+    sb.append("<h1>").append(Fmt.html(title)).append("</h1>\n");
+    metaTable(sb, json);
+    summaryTable(sb, json);
+    List<String> ops = new ArrayList<>();
+    for (JsonNode o : json.path("operations")) {
+      ops.add(o.path("name").asText());
+    }
+    sb.append("<h2>Throughput over time</h2>\n");
+    sb.append(throughputChart(json, ops));
+    sb.append("<h2>Latency percentiles over time</h2>\n");
+    sb.append(overallPercentilesChart(json));
+    sb.append(p95PerOpChart(json, ops));
+    sb.append("<h2>Percentile distribution per operation</h2>\n");
+    sb.append(distributionChart(json, ops, totals));
+    sb.append("<h2>Resource use over time</h2>\n");
+    resourceCharts(sb, json.path("resources"));
+    Html.tail(sb);
+    return sb.toString();
+  }
+
+  private static void metaTable(StringBuilder sb, JsonNode json) {
+    JsonNode m = json.path("metadata");
+    Map<String, String> rows = new LinkedHashMap<>();
+    rows.put("phase", m.path("phase").asText());
+    rows.put("binding", m.path("binding").asText());
+    rows.put("workload", m.path("workload").asText());
+    rows.put("label", ResultData.text(m.path("label")));
+    rows.put("storage label", ResultData.text(m.path("storageLabel")));
+    JsonNode st = m.path("storage");
+    if (!st.isMissingNode() && !st.isNull()) {
+      ResultData d = new ResultData(null, json, null);
+      rows.put("data device", d.storageLine());
+    }
+    rows.put("store", ResultData.text(m.path("store").path("product")) == null ? null
+        : m.path("store").path("product").asText() + " " + m.path("store").path("version").asText());
+    rows.put("threads", m.path("threads").asText());
+    rows.put("target (ops/s)", m.path("target").asText());
+    rows.put("host", ResultData.text(m.path("host").path("name")));
+    rows.put("started", ResultData.text(m.path("started")));
+    rows.put("outcome", json.path("summary").path("outcome").asText());
+    rows.put("measured time", Fmt.num(json.path("summary").path("runtimeMs").asLong() / 1000.0, 3) + " s");
+    rows.put("operations", json.path("summary").path("operations").asText());
+    rows.put("throughput", Fmt.num(json.path("summary").path("throughput").asDouble(), 1) + " ops/s");
+    if (m.path("merged").isObject()) {
+      rows.put("merged from", m.path("merged").path("inputs").size() + " runs");
+    }
+    sb.append("<table class=\"meta\">\n");
+    rows.forEach((k, v) -> {
+      if (v != null && !v.isEmpty()) {
+        sb.append("<tr><th>").append(Fmt.html(k)).append("</th><td>").append(Fmt.html(v)).append("</td></tr>\n");
+      }
+    });
+    sb.append("</table>\n");
+  }
+
+  private static void summaryTable(StringBuilder sb, JsonNode json) {
+    sb.append("<h2>Summary (response time, us)</h2>\n<table class=\"summary\"><tr><th>operation</th>")
+        .append("<th>operations</th><th>errors</th><th>ops/s</th><th>mean</th><th>p50</th><th>p95</th><th>p99</th>")
+        .append("<th>p99.9</th><th>max</th></tr>\n");
+    for (JsonNode o : json.path("operations")) {
+      JsonNode r = o.path("response");
+      sb.append("<tr><td>").append(Fmt.html(o.path("name").asText())).append("</td>");
+      for (String v : new String[] {o.path("operations").asText(), o.path("errors").asText(),
+          Fmt.num(o.path("throughput").asDouble(), 1), Fmt.num(r.path("mean").asDouble(), 1),
+          Fmt.num(r.path("p50").asDouble(), 1), Fmt.num(r.path("p95").asDouble(), 1),
+          Fmt.num(r.path("p99").asDouble(), 1), Fmt.num(r.path("p99_9").asDouble(), 1),
+          Fmt.num(r.path("max").asDouble(), 1)}) {
+        sb.append("<td class=\"n\">").append(v).append("</td>");
+      }
+      sb.append("</tr>\n");
+    }
+    sb.append("</table>\n");
+  }
+
+  private static double seconds(JsonNode p) {
+    return p.path("endMs").asLong() / 1000.0;
+  }
+
+  private static String throughputChart(JsonNode json, List<String> ops) {
+    List<Svg.Series> series = new ArrayList<>();
+    for (String op : ops) {
+      List<double[]> pts = new ArrayList<>();
+      for (JsonNode p : json.path("timeseries")) {
+        JsonNode o = p.path("ops").path(op);
+        pts.add(new double[] {seconds(p), o.isMissingNode() ? 0 : o.path("throughput").asDouble()});
+      }
+      series.add(series(op, pts));
+    }
+    return Svg.lineChart("throughput-over-time", "Throughput over time", "time since the measured start (s)",
+        "ops/s", series, false, false);
+  }
+
+  /** The unit for latencies up to maxUs: {divisor, name}. */
+  private static Object[] unit(double maxUs) {
+    return maxUs >= 2000 ? new Object[] {1000.0, "ms"} : new Object[] {1.0, "us"};
+  }
+
+  private static String overallPercentilesChart(JsonNode json) {
+    String[][] metrics = {{"p50", "p50"}, {"p95", "p95"}, {"p99", "p99"}, {"p99_9", "p99.9"}, {"max", "max"}};
+    double max = 0;
+    for (JsonNode p : json.path("timeseries")) {
+      max = Math.max(max, p.path("ops").path("OVERALL").path("response").path("max").asDouble());
+    }
+    Object[] u = unit(max);
+    List<Svg.Series> series = new ArrayList<>();
+    for (String[] mt : metrics) {
+      List<double[]> pts = new ArrayList<>();
+      for (JsonNode p : json.path("timeseries")) {
+        JsonNode o = p.path("ops").path("OVERALL");
+        if (!o.isMissingNode()) {
+          pts.add(new double[] {seconds(p), o.path("response").path(mt[0]).asDouble() / (double) u[0]});
+        }
+      }
+      series.add(series(mt[1], pts));
+    }
+    return Svg.lineChart("latency-over-time", "OVERALL response time percentiles per interval",
+        "time since the measured start (s)", "response time (" + u[1] + ")", series, false, false);
+  }
+
+  private static String p95PerOpChart(JsonNode json, List<String> ops) {
+    double max = 0;
+    for (JsonNode p : json.path("timeseries")) {
+      for (String op : ops) {
+        max = Math.max(max, p.path("ops").path(op).path("response").path("p95").asDouble());
+      }
+    }
+    Object[] u = unit(max);
+    List<Svg.Series> series = new ArrayList<>();
+    for (String op : ops) {
+      List<double[]> pts = new ArrayList<>();
+      for (JsonNode p : json.path("timeseries")) {
+        JsonNode o = p.path("ops").path(op);
+        if (!o.isMissingNode() && o.path("count").asLong() > 0) {
+          pts.add(new double[] {seconds(p), o.path("response").path("p95").asDouble() / (double) u[0]});
+        }
+      }
+      series.add(series(op, pts));
+    }
+    return Svg.lineChart("p95-over-time", "p95 response time per operation and interval",
+        "time since the measured start (s)", "p95 (" + u[1] + ")", series, false, false);
+  }
+
+  private static String distributionChart(JsonNode json, List<String> ops, Map<String, Histogram> totals) {
+    Map<String, List<double[]>> curves = new LinkedHashMap<>();
+    double max = 0;
+    boolean exact = totals != null && !totals.isEmpty();
+    for (String op : ops) {
+      List<double[]> pts = new ArrayList<>();
+      if (exact) {
+        Histogram h = totals.get(op + ".response");
+        if (h == null || h.getTotalCount() == 0) {
+          continue;
+        }
+        for (HistogramIterationValue v : h.percentiles(5)) {
+          double p = Math.min(v.getPercentileLevelIteratedTo(), 99.9999);
+          pts.add(new double[] {p, h.highestEquivalentValue(v.getValueIteratedTo()) / 1000.0});
+          if (v.getPercentileLevelIteratedTo() >= 100) {
+            break;
+          }
+        }
+      } else {
+        JsonNode r = json.path("operations");
+        for (JsonNode o : r) {
+          if (o.path("name").asText().equals(op)) {
+            JsonNode l = o.path("response");
+            Iterator<String[]> it = List.of(new String[] {"0", "min"}, new String[] {"50", "p50"},
+                new String[] {"90", "p90"}, new String[] {"95", "p95"}, new String[] {"99", "p99"},
+                new String[] {"99.9", "p99_9"}, new String[] {"99.99", "p99_99"}).iterator();
+            while (it.hasNext()) {
+              String[] x = it.next();
+              pts.add(new double[] {Double.parseDouble(x[0]), l.path(x[1]).asDouble()});
+            }
+          }
+        }
+      }
+      for (double[] p : pts) {
+        max = Math.max(max, p[1]);
+      }
+      curves.put(op, pts);
+    }
+    Object[] u = unit(max);
+    List<Svg.Series> series = new ArrayList<>();
+    curves.forEach((op, pts) -> {
+      List<double[]> scaled = new ArrayList<>();
+      for (double[] p : pts) {
+        scaled.add(new double[] {p[0], p[1] / (double) u[0]});
+      }
+      series.add(series(op, scaled));
+    });
+    return Svg.lineChart("percentile-distribution", "Response time by percentile"
+        + (exact ? " (interval log totals)" : " (results.json percentiles)"), "percentile",
+        "response time (" + u[1] + ")", series, true, false);
+  }
+
+  private static void resourceCharts(StringBuilder sb, JsonNode res) {
+    JsonNode samples = res.path("samples");
+    if (!samples.isArray() || samples.isEmpty()) {
+      sb.append("<p class=\"note\">no resource samples in this result (resources.sample=false, or not Linux)</p>\n");
+      return;
+    }
+    List<Svg.Series> cpu = new ArrayList<>();
+    for (String k : new String[] {"user", "sys", "iowait"}) {
+      List<double[]> pts = new ArrayList<>();
+      for (JsonNode s : samples) {
+        pts.add(new double[] {s.path("tMs").asLong() / 1000.0, s.path("cpu").path(k).asDouble()});
+      }
+      cpu.add(series(k, pts));
+    }
+    sb.append(Svg.lineChart("cpu", "CPU", "time since the measured start (s)", "% of all CPUs", cpu, false, false));
+    List<Svg.Series> mem = new ArrayList<>();
+    for (String[] k : new String[][] {{"usedBytes", "used"}, {"availableBytes", "available"}}) {
+      List<double[]> pts = new ArrayList<>();
+      for (JsonNode s : samples) {
+        pts.add(new double[] {s.path("tMs").asLong() / 1000.0, s.path("memory").path(k[0]).asDouble() / (1 << 30)});
+      }
+      mem.add(series(k[1], pts));
+    }
+    sb.append(Svg.lineChart("memory", "Memory", "time since the measured start (s)", "GiB", mem, false, false));
+    sb.append(devices(samples, "disks", "disk-bytes", "Disk throughput per device",
+        new String[][] {{"readBytesPerSec", "read"}, {"writeBytesPerSec", "write"}}, 1 << 20, "MiB/s"));
+    sb.append(devices(samples, "disks", "disk-iops", "Disk IOPS per device",
+        new String[][] {{"readIops", "read"}, {"writeIops", "write"}}, 1, "operations/s"));
+    sb.append(devices(samples, "network", "network", "Network per interface",
+        new String[][] {{"rxBytesPerSec", "rx"}, {"txBytesPerSec", "tx"}}, 1 << 20, "MiB/s"));
+  }
+
+  private static String devices(JsonNode samples, String section, String id, String title, String[][] metrics,
+      double divisor, String unit) {
+    List<String> names = new ArrayList<>();
+    for (JsonNode s : samples) {
+      Iterator<String> it = s.path(section).fieldNames();
+      while (it.hasNext()) {
+        String n = it.next();
+        if (!names.contains(n)) {
+          names.add(n);
+        }
+      }
+    }
+    List<Svg.Series> series = new ArrayList<>();
+    for (String n : names) {
+      for (String[] k : metrics) {
+        List<double[]> pts = new ArrayList<>();
+        for (JsonNode s : samples) {
+          pts.add(new double[] {s.path("tMs").asLong() / 1000.0,
+              s.path(section).path(n).path(k[0]).asDouble() / divisor});
+        }
+        series.add(series(n + " " + k[1], pts));
+      }
+    }
+    return Svg.lineChart(id, title, "time since the measured start (s)", unit, series, false, false);
+  }
+
+  private static Svg.Series series(String name, List<double[]> pts) {
+    double[] x = new double[pts.size()];
+    double[] y = new double[pts.size()];
+    for (int i = 0; i < pts.size(); i++) {
+      x[i] = pts.get(i)[0];
+      y[i] = pts.get(i)[1];
+    }
+    return new Svg.Series(name, x, y);
+  }
+}

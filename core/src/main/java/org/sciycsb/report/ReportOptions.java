@@ -1,0 +1,51 @@
+package org.sciycsb.report;
+
+import java.time.Duration;
+import org.sciycsb.api.Option;
+import org.sciycsb.api.OptionSet;
+
+/**
+ * Options of the reports (merge, compare, sweep, report), of resource sampling during a run, and of the SLA checks.
+ * The {@code sla.<OPERATION>.<metric>} keys are dynamic and are validated by {@link Sla#parse}.
+ */
+public final class ReportOptions {
+  private ReportOptions() {}
+
+  public static final Option<Boolean> RESOURCES_SAMPLE = Option.bool("resources.sample", true,
+      "sample CPU, memory, disk and network use from /proc during a run (resources section, resources.csv)");
+  public static final Option<Duration> RESOURCES_INTERVAL = Option.duration("resources.interval",
+      Duration.ofSeconds(1), "s", "time between two resource samples (bare number: seconds)")
+      .check(d -> d.toMillis() >= 100, "must be at least 100ms");
+  public static final Option<String> LABEL_DEVICE = Option.string("label.device", null,
+      "a path on the data device whose block device, rotational flag and model go in the metadata")
+      .defaultShownAs("the results directory");
+  public static final Option<String> REPORT_OUT = Option.string("report.out", null,
+      "compare: the HTML file, or a directory for compare.html; report: the HTML file")
+      .defaultShownAs("compare.html in the current directory; report.html in the results directory");
+  public static final Option<String> REPORT_PNG = Option.choice("report.png", null,
+      "render the HTML to PNG with headless Chromium: true (fail when Chromium is missing), false, auto (when found)",
+      "true", "false", "auto").defaultShownAs("true for report, auto for sweep, false for compare");
+  public static final Option<String> CHROMIUM = Option.string("report.chromium", null,
+      "the Chromium (or Chrome) executable").defaultShownAs("chromium, chromium-browser or google-chrome on PATH");
+  public static final Option<Integer> PNG_WIDTH = Option.integer("report.width", 1200,
+      "PNG width in pixels").check(v -> v >= 200 && v <= 10000, "must be 200 to 10000");
+  public static final Option<Integer> PNG_HEIGHT = Option.integer("report.height", 1600,
+      "PNG height in pixels").check(v -> v >= 200 && v <= 20000, "must be 200 to 20000");
+  public static final Option<Integer> MERGE_GRANULARITY = Option.integer("merge.granularity", null,
+      "milliseconds per interval of the merged time series").check(v -> v >= 10, "must be at least 10")
+      .defaultShownAs("the inputs' timeseries.granularity, else 1000");
+
+  /** Options read during a run (checked with the engine's). */
+  public static OptionSet runOptions() {
+    return OptionSet.builder("reports").add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, LABEL_DEVICE)
+        .ownPrefix("resources.").build();
+  }
+
+  /** Everything, for help and the documentation. */
+  public static OptionSet all() {
+    return OptionSet.builder("reports")
+        .add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, LABEL_DEVICE, REPORT_OUT, REPORT_PNG, CHROMIUM, PNG_WIDTH,
+            PNG_HEIGHT, MERGE_GRANULARITY)
+        .ownPrefix("resources.").ownPrefix("report.").ownPrefix("merge.").build();
+  }
+}

@@ -1,0 +1,252 @@
+package org.sciycsb.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Small server-side SVG charts (line and grouped bar charts) for the HTML reports: no script, no network, and the
+ * output is a pure function of the data, so reports are golden-testable and render the same in any browser.
+ */
+final class Svg {
+  static final String[] COLORS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
+      "#7f7f7f", "#bcbd22", "#17becf"};
+  private static final int W = 560;
+  private static final int H = 300;
+  private static final int L = 64;
+  private static final int R = 30;
+  private static final int T = 30;
+  private static final int B = 58;
+
+  /** One line: x and y of the same length; err (optional) draws +-err bars. */
+  record Series(String name, double[] x, double[] y, double[] err) {
+    Series(String name, double[] x, double[] y) {
+      this(name, x, y, null);
+    }
+  }
+
+  private Svg() {}
+
+  /**
+   * A line chart.
+   *
+   * @param percentileX x values are percentiles (0..100) drawn on HdrHistogram's 1/(1-p) log axis
+   * @param logX        a log10 x axis (thread counts)
+   */
+  static String lineChart(String id, String title, String xLabel, String yLabel, List<Series> series,
+      boolean percentileX, boolean logX) {
+    double xmin = Double.MAX_VALUE;
+    double xmax = -Double.MAX_VALUE;
+    double ymax = 0;
+    for (Series s : series) {
+      for (int i = 0; i < s.x().length; i++) {
+        double x = tx(s.x()[i], percentileX, logX);
+        xmin = Math.min(xmin, x);
+        xmax = Math.max(xmax, x);
+        ymax = Math.max(ymax, s.y()[i] + (s.err() == null ? 0 : s.err()[i]));
+      }
+    }
+    StringBuilder sb = open(id, title);
+    if (xmin == Double.MAX_VALUE) {
+      sb.append("<text class=\"empty\" x=\"").append(W / 2).append("\" y=\"").append(H / 2)
+          .append("\" text-anchor=\"middle\">no data</text></svg>\n");
+      return sb.toString();
+    }
+    if (percentileX) {
+      xmin = 0;
+      xmax = Math.max(xmax, 2);
+    } else if (!logX) {
+      xmin = Math.min(0, xmin); // linear axes (time) start at 0
+    }
+    if (xmax == xmin) {
+      xmax = xmin + 1;
+    }
+    double[] yt = ticks(ymax);
+    double ytop = yt[yt.length - 1];
+    axes(sb, yt, ytop, xLabel, yLabel);
+    // x ticks
+    List<double[]> xt = new ArrayList<>();
+    if (percentileX) {
+      String[] names = {"0%", "90%", "99%", "99.9%", "99.99%", "99.999%", "99.9999%"};
+      for (int k = 0; k < names.length && k <= Math.ceil(xmax); k++) {
+        xt.add(new double[] {k});
+      }
+      for (int k = 0; k < xt.size(); k++) {
+        double px = px(k, xmin, xmax);
+        tick(sb, px, names[k]);
+      }
+    } else if (logX) {
+      for (int e = (int) Math.floor(xmin); e <= Math.ceil(xmax); e++) {
+        for (int m : new int[] {1, 2, 5}) {
+          double v = Math.log10(m * Math.pow(10, e));
+          if (v >= xmin - 1e-9 && v <= xmax + 1e-9) {
+            tick(sb, px(v, xmin, xmax), Fmt.num(m * Math.pow(10, e), 0));
+          }
+        }
+      }
+    } else {
+      double[] ticks = ticks(xmax);
+      for (double v : ticks) {
+        if (v >= xmin - 1e-9 && v <= xmax + 1e-9) {
+          tick(sb, px(v, xmin, xmax), Fmt.num(v, decimals(ticks)));
+        }
+      }
+    }
+    int c = 0;
+    for (Series s : series) {
+      String color = COLORS[c++ % COLORS.length];
+      StringBuilder pts = new StringBuilder();
+      for (int i = 0; i < s.x().length; i++) {
+        double x = px(tx(s.x()[i], percentileX, logX), xmin, xmax);
+        double y = py(s.y()[i], ytop);
+        pts.append(i == 0 ? "" : " ").append(Fmt.num(x, 1)).append(',').append(Fmt.num(y, 1));
+        if (s.err() != null && s.err()[i] > 0) {
+          sb.append("<line class=\"err\" x1=\"").append(Fmt.num(x, 1)).append("\" x2=\"").append(Fmt.num(x, 1))
+              .append("\" y1=\"").append(Fmt.num(py(s.y()[i] - s.err()[i], ytop), 1)).append("\" y2=\"")
+              .append(Fmt.num(py(s.y()[i] + s.err()[i], ytop), 1)).append("\" stroke=\"").append(color)
+              .append("\"/>");
+        }
+      }
+      sb.append("<polyline class=\"series\" fill=\"none\" stroke-width=\"1.8\" stroke=\"").append(color)
+          .append("\" points=\"").append(pts).append("\"><title>").append(Fmt.html(s.name()))
+          .append("</title></polyline>\n");
+      if (s.x().length <= 30) {
+        for (int i = 0; i < s.x().length; i++) {
+          sb.append("<circle r=\"2.5\" fill=\"").append(color).append("\" cx=\"")
+              .append(Fmt.num(px(tx(s.x()[i], percentileX, logX), xmin, xmax), 1)).append("\" cy=\"")
+              .append(Fmt.num(py(s.y()[i], ytop), 1)).append("\"/>");
+        }
+        sb.append('\n');
+      }
+    }
+    legend(sb, series.stream().map(Series::name).toList());
+    sb.append("</svg>\n");
+    return sb.toString();
+  }
+
+  /** Grouped bars: one group per category, one bar per series (values[series][category]). */
+  static String barChart(String id, String title, String yLabel, List<String> categories, List<String> names,
+      double[][] values) {
+    StringBuilder sb = open(id, title);
+    double ymax = 0;
+    for (double[] v : values) {
+      for (double d : v) {
+        ymax = Math.max(ymax, d);
+      }
+    }
+    double[] yt = ticks(ymax);
+    double ytop = yt[yt.length - 1];
+    axes(sb, yt, ytop, "", yLabel);
+    int n = Math.max(1, categories.size());
+    double gw = (W - L - R) / (double) n;
+    double bw = gw * 0.8 / Math.max(1, names.size());
+    for (int ci = 0; ci < categories.size(); ci++) {
+      double gx = L + ci * gw + gw * 0.1;
+      tick(sb, L + ci * gw + gw / 2, categories.get(ci));
+      for (int si = 0; si < names.size(); si++) {
+        double v = values[si][ci];
+        double y = py(v, ytop);
+        sb.append("<rect class=\"bar\" x=\"").append(Fmt.num(gx + si * bw, 1)).append("\" y=\"")
+            .append(Fmt.num(y, 1)).append("\" width=\"").append(Fmt.num(bw * 0.92, 1)).append("\" height=\"")
+            .append(Fmt.num(H - B - y, 1)).append("\" fill=\"").append(COLORS[si % COLORS.length])
+            .append("\"><title>").append(Fmt.html(names.get(si) + " " + categories.get(ci) + ": " + Fmt.num(v)))
+            .append("</title></rect>");
+      }
+      sb.append('\n');
+    }
+    legend(sb, names);
+    sb.append("</svg>\n");
+    return sb.toString();
+  }
+
+  private static StringBuilder open(String id, String title) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("<svg class=\"chart\" id=\"").append(Fmt.html(id)).append("\" xmlns=\"http://www.w3.org/2000/svg\" ")
+        .append("width=\"").append(W).append("\" height=\"").append(H).append("\" viewBox=\"0 0 ").append(W)
+        .append(' ').append(H).append("\" font-family=\"sans-serif\" font-size=\"11\">\n");
+    sb.append("<rect x=\"0\" y=\"0\" width=\"").append(W).append("\" height=\"").append(H)
+        .append("\" fill=\"#fff\"/>\n");
+    sb.append("<text x=\"").append(W / 2).append("\" y=\"18\" text-anchor=\"middle\" font-size=\"13\" ")
+        .append("font-weight=\"bold\">").append(Fmt.html(title)).append("</text>\n");
+    return sb;
+  }
+
+  private static void axes(StringBuilder sb, double[] yt, double ytop, String xLabel, String yLabel) {
+    for (double v : yt) {
+      double y = py(v, ytop);
+      sb.append("<line x1=\"").append(L).append("\" x2=\"").append(W - R).append("\" y1=\"").append(Fmt.num(y, 1))
+          .append("\" y2=\"").append(Fmt.num(y, 1)).append("\" stroke=\"#e5e5e5\"/>");
+      sb.append("<text x=\"").append(L - 4).append("\" y=\"").append(Fmt.num(y + 4, 1))
+          .append("\" text-anchor=\"end\">").append(Fmt.num(v, decimals(yt))).append("</text>\n");
+    }
+    sb.append("<line x1=\"").append(L).append("\" x2=\"").append(L).append("\" y1=\"").append(T).append("\" y2=\"")
+        .append(H - B).append("\" stroke=\"#333\"/>");
+    sb.append("<line x1=\"").append(L).append("\" x2=\"").append(W - R).append("\" y1=\"").append(H - B)
+        .append("\" y2=\"").append(H - B).append("\" stroke=\"#333\"/>\n");
+    sb.append("<text x=\"").append((L + W - R) / 2).append("\" y=\"").append(H - B + 30)
+        .append("\" text-anchor=\"middle\">").append(Fmt.html(xLabel)).append("</text>\n");
+    sb.append("<text transform=\"translate(14,").append((T + H - B) / 2).append(") rotate(-90)\" ")
+        .append("text-anchor=\"middle\">").append(Fmt.html(yLabel)).append("</text>\n");
+  }
+
+  private static void tick(StringBuilder sb, double x, String label) {
+    sb.append("<line x1=\"").append(Fmt.num(x, 1)).append("\" x2=\"").append(Fmt.num(x, 1)).append("\" y1=\"")
+        .append(H - B).append("\" y2=\"").append(H - B + 4).append("\" stroke=\"#333\"/>");
+    sb.append("<text x=\"").append(Fmt.num(x, 1)).append("\" y=\"").append(H - B + 16)
+        .append("\" text-anchor=\"middle\">").append(Fmt.html(label)).append("</text>\n");
+  }
+
+  private static void legend(StringBuilder sb, List<String> names) {
+    double x = L;
+    int y = H - 10;
+    for (int i = 0; i < names.size(); i++) {
+      String name = names.get(i);
+      sb.append("<rect x=\"").append(Fmt.num(x, 1)).append("\" y=\"").append(y - 8)
+          .append("\" width=\"10\" height=\"10\" fill=\"").append(COLORS[i % COLORS.length]).append("\"/>");
+      sb.append("<text x=\"").append(Fmt.num(x + 13, 1)).append("\" y=\"").append(y + 1).append("\">")
+          .append(Fmt.html(name)).append("</text>");
+      x += 22 + name.length() * 6.5;
+    }
+    sb.append('\n');
+  }
+
+  private static double tx(double x, boolean percentileX, boolean logX) {
+    if (percentileX) {
+      double p = Math.min(x, 99.9999);
+      return Math.log10(100.0 / (100.0 - p));
+    }
+    if (logX) {
+      return Math.log10(Math.max(x, 1e-9));
+    }
+    return x;
+  }
+
+  private static double px(double x, double xmin, double xmax) {
+    return L + (x - xmin) / (xmax - xmin) * (W - L - R);
+  }
+
+  private static double py(double y, double ytop) {
+    return H - B - (Math.max(0, y) / ytop) * (H - B - T);
+  }
+
+  /** Enough decimals to tell the ticks apart. */
+  static int decimals(double[] ticks) {
+    double step = ticks.length > 1 ? ticks[1] - ticks[0] : 1;
+    return Math.max(0, Math.min(9, (int) Math.ceil(-Math.log10(step) + 1e-9)));
+  }
+
+  /** Nice ticks from 0 to at least max: 5 or so steps of 1, 2 or 5 times a power of ten. */
+  static double[] ticks(double max) {
+    if (!(max > 0)) {
+      return new double[] {0, 1};
+    }
+    double raw = max / 5;
+    double mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    double step = raw / mag <= 1 ? mag : raw / mag <= 2 ? 2 * mag : raw / mag <= 5 ? 5 * mag : 10 * mag;
+    int n = (int) Math.ceil(max / step - 1e-9);
+    double[] t = new double[n + 1];
+    for (int i = 0; i <= n; i++) {
+      t[i] = i * step;
+    }
+    return t;
+  }
+}
