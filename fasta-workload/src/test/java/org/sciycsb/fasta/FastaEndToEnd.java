@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sciycsb.testkit.Cli;
@@ -29,7 +31,27 @@ abstract class FastaEndToEnd {
   /** A fresh collection prefix per test, so that runs against a long-lived server never see earlier documents. */
   final String prefix = "fx" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36) + "_";
 
+  private String oldHome;
+
   abstract String binding();
+
+  /** The work folder (ids pointer, caches) is the test's own: the CLI takes it from sciycsb.home. */
+  @BeforeEach
+  void ownWorkFolder() throws IOException {
+    Path home = tmp.resolve("home");
+    Files.createDirectories(home);
+    oldHome = System.getProperty("sciycsb.home");
+    System.setProperty("sciycsb.home", home.toString());
+  }
+
+  @AfterEach
+  void restoreWorkFolder() {
+    if (oldHome == null) {
+      System.clearProperty("sciycsb.home");
+    } else {
+      System.setProperty("sciycsb.home", oldHome);
+    }
+  }
 
   /** {@code key=value} properties reaching the store (the test's own database or folder). */
   abstract List<String> storeProps();
@@ -161,44 +183,32 @@ abstract class FastaEndToEnd {
 
   @Test
   void generatedCorpusIsWrittenThenReadFromTheLastLoadOfTheWorkFolder() throws Exception {
-    Path home = tmp.resolve("home");
-    Files.createDirectories(home);
-    String old = System.getProperty("sciycsb.home");
-    System.setProperty("sciycsb.home", home.toString());
-    try {
-      Path corpus = tmp.resolve("corpus");
-      // 5 threads for 3 files: idle workers end at once
-      Path load = tmp.resolve("load");
-      Cli c = cli("load", 5, "fasta.corpus.files=3", "fasta.corpus.hits=150", "fasta.corpus.queries=2",
-          "fasta.corpus.dir=" + corpus, "results.dir=" + load);
-      Path dir;
-      try (var s = Files.list(corpus)) {
-        dir = s.filter(p -> !p.getFileName().toString().startsWith(".")).findFirst().orElseThrow();
-      }
-      List<Path> files;
-      try (var s = Files.list(dir)) {
-        files = s.filter(p -> p.toString().endsWith(".m10")).sorted().toList();
-      }
-      assertThat(files).hasSize(3);
-      Map<DocType, Long> expected = expected(files);
-      checkLoad(c, load, expected);
-      assertThat(Cli.results(load).path("extra").path("fasta").path("documentsPlanned").asLong())
-          .isEqualTo(expected.values().stream().mapToLong(Long::longValue).sum());
-      assertThat(Cli.results(load).path("extra").path("fasta").path("filesWithProblems").asInt()).isZero();
-
-      // no fasta.ids: the run finds the last load through the work folder
-      Path run = tmp.resolve("run");
-      Cli r = cli("run", 3, "fasta.reads=2000", "results.dir=" + run);
-      checkRun(r, run, 2000);
-      assertThat(Cli.results(run).path("extra").path("fasta").path("ids").asText())
-          .isEqualTo(load.toAbsolutePath().toString());
-    } finally {
-      if (old == null) {
-        System.clearProperty("sciycsb.home");
-      } else {
-        System.setProperty("sciycsb.home", old);
-      }
+    Path corpus = tmp.resolve("corpus");
+    // 5 threads for 3 files: idle workers end at once
+    Path load = tmp.resolve("load");
+    Cli c = cli("load", 5, "fasta.corpus.files=3", "fasta.corpus.hits=150", "fasta.corpus.queries=2",
+        "fasta.corpus.dir=" + corpus, "results.dir=" + load);
+    Path dir;
+    try (var s = Files.list(corpus)) {
+      dir = s.filter(p -> !p.getFileName().toString().startsWith(".")).findFirst().orElseThrow();
     }
+    List<Path> files;
+    try (var s = Files.list(dir)) {
+      files = s.filter(p -> p.toString().endsWith(".m10")).sorted().toList();
+    }
+    assertThat(files).hasSize(3);
+    Map<DocType, Long> expected = expected(files);
+    checkLoad(c, load, expected);
+    assertThat(Cli.results(load).path("extra").path("fasta").path("documentsPlanned").asLong())
+        .isEqualTo(expected.values().stream().mapToLong(Long::longValue).sum());
+    assertThat(Cli.results(load).path("extra").path("fasta").path("filesWithProblems").asInt()).isZero();
+
+    // no fasta.ids: the run finds the last load through the work folder
+    Path run = tmp.resolve("run");
+    Cli r = cli("run", 3, "fasta.reads=2000", "results.dir=" + run);
+    checkRun(r, run, 2000);
+    assertThat(Cli.results(run).path("extra").path("fasta").path("ids").asText())
+        .isEqualTo(load.toAbsolutePath().toString());
   }
 
   @Test
