@@ -212,6 +212,12 @@ public final class FastaWorkload implements BenchWorkload {
       countBefore = new long[TYPES.length];
       for (int i = 0; i < TYPES.length; i++) {
         countBefore[i] = checkCount ? admin.count(collections[i]) : -1;
+        if (countBefore[i] > 0) {
+          run.log().println("fasta: warning: " + collections[i] + " already holds " + countBefore[i] + " documents;"
+              + " ids are derived from the file names, so reloading the same input fails on existing ids (SQL,"
+              + " MongoDB) or overwrites them (Cassandra, mongodb.upsert=true): use a new fasta.table.prefix or"
+              + " empty the collections");
+        }
       }
     }
   }
