@@ -46,12 +46,14 @@ import java.util.Vector;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
+import org.sciycsb.api.AccessPath;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.api.StoreInfo;
+import org.sciycsb.api.access.DocumentStore;
 import org.sciycsb.cassandra.CassandraOptions.HostPort;
 import org.sciycsb.cassandra.CassandraOptions.Settings;
 import site.ycsb.ByteIterator;
@@ -289,6 +291,20 @@ final class CassandraRun implements BindingRun {
   }
 
   @Override
+  public boolean supports(Class<? extends AccessPath> type) {
+    return type == DocumentStore.class;
+  }
+
+  /** {@link DocumentStore}: a table per collection in the keyspace ({@link CassandraDocumentStore}). */
+  @Override
+  public <T extends AccessPath> T accessPath(Class<T> type, int threadId) throws BenchmarkException {
+    if (type != DocumentStore.class) {
+      return BindingRun.super.accessPath(type, threadId);
+    }
+    return type.cast(new CassandraDocumentStore(this));
+  }
+
+  @Override
   public StoreInfo storeInfo() {
     return storeInfo;
   }
@@ -318,7 +334,7 @@ final class CassandraRun implements BindingRun {
 
   // ---------------------------------------------------------------------------------------------- operations
 
-  private PreparedStatement prepare(String key, String cql) {
+  PreparedStatement prepare(String key, String cql) {
     PreparedStatement ps = prepared.get(key);
     if (ps == null) {
       ps = prepared.computeIfAbsent(key, k -> session.prepare(cql));
@@ -326,7 +342,7 @@ final class CassandraRun implements BindingRun {
     return ps;
   }
 
-  private BoundStatement finish(BoundStatement st, DefaultConsistencyLevel level) {
+  BoundStatement finish(BoundStatement st, DefaultConsistencyLevel level) {
     st = st.setConsistencyLevel(level);
     if (settings.tracing() && (settings.tracingFraction() >= 1
         || ThreadLocalRandom.current().nextDouble() < settings.tracingFraction())) {
@@ -441,7 +457,7 @@ final class CassandraRun implements BindingRun {
   }
 
   /** Maps a driver failure to a status, counts it, and reports the first of each kind on the run's log. */
-  private Status failure(String op, RuntimeException e) {
+  Status failure(String op, RuntimeException e) {
     Status status = statusOf(e);
     Throwable cause = rootOf(e);
     String kind = op + ":" + e.getClass().getSimpleName()

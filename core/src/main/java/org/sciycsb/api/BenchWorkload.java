@@ -33,6 +33,16 @@ public interface BenchWorkload {
     return OptionalLong.empty();
   }
 
+  /**
+   * True when the threads of this phase take work from a pool they share (for example input files from a queue)
+   * and each runs until its {@link WorkloadThread} says there is no more: {@link #plannedOperations} is then a
+   * total used for progress and ETA only, not split into per-thread quotas, and a target rate has no operation
+   * limit.
+   */
+  default boolean sharedWork(Phase phase) {
+    return false;
+  }
+
   /** A thread's share; called in the thread that will use it. */
   WorkloadThread newThread(ThreadContext context) throws BenchmarkException;
 

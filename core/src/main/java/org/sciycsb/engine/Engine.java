@@ -177,6 +177,7 @@ public final class Engine {
     registry.freeze();
 
     long planned = plannedOperations(workload, cfg, load);
+    boolean sharedWork = workload.sharedWork(req.phase());
     StatusCodes codes = new StatusCodes();
     ErrorLog errors = new ErrorLog(req.err(), req.debug());
     List<ThreadRecorder> recorders = new ArrayList<>();
@@ -224,7 +225,7 @@ public final class Engine {
             shared.deadlineNanos = deadline[0];
           }
           if (target > 0) {
-            shared.schedule = new Schedule(now, target, planned);
+            shared.schedule = new Schedule(now, target, sharedWork ? -1 : planned);
           }
           collector.beginMeasurement(now);
         }
@@ -235,7 +236,7 @@ public final class Engine {
     List<ClientThread> clients = new ArrayList<>();
     List<Thread> javaThreads = new ArrayList<>();
     for (int i = 0; i < threads; i++) {
-      long quota = target > 0 || planned < 0 ? -1 : share(planned, threads, i);
+      long quota = target > 0 || planned < 0 || sharedWork ? -1 : share(planned, threads, i);
       long warmQuota = warmupOps > 0 ? share(warmupOps, threads, i) : -1;
       ClientThread c = new ClientThread(shared, i, recorders.get(i), quota, warmQuota);
       clients.add(c);

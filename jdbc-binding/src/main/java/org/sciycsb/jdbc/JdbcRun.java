@@ -25,6 +25,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.sciycsb.api.AccessPath;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
@@ -32,6 +33,7 @@ import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.RunContext;
 import org.sciycsb.api.StoreInfo;
+import org.sciycsb.api.access.DocumentStore;
 import site.ycsb.DB;
 
 /**
@@ -141,6 +143,20 @@ public final class JdbcRun implements BindingRun {
       throw new BindingException("jdbc: cannot set auto-commit on " + settings.maskedUrl() + ": "
           + reason(settings, e), e);
     }
+  }
+
+  @Override
+  public boolean supports(Class<? extends AccessPath> type) {
+    return type == DocumentStore.class;
+  }
+
+  /** {@link DocumentStore}: a handle with its own connection ({@link JdbcDocumentStore}). */
+  @Override
+  public <T extends AccessPath> T accessPath(Class<T> type, int threadId) throws BenchmarkException {
+    if (type != DocumentStore.class) {
+      return BindingRun.super.accessPath(type, threadId);
+    }
+    return type.cast(new JdbcDocumentStore(this, connect()));
   }
 
   @Override

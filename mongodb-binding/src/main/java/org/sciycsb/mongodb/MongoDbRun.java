@@ -12,12 +12,14 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bson.Document;
+import org.sciycsb.api.AccessPath;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.RunContext;
 import org.sciycsb.api.StoreInfo;
+import org.sciycsb.api.access.DocumentStore;
 import site.ycsb.DB;
 
 /** One run of the {@code mongodb} binding: the shared {@link MongoClient} and what the server said about itself. */
@@ -174,6 +176,25 @@ public final class MongoDbRun implements BindingRun {
   @Override
   public DB newDb(int threadId) {
     return new MongoDbClient(this, threadId);
+  }
+
+  /** The run's database handle (write concern and read preference applied). */
+  MongoDatabase database() {
+    return database;
+  }
+
+  @Override
+  public boolean supports(Class<? extends AccessPath> type) {
+    return type == DocumentStore.class;
+  }
+
+  /** {@link DocumentStore}: one collection per type on the shared client ({@link MongoDbDocumentStore}). */
+  @Override
+  public <T extends AccessPath> T accessPath(Class<T> type, int threadId) throws BenchmarkException {
+    if (type != DocumentStore.class) {
+      return BindingRun.super.accessPath(type, threadId);
+    }
+    return type.cast(new MongoDbDocumentStore(this, threadId));
   }
 
   @Override

@@ -1,0 +1,48 @@
+package org.sciycsb.fasta;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+
+/**
+ * The fasta workload end to end on the MongoDB-wire test server ({@code bin/servers start mongodb}: FerretDB),
+ * with {@code insertMany} batches. The address comes from {@code -Dsciycsb.mongodb.url} or
+ * {@code SCIYCSB_MONGODB_URL} (default {@code mongodb://127.0.0.1:27017}, the server script's); the test fails
+ * when no server answers there.
+ */
+class FastaMongoIT extends FastaEndToEnd {
+  static final String DB = "sciycsb_fasta_it";
+
+  static String url() {
+    String v = System.getProperty("sciycsb.mongodb.url");
+    if (v == null || v.isBlank()) {
+      v = System.getenv("SCIYCSB_MONGODB_URL");
+    }
+    if (v == null || v.isBlank()) {
+      v = "mongodb://127.0.0.1:27017";
+    }
+    return v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
+  }
+
+  @Override
+  String binding() {
+    return "mongodb";
+  }
+
+  @Override
+  List<String> storeProps() {
+    return List.of("mongodb.url=" + url() + "/" + DB, "mongodb.batchsize=100", "mongodb.connecttimeout=5s");
+  }
+
+  @AfterEach
+  void dropCollections() {
+    try (MongoClient c = MongoClients.create(url())) {
+      for (String n : c.getDatabase(DB).listCollectionNames()) {
+        if (n.startsWith(prefix)) {
+          c.getDatabase(DB).getCollection(n).drop();
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package org.sciycsb.fasta;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sciycsb.api.ConfigException;
+
+class FastaWorkloadTest {
+  @TempDir
+  Path tmp;
+
+  @Test
+  void theDocumentEstimateOfIntactFilesIsWhatTheParserMakes() throws Exception {
+    List<Path> real = List.of(Fixtures.path(Fixtures.NT), Fixtures.path(Fixtures.AA), Fixtures.path(Fixtures.MULTI));
+    long parsed = FastaEndToEnd.expected(real).values().stream().mapToLong(Long::longValue).sum();
+    assertThat(FastaWorkload.estimateDocuments(real)).isEqualTo(parsed);
+
+    Path gz = tmp.resolve(Fixtures.MULTI + ".gz");
+    try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(gz))) {
+      Files.copy(Fixtures.path(Fixtures.MULTI), o);
+    }
+    assertThat(FastaWorkload.estimateDocuments(List.of(gz)))
+        .isEqualTo(FastaWorkload.estimateDocuments(List.of(Fixtures.path(Fixtures.MULTI))));
+  }
+
+  @Test
+  void theEstimateOfFaultyFilesIsAtLeastWhatTheParserMakes() throws Exception {
+    for (String f : List.of(Fixtures.TRUNCATED, Fixtures.MALFORMED)) {
+      List<Path> one = List.of(Fixtures.path(f));
+      long parsed = FastaEndToEnd.expected(one).values().stream().mapToLong(Long::longValue).sum();
+      assertThat(FastaWorkload.estimateDocuments(one)).as(f).isGreaterThanOrEqualTo(parsed);
+    }
+  }
+
+  @Test
+  void lineKinds() {
+    assertThat(docs(">>>pGT875, 657 nt vs x library")).isEqualTo(1);
+    assertThat(docs(">>><<<")).isZero();
+    assertThat(docs(">>>///")).isZero();
+    assertThat(docs(">>gs_sequence|1")).isEqualTo(3);
+    assertThat(docs(">--")).isEqualTo(3);
+    assertThat(docs(">pGT875 ..")).isZero();
+    assertThat(docs("; sw_frame: f")).isZero();
+    assertThat(docs(">")).isZero();
+    assertThat(docs(">>")).isEqualTo(3);
+  }
+
+  private static int docs(String line) {
+    byte[] b = line.getBytes(StandardCharsets.US_ASCII);
+    byte[] head = new byte[4];
+    int len = Math.min(4, b.length);
+    System.arraycopy(b, 0, head, 0, len);
+    return FastaWorkload.lineDocs(head, len);
+  }
+
+  @Test
+  void idFilesRoundTrip() throws IOException {
+    long[] ids = {0L, -1L, 0x0123456789abcdefL, Long.MIN_VALUE, 42L};
+    Path f = tmp.resolve("rna.txt");
+    FastaWorkload.writeIds(f, ids);
+    assertThat(IdFile.read(f)).containsExactly(ids);
+    Files.writeString(f, "00000000000000ff\r\n\n000000000000000a");
+    assertThat(IdFile.read(f)).containsExactly(255L, 10L);
+    Files.writeString(f, "");
+    assertThat(IdFile.read(f)).isEmpty();
+    Files.writeString(f, "00000000000000ff\nxyz\n");
+    assertThatThrownBy(() -> IdFile.read(f)).hasMessageContaining("line 2");
+    Files.writeString(f, "0ff\n");
+    assertThatThrownBy(() -> IdFile.read(f)).hasMessageContaining("line 1");
+  }
+
+  @Test
+  void inputFolderChecks() throws Exception {
+    assertThatThrownBy(() -> FastaWorkload.listInput(tmp.resolve("none"))).isInstanceOf(ConfigException.class)
+        .hasMessageContaining("is not a folder");
+    Path empty = Files.createDirectories(tmp.resolve("empty"));
+    Files.writeString(empty.resolve(".hidden"), "x");
+    assertThatThrownBy(() -> FastaWorkload.listInput(empty)).hasMessageContaining("holds no files");
+    Path d = Files.createDirectories(tmp.resolve("d"));
+    Files.writeString(d.resolve("b.m10"), "");
+    Files.writeString(d.resolve("a.m10"), "");
+    Files.createDirectories(d.resolve("sub"));
+    assertThat(FastaWorkload.listInput(d)).extracting(p -> p.getFileName().toString())
+        .containsExactly("a.m10", "b.m10");
+  }
+}
