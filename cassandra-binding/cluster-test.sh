@@ -16,4 +16,5 @@ trap 'bash "$SERVER" stop' EXIT
 bash "$SERVER" start --nodes 3
 bash "$SERVER" nodetool 1 status || true
 cd "$ROOT"
-mvn -B -pl cassandra-binding -am verify -Pcluster "$@"
+net="${SCIYCSB_CASSANDRA_NET:-127.0.0}"
+mvn -B -pl cassandra-binding -am verify -Pcluster -Dsciycsb.cassandra.hosts="$net.1,$net.2,$net.3" "$@"
