@@ -95,6 +95,18 @@ public final class Main {
     }
     sets.add(binding.options());
     List<String> warnings = KeyCheck.check(config, sets);
+    String bindingName = args.binding != null ? args.binding : binding.name();
+    Map<String, String> asked = new java.util.TreeMap<>();
+    for (Map.Entry<String, String> e : workload.bindingDefaults(config, bindingName).entrySet()) {
+      if (!config.has(e.getKey()) && binding.options().declares(e.getKey())) {
+        asked.put(e.getKey(), e.getValue());
+      }
+    }
+    if (!asked.isEmpty()) {
+      config = config.with(asked);
+      KeyCheck.check(config, sets);
+      err.println("workload " + workload.name() + " sets " + asked);
+    }
     // read every engine option now: a bad value fails here, before anything starts
     for (Option<?> o : EngineOptions.all().options()) {
       config.get(o);
@@ -110,7 +122,6 @@ public final class Main {
         }
       }
     }
-    String bindingName = args.binding != null ? args.binding : binding.name();
     Path home = Path.of(System.getProperty("sciycsb.home", "."));
     Path work = Path.of(System.getenv().getOrDefault("SCIYCSB_WORK", home.resolve("work").toString()));
     try {

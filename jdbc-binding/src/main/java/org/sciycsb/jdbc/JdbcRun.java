@@ -46,6 +46,8 @@ public final class JdbcRun implements BindingRun {
   private final StoreInfo storeInfo;
   private final Map<String, String> columnNames;
   private final Set<JdbcDb> open = ConcurrentHashMap.newKeySet();
+  private volatile org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema;
+  private Phase phase = Phase.RUN;
 
   private JdbcRun(JdbcSettings settings, Driver driver, Connection admin, Dialect dialect, StoreInfo storeInfo) {
     this.settings = settings;
@@ -83,6 +85,7 @@ public final class JdbcRun implements BindingRun {
       details.put("dialect", dialect.name().toLowerCase(Locale.ROOT));
       StoreInfo info = new StoreInfo(product, shortVersion(fullVersion), details);
       JdbcRun run = new JdbcRun(settings, driver, admin, dialect, info);
+      run.phase = context.phase();
       run.prepareTable(context.phase(), context.log());
       return run;
     } catch (SQLException e) {
@@ -141,6 +144,33 @@ public final class JdbcRun implements BindingRun {
       throw new BindingException("jdbc: cannot set auto-commit on " + settings.maskedUrl() + ": "
           + reason(settings, e), e);
     }
+  }
+
+  @Override
+  public boolean supports(Class<? extends org.sciycsb.api.AccessPath> type) {
+    return type == org.sciycsb.api.access.SubjectTimeline.class;
+  }
+
+  @Override
+  public <T extends org.sciycsb.api.AccessPath> T accessPath(Class<T> type, int threadId)
+      throws BenchmarkException {
+    if (type == org.sciycsb.api.access.SubjectTimeline.class) {
+      return type.cast(new JdbcSubjectTimeline(this, threadId));
+    }
+    return BindingRun.super.accessPath(type, threadId);
+  }
+
+  /** The FHIR tables, once {@link JdbcSubjectTimeline#prepare} created them: every later handle uses them. */
+  org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema() {
+    return timelineSchema;
+  }
+
+  Phase phase() {
+    return phase;
+  }
+
+  void timelineSchema(org.sciycsb.api.access.SubjectTimeline.Schema s) {
+    this.timelineSchema = s;
   }
 
   @Override
