@@ -65,6 +65,7 @@ public final class Engine {
     volatile Schedule warmupSchedule;
     volatile long warmupEndNanos;
     volatile Schedule schedule;
+    volatile long deadlineNanos;
   }
 
   private final Request req;
@@ -214,6 +215,7 @@ public final class Engine {
           measureStart[0] = now;
           if (maxSeconds > 0) {
             deadline[0] = now + maxSeconds * 1_000_000_000L;
+            shared.deadlineNanos = deadline[0];
           }
           if (target > 0) {
             shared.schedule = new Schedule(now, target, planned);

@@ -131,20 +131,36 @@ public final class Collector {
     return measureStartEpochMs;
   }
 
-  /** Swaps every recorder and adds what they held into {@code into}; null just drops it. */
+  /**
+   * Swaps every recorder and adds what they held into {@code into}; null just drops it. A recorder whose thread is
+   * still inside the critical section it was in at the swap is read at a later call: no wait, no loss.
+   */
   private void drain(Histogram[] into) {
     for (ThreadRecorder r : recorders) {
-      AbstractHistogram[] old = r.swap(spare);
-      for (int i = 0; i < slots; i++) {
-        AbstractHistogram h = old[i];
-        if (h != null && h.getTotalCount() > 0) {
-          if (into != null) {
-            into[i].add(h);
+      // at most two rounds: a set left pending by an earlier call, then the set recorded since
+      for (int round = 0; round < 2; round++) {
+        boolean installed = r.beginSwap(spare != null ? spare : new AbstractHistogram[slots]);
+        if (installed) {
+          spare = null;
+        }
+        AbstractHistogram[] old = r.takeIfSafe();
+        if (old == null) {
+          break; // the writer is still inside: read it at the next call
+        }
+        for (int i = 0; i < slots; i++) {
+          AbstractHistogram h = old[i];
+          if (h != null && h.getTotalCount() > 0) {
+            if (into != null) {
+              into[i].add(h);
+            }
+            h.reset();
           }
-          h.reset();
+        }
+        spare = old;
+        if (installed) {
+          break;
         }
       }
-      spare = old;
     }
   }
 

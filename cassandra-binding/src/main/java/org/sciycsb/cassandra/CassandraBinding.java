@@ -1,0 +1,35 @@
+package org.sciycsb.cassandra;
+
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.Binding;
+import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.OptionSet;
+import org.sciycsb.api.RunContext;
+
+/**
+ * The {@code cassandra} binding: Apache Cassandra through the Apache Cassandra Java driver 4.x.
+ * One {@code CqlSession} per run, prepared statements cached per (operation, table, field set).
+ */
+public final class CassandraBinding implements Binding {
+  private static final OptionSet OPTIONS = CassandraOptions.optionSet();
+
+  @Override
+  public String name() {
+    return "cassandra";
+  }
+
+  @Override
+  public String summary() {
+    return "Apache Cassandra 3.x-5.x via the Apache Cassandra Java driver 4.x (CQL, token-range scans)";
+  }
+
+  @Override
+  public OptionSet options() {
+    return OPTIONS;
+  }
+
+  @Override
+  public BindingRun open(RunContext context) throws BenchmarkException {
+    return CassandraRun.open(CassandraOptions.resolve(context.config()), context.log());
+  }
+}

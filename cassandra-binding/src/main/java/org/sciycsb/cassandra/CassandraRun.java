@@ -1,0 +1,498 @@
+package org.sciycsb.cassandra;
+
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.NoNodeAvailableException;
+import com.datastax.oss.driver.api.core.NodeUnavailableException;
+import com.datastax.oss.driver.api.core.RequestThrottlingException;
+import com.datastax.oss.driver.api.core.auth.AuthenticationException;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.ColumnDefinitions;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.servererrors.BootstrappingException;
+import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
+import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
+import com.datastax.oss.driver.api.core.servererrors.ReadFailureException;
+import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
+import com.datastax.oss.driver.api.core.servererrors.UnauthorizedException;
+import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
+import com.datastax.oss.driver.api.core.servererrors.WriteFailureException;
+import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
+import com.datastax.oss.driver.api.core.session.Session;
+import com.datastax.oss.driver.internal.core.ssl.DefaultSslEngineFactory;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.Vector;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAdder;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.BindingException;
+import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Secrets;
+import org.sciycsb.api.StoreInfo;
+import org.sciycsb.cassandra.CassandraOptions.HostPort;
+import org.sciycsb.cassandra.CassandraOptions.Settings;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/**
+ * One run's shared {@link CqlSession} and its prepared statements, cached per (operation, table, field set).
+ * Every CRUD method maps the driver's outcome to a {@link Status} and never throws.
+ */
+final class CassandraRun implements BindingRun {
+  private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
+
+  private final Settings settings;
+  private final CqlSession session;
+  private final PrintStream log;
+  private final StoreInfo storeInfo;
+  private final ConcurrentHashMap<String, PreparedStatement> prepared = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
+
+  private CassandraRun(Settings settings, CqlSession session, PrintStream log) throws BenchmarkException {
+    this.settings = settings;
+    this.session = session;
+    this.log = log;
+    this.storeInfo = readStoreInfo();
+  }
+
+  /** Connects, checks the datacenter, creates or checks the schema. Closes the session on any failure. */
+  static CassandraRun open(Settings s, PrintStream log) throws BenchmarkException {
+    CqlSession session = connect(s);
+    try {
+      checkDatacenter(s, session);
+      if (s.createSchema()) {
+        createSchema(s, session, log);
+      } else {
+        checkSchema(s, session);
+      }
+      return new CassandraRun(s, session, log);
+    } catch (BenchmarkException | RuntimeException e) {
+      session.close();
+      throw e;
+    }
+  }
+
+  static DriverConfigLoader configLoader(Settings s) {
+    ProgrammaticDriverConfigLoaderBuilder b = DriverConfigLoader.programmaticBuilder()
+        .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, s.connectTimeout())
+        .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, s.connectTimeout())
+        .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, s.requestTimeout())
+        .withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE, s.poolSize())
+        .withInt(DefaultDriverOption.CONNECTION_POOL_REMOTE_SIZE, s.poolSize())
+        // every statement of ours is idempotent: the driver may retry it on another node when one dies
+        .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
+        .withBoolean(DefaultDriverOption.RECONNECT_ON_INIT, false)
+        .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, DDL_TIMEOUT)
+        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, DDL_TIMEOUT);
+    if (!s.compression().equals("none")) {
+      b = b.withString(DefaultDriverOption.PROTOCOL_COMPRESSION, s.compression());
+    }
+    if (s.ssl()) {
+      b = b.withClass(DefaultDriverOption.SSL_ENGINE_FACTORY_CLASS, DefaultSslEngineFactory.class)
+          .withBoolean(DefaultDriverOption.SSL_HOSTNAME_VALIDATION, s.sslHostnameValidation());
+      if (s.truststore() != null) {
+        b = b.withString(DefaultDriverOption.SSL_TRUSTSTORE_PATH, s.truststore());
+        if (s.truststorePassword() != null) {
+          b = b.withString(DefaultDriverOption.SSL_TRUSTSTORE_PASSWORD, s.truststorePassword());
+        }
+      }
+      if (s.keystore() != null) {
+        b = b.withString(DefaultDriverOption.SSL_KEYSTORE_PATH, s.keystore());
+        if (s.keystorePassword() != null) {
+          b = b.withString(DefaultDriverOption.SSL_KEYSTORE_PASSWORD, s.keystorePassword());
+        }
+      }
+    }
+    return b.build();
+  }
+
+  private static CqlSession connect(Settings s) throws BenchmarkException {
+    CqlSessionBuilder b = CqlSession.builder().withConfigLoader(configLoader(s)).withLocalDatacenter(s.localDc());
+    for (HostPort hp : s.contactPoints()) {
+      InetSocketAddress a = new InetSocketAddress(hp.host(), hp.port());
+      if (a.isUnresolved()) {
+        throw new BindingException("cannot resolve the Cassandra host '" + hp.host() + "' (cassandra.hosts)");
+      }
+      b.addContactPoint(a);
+    }
+    if (s.username() != null) {
+      b.withAuthCredentials(s.username(), s.password());
+    }
+    try {
+      return b.build();
+    } catch (AllNodesFailedException e) {
+      throw new BindingException("cannot reach Cassandra at " + s.contactPoints() + " within "
+          + org.sciycsb.api.Option.formatDuration(s.connectTimeout()) + " (cassandra.connecttimeout): "
+          + firstCause(e), e);
+    } catch (AuthenticationException e) {
+      throw new BindingException("Cassandra refused the credentials of user '" + s.username() + "': "
+          + Secrets.maskText(e.getMessage()), e);
+    } catch (DriverException | IllegalStateException | IllegalArgumentException e) {
+      throw new BindingException("cannot connect to Cassandra at " + s.contactPoints() + ": "
+          + Secrets.maskText(String.valueOf(e.getMessage())), e);
+    }
+  }
+
+  /** One line out of the driver's per-node error report. */
+  static String firstCause(AllNodesFailedException e) {
+    Map<Node, List<Throwable>> all = e.getAllErrors();
+    if (all.isEmpty()) {
+      return Secrets.maskText(String.valueOf(e.getMessage()));
+    }
+    List<String> parts = new ArrayList<>();
+    all.forEach((node, errs) -> {
+      Throwable t = errs.isEmpty() ? null : errs.get(errs.size() - 1);
+      while (t != null && t.getCause() != null && t.getCause() != t) {
+        t = t.getCause();
+      }
+      parts.add(node.getEndPoint() + ": " + (t == null ? "failed" : t.getClass().getSimpleName() + " "
+          + Secrets.maskText(String.valueOf(t.getMessage()))));
+    });
+    return String.join("; ", parts);
+  }
+
+  private static void checkDatacenter(Settings s, CqlSession session) throws ConfigException {
+    Set<String> dcs = new TreeSet<>();
+    for (Node n : session.getMetadata().getNodes().values()) {
+      if (n.getDatacenter() != null) {
+        dcs.add(n.getDatacenter());
+      }
+    }
+    if (!dcs.isEmpty() && !dcs.contains(s.localDc())) {
+      throw new ConfigException("cassandra.localdc=" + s.localDc() + " is not a datacenter of the cluster: it has "
+          + String.join(", ", dcs));
+    }
+  }
+
+  private static void createSchema(Settings s, CqlSession session, PrintStream log) throws BindingException {
+    try {
+      session.execute(SimpleStatement.newInstance(Cql.createKeyspace(s.keyspace(), s.replication()))
+          .setTimeout(DDL_TIMEOUT));
+      String actual = replicationOf(session, s.keyspace());
+      if (!s.replication().equals(actual)) {
+        log.println("cassandra: WARNING: keyspace " + s.keyspace() + " already exists with replication " + actual
+            + ", not the requested " + s.replication() + " (cassandra.replication.* only apply to a new keyspace)");
+      }
+      session.execute(SimpleStatement.newInstance(Cql.createTable(s.keyspace(), s.table(), s.fields()))
+          .setTimeout(DDL_TIMEOUT));
+      awaitSchemaAgreement(session);
+    } catch (DriverException e) {
+      throw new BindingException("cannot create keyspace " + s.keyspace() + " / table " + s.table() + ": "
+          + Secrets.maskText(e.getMessage()), e);
+    }
+  }
+
+  /**
+   * The driver waits for agreement after each DDL statement, but only among the nodes it sees up: a node that has
+   * just come back can lag behind. Polls until every node agrees, for at most the DDL timeout (then goes on).
+   */
+  private static void awaitSchemaAgreement(CqlSession session) {
+    long deadline = System.nanoTime() + DDL_TIMEOUT.toNanos();
+    while (!session.checkSchemaAgreement() && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  /** The keyspace's replication as the server has it, in {@link CassandraOptions#render} form. */
+  static String replicationOf(CqlSession session, String keyspace) {
+    Row row = session.execute(SimpleStatement.newInstance(
+        "SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = ?", keyspace)).one();
+    return row == null ? "none" : CassandraOptions.render(row.getMap(0, String.class, String.class));
+  }
+
+  private static void checkSchema(Settings s, CqlSession session) throws BindingException {
+    try {
+      boolean ks = session.execute(SimpleStatement.newInstance(
+          "SELECT keyspace_name FROM system_schema.keyspaces WHERE keyspace_name = ?", s.keyspace())).one() != null;
+      if (!ks) {
+        throw new BindingException("keyspace '" + s.keyspace() + "' does not exist and cassandra.createschema=false:"
+            + " create it, or set cassandra.createschema=true");
+      }
+      boolean table = session.execute(SimpleStatement.newInstance(
+          "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ? AND table_name = ?",
+          s.keyspace(), s.table())).one() != null;
+      if (!table) {
+        throw new BindingException("table '" + s.keyspace() + "." + s.table() + "' does not exist and"
+            + " cassandra.createschema=false: create it, or set cassandra.createschema=true");
+      }
+    } catch (DriverException e) {
+      throw new BindingException("cannot read the schema of keyspace " + s.keyspace() + ": "
+          + Secrets.maskText(e.getMessage()), e);
+    }
+  }
+
+  private StoreInfo readStoreInfo() throws BindingException {
+    Row row;
+    try {
+      row = session.execute("SELECT release_version, cluster_name, data_center FROM system.local").one();
+    } catch (DriverException e) {
+      throw new BindingException("cannot read system.local: " + Secrets.maskText(e.getMessage()), e);
+    }
+    Map<String, String> details = new LinkedHashMap<>();
+    details.put("cluster_name", String.valueOf(row == null ? null : row.getString("cluster_name")));
+    details.put("datacenter", String.valueOf(row == null ? null : row.getString("data_center")));
+    details.put("nodes", Integer.toString(session.getMetadata().getNodes().size()));
+    details.put("driver", "Apache Cassandra Java driver " + Session.OSS_DRIVER_COORDINATES.getVersion());
+    details.put("protocol", session.getContext().getProtocolVersion().toString());
+    details.put("keyspace", settings.keyspace());
+    try {
+      details.put("replication", replicationOf(session, settings.keyspace()));
+    } catch (DriverException e) {
+      details.put("replication", "unknown");
+    }
+    details.put("read_consistency", settings.readConsistency().name());
+    details.put("write_consistency", settings.writeConsistency().name());
+    return new StoreInfo("Apache Cassandra", row == null ? "unknown" : row.getString("release_version"), details);
+  }
+
+  Settings settings() {
+    return settings;
+  }
+
+  CqlSession session() {
+    return session;
+  }
+
+  @Override
+  public DB newDb(int threadId) {
+    return new CassandraDb(this);
+  }
+
+  @Override
+  public StoreInfo storeInfo() {
+    return storeInfo;
+  }
+
+  /** {@code SELECT COUNT(*)}: a full scan of the table, fine for test and benchmark sizes (millions, slowly). */
+  @Override
+  public OptionalLong count(String table) throws BenchmarkException {
+    try {
+      Row row = session.execute(SimpleStatement.newInstance(Cql.count(settings.keyspace(), table))
+          .setConsistencyLevel(settings.readConsistency()).setTimeout(Duration.ofMinutes(10))).one();
+      return row == null ? OptionalLong.empty() : OptionalLong.of(row.getLong(0));
+    } catch (DriverException e) {
+      throw new BindingException("cannot count " + settings.keyspace() + "." + table + ": "
+          + Secrets.maskText(e.getMessage()), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    session.close();
+    if (!errors.isEmpty()) {
+      StringBuilder b = new StringBuilder("cassandra: failed operations by error:");
+      new java.util.TreeMap<>(errors).forEach((k, v) -> b.append(' ').append(k).append('=').append(v.sum()));
+      log.println(b);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------- operations
+
+  private PreparedStatement prepare(String key, String cql) {
+    PreparedStatement ps = prepared.get(key);
+    if (ps == null) {
+      ps = prepared.computeIfAbsent(key, k -> session.prepare(cql));
+    }
+    return ps;
+  }
+
+  private BoundStatement finish(BoundStatement st, DefaultConsistencyLevel level) {
+    st = st.setConsistencyLevel(level);
+    if (settings.tracing() && (settings.tracingFraction() >= 1
+        || ThreadLocalRandom.current().nextDouble() < settings.tracingFraction())) {
+      st = st.setTracing(true);
+    }
+    return st;
+  }
+
+  Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    try {
+      List<String> f = Cql.fieldsOrAll(fields);
+      PreparedStatement ps = prepare(Cql.cacheKey("read", table, f), Cql.read(settings.keyspace(), table, f));
+      Row row = session.execute(finish(ps.bind(key), settings.readConsistency())).one();
+      if (row == null) {
+        return Status.NOT_FOUND;
+      }
+      putFields(row, result);
+      return Status.OK;
+    } catch (RuntimeException e) {
+      return failure("read", e);
+    }
+  }
+
+  /**
+   * {@code count} records in token (ring) order from the start key's token, wrapping around at the end of the
+   * ring: Murmur3 hashing keeps no key order, so this is the nearest thing to a range scan.
+   */
+  Status scan(String table, String startKey, int count, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    try {
+      List<String> f = Cql.fieldsOrAll(fields);
+      PreparedStatement ps = prepare(Cql.cacheKey("scan", table, f), Cql.scan(settings.keyspace(), table, f));
+      int got = addRows(session.execute(finish(ps.bind(startKey, count), settings.readConsistency())), result);
+      if (got < count) {
+        // the end of the ring: go on from its start, as far as the start key (the ring is circular)
+        PreparedStatement wrap = prepare(Cql.cacheKey("scanwrap", table, f),
+            Cql.scanWrap(settings.keyspace(), table, f));
+        addRows(session.execute(finish(wrap.bind(startKey, count - got), settings.readConsistency())), result);
+      }
+      return Status.OK;
+    } catch (RuntimeException e) {
+      return failure("scan", e);
+    }
+  }
+
+  private static int addRows(ResultSet rs, Vector<HashMap<String, ByteIterator>> result) {
+    int n = 0;
+    for (Row row : rs) {
+      HashMap<String, ByteIterator> m = new HashMap<>();
+      putFields(row, m);
+      result.add(m);
+      n++;
+    }
+    return n;
+  }
+
+  Status insert(String table, String key, Map<String, ByteIterator> values) {
+    try {
+      List<String> f = Cql.canonical(values.keySet());
+      PreparedStatement ps = prepare(Cql.cacheKey("insert", table, f), Cql.insert(settings.keyspace(), table, f));
+      Object[] args = new Object[f.size() + 1];
+      args[0] = key;
+      for (int i = 0; i < f.size(); i++) {
+        args[i + 1] = values.get(f.get(i)).toString();
+      }
+      session.execute(finish(ps.bind(args), settings.writeConsistency()));
+      return Status.OK;
+    } catch (RuntimeException e) {
+      return failure("insert", e);
+    }
+  }
+
+  Status update(String table, String key, Map<String, ByteIterator> values) {
+    if (values.isEmpty()) {
+      return Status.OK;
+    }
+    try {
+      List<String> f = Cql.canonical(values.keySet());
+      PreparedStatement ps = prepare(Cql.cacheKey("update", table, f), Cql.update(settings.keyspace(), table, f));
+      Object[] args = new Object[f.size() + 1];
+      for (int i = 0; i < f.size(); i++) {
+        args[i] = values.get(f.get(i)).toString();
+      }
+      args[f.size()] = key;
+      session.execute(finish(ps.bind(args), settings.writeConsistency()));
+      return Status.OK;
+    } catch (RuntimeException e) {
+      return failure("update", e);
+    }
+  }
+
+  /** A delete of a missing key is OK too: Cassandra writes a tombstone either way and cannot tell. */
+  Status delete(String table, String key) {
+    try {
+      PreparedStatement ps = prepare(Cql.cacheKey("delete", table, null), Cql.delete(settings.keyspace(), table));
+      session.execute(finish(ps.bind(key), settings.writeConsistency()));
+      return Status.OK;
+    } catch (RuntimeException e) {
+      return failure("delete", e);
+    }
+  }
+
+  private static void putFields(Row row, Map<String, ByteIterator> out) {
+    ColumnDefinitions defs = row.getColumnDefinitions();
+    for (int i = 0; i < defs.size(); i++) {
+      String name = defs.get(i).getName().asInternal();
+      if (name.equals(Cql.KEY) || row.isNull(i)) {
+        continue;
+      }
+      out.put(name, new StringByteIterator(row.getString(i)));
+    }
+  }
+
+  /** Maps a driver failure to a status, counts it, and reports the first of each kind on the run's log. */
+  private Status failure(String op, RuntimeException e) {
+    Status status = statusOf(e);
+    Throwable cause = rootOf(e);
+    String kind = op + ":" + e.getClass().getSimpleName()
+        + (cause == e ? "" : "(" + cause.getClass().getSimpleName() + ")");
+    LongAdder n = errors.computeIfAbsent(kind, k -> new LongAdder());
+    n.increment();
+    if (n.sum() == 1) {
+      log.println("cassandra: " + op + " failed (" + status.getName() + "), first of its kind: " + kind + ": "
+          + Secrets.maskText(String.valueOf(cause.getMessage())));
+    }
+    return status;
+  }
+
+  /** The error behind the driver's "all nodes failed" wrapper: the last one of the first node tried. */
+  static Throwable rootOf(Throwable e) {
+    if (e instanceof AllNodesFailedException) {
+      for (List<Throwable> errs : ((AllNodesFailedException) e).getAllErrors().values()) {
+        if (!errs.isEmpty()) {
+          return errs.get(errs.size() - 1);
+        }
+      }
+    }
+    return e;
+  }
+
+  /** Unavailable replicas or nodes: SERVICE_UNAVAILABLE; timeouts and other failures: ERROR; bad CQL: BAD_REQUEST. */
+  static Status statusOf(Throwable e) {
+    if (e instanceof UnavailableException || e instanceof NoNodeAvailableException
+        || e instanceof AllNodesFailedException || e instanceof NodeUnavailableException
+        || e instanceof OverloadedException || e instanceof BootstrappingException
+        || e instanceof RequestThrottlingException) {
+      return Status.SERVICE_UNAVAILABLE;
+    }
+    if (e instanceof UnauthorizedException) {
+      return Status.FORBIDDEN;
+    }
+    if (e instanceof QueryValidationException) {
+      return Status.BAD_REQUEST;
+    }
+    if (e instanceof ReadTimeoutException || e instanceof WriteTimeoutException
+        || e instanceof DriverTimeoutException || e instanceof ReadFailureException
+        || e instanceof WriteFailureException) {
+      return Status.ERROR;
+    }
+    return Status.ERROR;
+  }
+
+  /** Failed operations so far, by "op:ExceptionClass" (for tests and the end-of-run summary). */
+  Map<String, Long> errorCounts() {
+    Map<String, Long> m = new java.util.TreeMap<>();
+    errors.forEach((k, v) -> m.put(k, v.sum()));
+    return m;
+  }
+}

@@ -1,0 +1,35 @@
+package org.sciycsb.riak;
+
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.Binding;
+import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.OptionSet;
+import org.sciycsb.api.RunContext;
+
+/** The {@code riak} binding: Riak KV over protocol buffers with riak-client 2.1. */
+public final class RiakBinding implements Binding {
+  @Override
+  public String name() {
+    return "riak";
+  }
+
+  @Override
+  public String summary() {
+    return "Riak KV (protocol buffers, riak-client 2.1): quorum presets, strongly consistent bucket types, 2i scans";
+  }
+
+  @Override
+  public OptionSet options() {
+    return RiakOptions.set();
+  }
+
+  @Override
+  public BindingRun open(RunContext context) throws BenchmarkException {
+    RiakSettings settings = RiakSettings.from(context.config());
+    if (settings.debug()) {
+      context.log().println("riak: " + settings.describe());
+    }
+    String table = context.config().raw("table", "usertable");
+    return RiakRun.open(settings, table, context.log());
+  }
+}

@@ -1,0 +1,189 @@
+package org.sciycsb.riak;
+
+import com.basho.riak.client.api.cap.VClock;
+import com.basho.riak.client.api.commands.indexes.BinIndexQuery;
+import com.basho.riak.client.api.commands.kv.DeleteValue;
+import com.basho.riak.client.api.commands.kv.FetchValue;
+import com.basho.riak.client.api.commands.kv.StoreValue;
+import com.basho.riak.client.core.query.Location;
+import com.basho.riak.client.core.query.Namespace;
+import com.basho.riak.client.core.query.RiakObject;
+import com.basho.riak.client.core.query.indexes.StringBinIndex;
+import com.basho.riak.client.core.util.BinaryValue;
+
+/**
+ * Builds every request the binding sends, from the settings alone: pure functions with no client, so the unit
+ * tests can inspect exactly which command, quorums and options each YCSB operation and preset produces.
+ *
+ * <p>Eventually consistent bucket types get the configured r/pr (reads), w/pw/dw (writes) and n_val. Strongly
+ * consistent bucket types get none of them (Riak ignores quorums there; the ensemble decides), and writes carry
+ * the causal context (vclock) of a preceding fetch, so they are conditional.
+ */
+public final class RiakRequests {
+  /** The secondary index every record (or its index entry) carries: {@code key_bin} = the record key. */
+  public static final String KEY_INDEX = "key";
+  /** Upper bound of a scan's 2i range: above every key made of characters below U+FFFF. */
+  public static final String SCAN_RANGE_END = "\uffff";
+  public static final String CONTENT_TYPE = "application/json";
+
+  private final RiakSettings s;
+
+  public RiakRequests(RiakSettings settings) {
+    this.s = settings;
+  }
+
+  public RiakSettings settings() {
+    return s;
+  }
+
+  /** The bucket of a YCSB table: bucket type {@code riak.bucket_type}, bucket = table. */
+  public Namespace namespace(String table) {
+    return new Namespace(s.bucketType(), table);
+  }
+
+  /** Where scans look up key_bin: the records themselves, or (strong consistency) their index entries. */
+  public Namespace indexNamespace(String table) {
+    return s.strongConsistency() && s.scanBucketType() != null ? new Namespace(s.scanBucketType(), table)
+        : namespace(table);
+  }
+
+  public Location location(String table, String key) {
+    return new Location(namespace(table), key);
+  }
+
+  /** Read one record. */
+  public FetchValue fetch(String table, String key) {
+    FetchValue.Builder b = new FetchValue.Builder(location(table, key)).withTimeout(s.timeoutMillis());
+    if (!s.strongConsistency()) {
+      if (s.r() != null) {
+        b.withOption(FetchValue.Option.R, s.r());
+      }
+      if (s.pr() != null) {
+        b.withOption(FetchValue.Option.PR, s.pr());
+      }
+      if (s.nVal() != null) {
+        b.withOption(FetchValue.Option.N_VAL, s.nVal());
+      }
+    }
+    return b.build();
+  }
+
+  /** The stored form of a record: its JSON, plus key_bin when records are indexed for scans. */
+  public RiakObject object(String key, byte[] json) {
+    RiakObject o = new RiakObject().setContentType(CONTENT_TYPE).setCharset("UTF-8")
+        .setValue(BinaryValue.unsafeCreate(json));
+    if (s.scanIndex() && !s.strongConsistency()) {
+      o.getIndexes().getIndex(StringBinIndex.named(KEY_INDEX)).add(key);
+    }
+    return o;
+  }
+
+  /**
+   * Write one record. {@code vclock} is the causal context of the fetch this write follows (update, or a
+   * strongly consistent overwrite), or null for a blind insert.
+   */
+  public StoreValue store(String table, String key, RiakObject object, VClock vclock) {
+    StoreValue.Builder b = new StoreValue.Builder(object).withLocation(location(table, key))
+        .withTimeout(s.timeoutMillis());
+    if (vclock != null) {
+      b.withVectorClock(vclock);
+    }
+    if (!s.strongConsistency()) {
+      writeQuorums(b);
+    }
+    return b.build();
+  }
+
+  /** Strong consistency with {@code riak.scan_bucket_type}: the key_bin-indexed entry ({@code {}}) a scan finds. */
+  public StoreValue storeIndexEntry(String table, String key) {
+    RiakObject o = new RiakObject().setContentType(CONTENT_TYPE).setValue(BinaryValue.create("{}"));
+    o.getIndexes().getIndex(StringBinIndex.named(KEY_INDEX)).add(key);
+    StoreValue.Builder b = new StoreValue.Builder(o).withLocation(new Location(indexNamespace(table), key))
+        .withTimeout(s.timeoutMillis());
+    writeQuorums(b);
+    return b.build();
+  }
+
+  private void writeQuorums(StoreValue.Builder b) {
+    if (s.w() != null) {
+      b.withOption(StoreValue.Option.W, s.w());
+    }
+    if (s.pw() != null) {
+      b.withOption(StoreValue.Option.PW, s.pw());
+    }
+    if (s.dw() != null) {
+      b.withOption(StoreValue.Option.DW, s.dw());
+    }
+    if (s.nVal() != null) {
+      b.withOption(StoreValue.Option.N_VAL, s.nVal());
+    }
+  }
+
+  /** Delete one record; {@code vclock} from a preceding fetch (strong consistency) or null. */
+  public DeleteValue delete(String table, String key, VClock vclock) {
+    DeleteValue.Builder b = new DeleteValue.Builder(location(table, key)).withTimeout(s.timeoutMillis());
+    if (vclock != null) {
+      b.withVClock(vclock);
+    }
+    if (!s.strongConsistency()) {
+      deleteQuorums(b);
+    }
+    return b.build();
+  }
+
+  /** Delete the index entry of a record (strong consistency with {@code riak.scan_bucket_type}). */
+  public DeleteValue deleteIndexEntry(String table, String key) {
+    DeleteValue.Builder b = new DeleteValue.Builder(new Location(indexNamespace(table), key))
+        .withTimeout(s.timeoutMillis());
+    deleteQuorums(b);
+    return b.build();
+  }
+
+  private void deleteQuorums(DeleteValue.Builder b) {
+    if (s.r() != null) {
+      b.withOption(DeleteValue.Option.R, s.r());
+    }
+    if (s.w() != null) {
+      b.withOption(DeleteValue.Option.W, s.w());
+    }
+    if (s.pr() != null) {
+      b.withOption(DeleteValue.Option.PR, s.pr());
+    }
+    if (s.pw() != null) {
+      b.withOption(DeleteValue.Option.PW, s.pw());
+    }
+    if (s.dw() != null) {
+      b.withOption(DeleteValue.Option.DW, s.dw());
+    }
+    if (s.nVal() != null) {
+      b.withOption(DeleteValue.Option.N_VAL, s.nVal());
+    }
+  }
+
+  /** Page size of {@link #countPage}. */
+  public static final int COUNT_PAGE = 10_000;
+
+  /** One page of the post-load count: every key_bin entry of the table, {@link #COUNT_PAGE} at a time. */
+  public BinIndexQuery countPage(String table, BinaryValue continuation) {
+    BinIndexQuery.Builder b = new BinIndexQuery.Builder(indexNamespace(table), KEY_INDEX, "", SCAN_RANGE_END)
+        .withMaxResults(COUNT_PAGE)
+        .withPaginationSort(true)
+        .withTimeout(s.timeoutMillis());
+    if (continuation != null) {
+      b.withContinuation(continuation);
+    }
+    return b.build();
+  }
+
+  /**
+   * The keys of a scan: a key_bin range query from the start key, at most {@code count} results, sorted (the
+   * records are then fetched one by one).
+   */
+  public BinIndexQuery scan(String table, String startKey, int count) {
+    return new BinIndexQuery.Builder(indexNamespace(table), KEY_INDEX, startKey, SCAN_RANGE_END)
+        .withMaxResults(count)
+        .withPaginationSort(true)
+        .withTimeout(s.timeoutMillis())
+        .build();
+  }
+}

@@ -1,0 +1,288 @@
+package org.sciycsb.riak;
+
+import com.basho.riak.client.api.RiakClient;
+import com.basho.riak.client.api.RiakCommand;
+import com.basho.riak.client.api.commands.indexes.BinIndexQuery;
+import com.basho.riak.client.core.RiakCluster;
+import com.basho.riak.client.core.RiakFuture;
+import com.basho.riak.client.core.NoNodesAvailableException;
+import com.basho.riak.client.core.RiakNode;
+import com.basho.riak.client.core.operations.PingOperation;
+import com.basho.riak.client.core.util.BinaryValue;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.BindingException;
+import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.Option;
+import org.sciycsb.api.StoreInfo;
+import site.ycsb.DB;
+
+/** One run's shared {@link RiakCluster} and {@link RiakClient} (thread-safe, pooled), opened once, closed once. */
+public final class RiakRun implements BindingRun {
+  private static final long CLIENT_GRACE_MS = 1000;
+
+  private final RiakSettings settings;
+  private final RiakRequests requests;
+  private final RiakCluster cluster;
+  private final RiakClient client;
+  private final RecordCodec codec = new RecordCodec();
+  private final StoreInfo storeInfo;
+  /** Set once a scan met a backend without 2i: later scans return NOT_IMPLEMENTED without asking. */
+  private final AtomicBoolean no2i = new AtomicBoolean();
+
+  private RiakRun(RiakSettings settings, RiakCluster cluster, StoreInfo info) {
+    this.settings = settings;
+    this.requests = new RiakRequests(settings);
+    this.cluster = cluster;
+    this.client = new RiakClient(cluster);
+    this.storeInfo = info;
+  }
+
+  /** Starts the cluster client and checks that a node answers a ping; a failure is one clear line. */
+  static RiakRun open(RiakSettings s, String table, PrintStream log) throws BenchmarkException {
+    for (RiakSettings.HostPort hp : s.hosts()) {
+      try {
+        InetAddress.getByName(hp.host());
+      } catch (UnknownHostException e) {
+        throw new BindingException("riak: unknown host '" + hp.host() + "' in riak.hosts");
+      }
+    }
+    RiakCluster cluster;
+    try {
+      List<RiakNode> nodes = new ArrayList<>();
+      for (RiakSettings.HostPort hp : s.hosts()) {
+        nodes.add(new RiakNode.Builder()
+            .withRemoteAddress(hp.host())
+            .withRemotePort(hp.port())
+            .withMinConnections(s.minConnections())
+            .withMaxConnections(s.maxConnections())
+            .withBlockOnMaxConnections(s.maxConnections() > 0)
+            .withConnectionTimeout((int) s.connectTimeout().toMillis())
+            .build());
+      }
+      // one attempt per request inside the client: riak.retries is the only, visible, retry layer (the client's
+      // default of 3 silently re-sends failed requests, tripling the latency of timeouts)
+      cluster = new RiakCluster.Builder(nodes).withExecutionAttempts(1).build();
+      cluster.start();
+    } catch (RuntimeException | LinkageError e) {
+      throw new BindingException("riak: the client cannot start its network layer (" + e + "); on JDK 17 the JVM"
+          + " needs the flags in riak-binding/jvm.options (--add-opens=java.base/java.nio=ALL-UNNAMED"
+          + " --add-opens=java.base/sun.nio.ch=ALL-UNNAMED)", e);
+    }
+    try {
+      return reach(cluster, s, table, log);
+    } catch (BenchmarkException | RuntimeException e) {
+      shutdown(cluster); // nothing may linger when open fails
+      throw e;
+    }
+  }
+
+  /** Ping, bucket check, 2i probe, server info. */
+  private static RiakRun reach(RiakCluster cluster, RiakSettings s, String table, PrintStream log)
+      throws BenchmarkException {
+    long waitMs = s.connectTimeout().toMillis() + 2000;
+    try {
+      RiakFuture<Void, Void> ping = cluster.execute(new PingOperation());
+      try {
+        ping.get(waitMs, TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        ping.cancel(true);
+        throw e;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new BindingException("riak: interrupted while reaching " + s.hosts());
+    } catch (ExecutionException | TimeoutException e) {
+      Throwable c = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+      String why;
+      if (c instanceof TimeoutException) {
+        why = "no answer to a ping within " + waitMs + " ms";
+      } else if (c instanceof NoNodesAvailableException) {
+        why = "no node accepted a connection (refused, or no answer within riak.connect_timeout="
+            + Option.formatDuration(s.connectTimeout()) + ")";
+      } else {
+        why = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
+      }
+      throw new BindingException("riak: cannot reach any node of " + s.hosts() + " (protocol buffers port): "
+          + why, e);
+    }
+    checkBucket(cluster, s, table, waitMs);
+    RiakSettings effective = s;
+    if (s.scansSupported() && !has2i(cluster, s, table, waitMs)) {
+      effective = s.withoutScanIndex();
+      log.println("riak: the backend of bucket type '" + new RiakRequests(s).indexNamespace(table)
+          .getBucketTypeAsString() + "' has no secondary indexes (bitcask?): records are stored without key_bin"
+          + " and scans return NOT_IMPLEMENTED (set riak.scan_index=false to silence this)");
+    }
+    return new RiakRun(effective, cluster, serverInfo(cluster, effective, waitMs));
+  }
+
+  /**
+   * Reads a key that does not exist from the table's bucket: a server error that is not about availability
+   * (typically a bucket type that does not exist or is not active) ends the run before any thread starts.
+   */
+  private static void checkBucket(RiakCluster cluster, RiakSettings s, String table, long waitMs)
+      throws BindingException {
+    RiakFuture<?, ?> f = new RiakClient(cluster).executeAsync(new RiakRequests(s).fetch(table, "sciycsb-probe"));
+    try {
+      f.get(waitMs, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      f.cancel(true);
+      if (RiakOutcome.of(e) == RiakOutcome.ERROR) {
+        Throwable c = e.getCause() != null ? e.getCause() : e;
+        throw new BindingException("riak: a read from bucket type '" + s.bucketType() + "', bucket '" + table
+            + "' failed (does the bucket type exist and is it active? riak-admin bucket-type status "
+            + s.bucketType() + "): " + c.getMessage(), e);
+      }
+    }
+  }
+
+  /** Probes the table's index namespace with a one-result key_bin query: false when the backend has no 2i. */
+  private static boolean has2i(RiakCluster cluster, RiakSettings s, String table, long waitMs) {
+    RiakClient probe = new RiakClient(cluster);
+    RiakFuture<?, ?> f = probe.executeAsync(new RiakRequests(s).scan(table, "", 1));
+    try {
+      f.get(waitMs, TimeUnit.MILLISECONDS);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return true;
+    } catch (ExecutionException | TimeoutException e) {
+      f.cancel(true);
+      return RiakOutcome.of(e) != RiakOutcome.NO_2I;
+    }
+  }
+
+  private static StoreInfo serverInfo(RiakCluster cluster, RiakSettings s, long waitMs) {
+    Map<String, String> details = new LinkedHashMap<>(s.describe());
+    details.put("client", "riak-client " + clientVersion());
+    String version = "unknown";
+    try {
+      ServerInfoOperation.Info info = cluster.execute(new ServerInfoOperation()).get(waitMs, TimeUnit.MILLISECONDS);
+      version = info.version();
+      details.put("node", info.node());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException | RuntimeException e) {
+      details.put("server_info_error", String.valueOf(e.getMessage()));
+    }
+    return new StoreInfo("Riak KV", version, details);
+  }
+
+  /** riak-client's version, from the pom.properties inside its jar. */
+  static String clientVersion() {
+    try (InputStream in = RiakClient.class.getResourceAsStream(
+        "/META-INF/maven/com.basho.riak/riak-client/pom.properties")) {
+      if (in != null) {
+        Properties p = new Properties();
+        p.load(in);
+        return p.getProperty("version", "unknown");
+      }
+    } catch (IOException e) {
+      // fall through
+    }
+    return "unknown";
+  }
+
+  private static void shutdown(RiakCluster cluster) {
+    try {
+      cluster.shutdown().get(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException | RuntimeException e) {
+      // best effort: the process is ending anyway
+    }
+  }
+
+  /**
+   * Runs one command and waits at most the server-side timeout plus a grace second.
+   *
+   * @throws Exception what the client reported; {@link RiakOutcome#of} classifies it
+   */
+  <T, S> T execute(RiakCommand<T, S> command) throws Exception {
+    RiakFuture<T, S> f = client.executeAsync(command);
+    try {
+      return f.get(settings.timeoutMillis() + CLIENT_GRACE_MS, TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      f.cancel(true);
+      throw e;
+    }
+  }
+
+  RiakSettings settings() {
+    return settings;
+  }
+
+  RiakRequests requests() {
+    return requests;
+  }
+
+  RecordCodec codec() {
+    return codec;
+  }
+
+  AtomicBoolean no2i() {
+    return no2i;
+  }
+
+  /**
+   * The number of records, counted through the key_bin index in pages (a coverage query: exact once the load has
+   * settled); empty when the table is not indexed (strong consistency without an index bucket type, no 2i).
+   */
+  @Override
+  public OptionalLong count(String table) throws BenchmarkException {
+    if (!settings.scansSupported()) {
+      return OptionalLong.empty();
+    }
+    long n = 0;
+    BinaryValue continuation = null;
+    try {
+      do {
+        BinIndexQuery.Response r = execute(requests.countPage(table, continuation));
+        n += r.getEntries().size();
+        continuation = r.hasContinuation() ? r.getContinuation() : null;
+      } while (continuation != null);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new BindingException("riak: interrupted while counting " + table);
+    } catch (Exception e) {
+      if (RiakOutcome.of(e) == RiakOutcome.NO_2I) {
+        return OptionalLong.empty();
+      }
+      Throwable c = e.getCause() != null ? e.getCause() : e;
+      throw new BindingException("riak: counting the records of " + table + " through key_bin failed: " + c, e);
+    }
+    return OptionalLong.of(n);
+  }
+
+  @Override
+  public DB newDb(int threadId) {
+    return new RiakDb(this);
+  }
+
+  @Override
+  public StoreInfo storeInfo() {
+    return storeInfo;
+  }
+
+  @Override
+  public void close() {
+    shutdown(cluster);
+  }
+}

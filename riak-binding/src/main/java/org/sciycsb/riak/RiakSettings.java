@@ -1,0 +1,207 @@
+package org.sciycsb.riak;
+
+import com.basho.riak.client.api.cap.Quorum;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Option;
+
+/**
+ * The effective, validated settings of one run: options resolved against their upstream aliases and the
+ * consistency preset. Pure data: the request builders in {@link RiakRequests} read only this.
+ *
+ * @param hosts              host:port of each node
+ * @param bucketType         bucket type of the records
+ * @param consistency        the preset name (strong, eventual, default)
+ * @param r                  read quorum, or null to send none
+ * @param w                  write quorum, or null
+ * @param pr                 primary read quorum, or null
+ * @param pw                 primary write quorum, or null
+ * @param dw                 durable write quorum, or null
+ * @param nVal               per-request n_val, or null
+ * @param strongConsistency  the bucket type is strongly consistent
+ * @param scanBucketType     bucket type of the key_bin index entries (strong consistency), or null
+ * @param scanIndex          write key_bin and serve scans through 2i
+ * @param retries            extra attempts
+ * @param retryWait          pause before a retry
+ * @param timeout            server-side timeout per request
+ * @param connectTimeout     TCP connect timeout
+ * @param minConnections     connections kept per node
+ * @param maxConnections     connection limit per node (0 = none)
+ * @param debug              print settings at open
+ */
+public record RiakSettings(List<HostPort> hosts, String bucketType, String consistency, Quorum r, Quorum w,
+    Quorum pr, Quorum pw, Quorum dw, Integer nVal, boolean strongConsistency, String scanBucketType,
+    boolean scanIndex, int retries, Duration retryWait, Duration timeout, Duration connectTimeout,
+    int minConnections, int maxConnections, boolean debug) {
+
+  /** One node address. */
+  public record HostPort(String host, int port) {
+    @Override
+    public String toString() {
+      return host + ":" + port;
+    }
+  }
+
+  public RiakSettings {
+    hosts = List.copyOf(hosts);
+    Objects.requireNonNull(bucketType);
+  }
+
+  /** Reads and validates the settings. */
+  public static RiakSettings from(Config c) throws ConfigException {
+    int port = c.get(RiakOptions.PORT);
+    List<HostPort> hosts = parseHosts(c.get(RiakOptions.HOSTS), port);
+    String consistency = c.get(RiakOptions.CONSISTENCY);
+    Quorum presetR = null;
+    Quorum presetW = null;
+    if (consistency.equals("strong")) {
+      presetR = Quorum.quorumQuorum();
+      presetW = Quorum.quorumQuorum();
+    } else if (consistency.equals("eventual")) {
+      presetR = Quorum.oneQuorum();
+      presetW = Quorum.oneQuorum();
+    }
+    Quorum r = orElse(quorum(aliased(c, RiakOptions.R, RiakOptions.R_VAL)), presetR);
+    Quorum w = orElse(quorum(aliased(c, RiakOptions.W, RiakOptions.W_VAL)), presetW);
+    Quorum pr = quorum(c.get(RiakOptions.PR));
+    Quorum pw = quorum(c.get(RiakOptions.PW));
+    Quorum dw = quorum(c.get(RiakOptions.DW));
+    boolean sc = c.get(RiakOptions.STRONG_CONSISTENCY);
+    String scanType = aliased(c, RiakOptions.SCAN_BUCKET_TYPE, RiakOptions.STRONG_CONSISTENT_SCANS_BUCKET_TYPE);
+    if (scanType != null && scanType.isBlank()) {
+      scanType = null;
+    }
+    if (scanType != null && !sc) {
+      throw new ConfigException(RiakOptions.SCAN_BUCKET_TYPE.name()
+          + " only applies with riak.strong_consistency=true (eventual bucket types index the records themselves)");
+    }
+    int minC = c.get(RiakOptions.MIN_CONNECTIONS);
+    int maxC = c.get(RiakOptions.MAX_CONNECTIONS);
+    if (maxC > 0 && minC > maxC) {
+      throw new ConfigException("riak.min_connections (" + minC + ") exceeds riak.max_connections (" + maxC + ")");
+    }
+    return new RiakSettings(hosts, c.get(RiakOptions.BUCKET_TYPE).trim(), consistency, r, w, pr, pw, dw,
+        c.get(RiakOptions.N_VAL), sc, scanType, c.get(RiakOptions.SCAN_INDEX),
+        aliased(c, RiakOptions.RETRIES, RiakOptions.READ_RETRY_COUNT),
+        aliased(c, RiakOptions.RETRY_WAIT, RiakOptions.WAIT_TIME_BEFORE_RETRY),
+        aliased(c, RiakOptions.TIMEOUT, RiakOptions.TRANSACTION_TIME_LIMIT),
+        c.get(RiakOptions.CONNECT_TIMEOUT), minC, maxC, c.get(RiakOptions.DEBUG));
+  }
+
+  /** A copy with key_bin indexing switched off (the backend has no 2i). */
+  public RiakSettings withoutScanIndex() {
+    return new RiakSettings(hosts, bucketType, consistency, r, w, pr, pw, dw, nVal, strongConsistency,
+        scanBucketType, false, retries, retryWait, timeout, connectTimeout, minConnections, maxConnections, debug);
+  }
+
+  /** True when scans can be served: the records, or their index entries, carry key_bin. */
+  public boolean scansSupported() {
+    return scanIndex && (!strongConsistency || scanBucketType != null);
+  }
+
+  public int timeoutMillis() {
+    return (int) timeout.toMillis();
+  }
+
+  /** The effective settings, for {@code riak.debug} and results metadata. */
+  public Map<String, String> describe() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("hosts", hosts.toString());
+    m.put("bucket_type", bucketType);
+    m.put("consistency", consistency);
+    m.put("strong_consistency", Boolean.toString(strongConsistency));
+    m.put("r", text(r));
+    m.put("w", text(w));
+    m.put("pr", text(pr));
+    m.put("pw", text(pw));
+    m.put("dw", text(dw));
+    m.put("n_val", nVal == null ? "bucket" : nVal.toString());
+    m.put("scans", scansSupported() ? "2i key_bin" + (scanBucketType == null ? "" : " in type " + scanBucketType)
+        : "not implemented");
+    m.put("retries", Integer.toString(retries));
+    m.put("timeout", Option.formatDuration(timeout));
+    return m;
+  }
+
+  private static String text(Quorum q) {
+    return q == null ? "bucket" : q.toString();
+  }
+
+  /** The canonical option's value, else its alias's, else the default; both set and different is an error. */
+  static <T> T aliased(Config c, Option<T> canonical, Option<T> alias) throws ConfigException {
+    T a = c.isSet(alias) ? c.get(alias) : null;
+    if (c.isSet(canonical)) {
+      T v = c.get(canonical);
+      if (a != null && !sameValue(a, v)) {
+        throw new ConfigException(canonical.name() + "=" + c.raw(canonical.name()) + " and its upstream alias "
+            + alias.name() + "=" + c.raw(alias.name()) + " disagree: set only one");
+      }
+      return v;
+    }
+    return a != null ? a : c.get(canonical);
+  }
+
+  private static boolean sameValue(Object a, Object b) {
+    if (a instanceof String && b instanceof String) {
+      return ((String) a).trim().equalsIgnoreCase(((String) b).trim());
+    }
+    return a.equals(b);
+  }
+
+  private static <T> T orElse(T v, T other) {
+    return v != null ? v : other;
+  }
+
+  /** Parses a checked quorum text: one, quorum, all, default or an integer. */
+  static Quorum quorum(String s) {
+    if (s == null) {
+      return null;
+    }
+    switch (s.trim().toLowerCase(Locale.ROOT)) {
+      case "one": return Quorum.oneQuorum();
+      case "quorum": return Quorum.quorumQuorum();
+      case "all": return Quorum.allQuorum();
+      case "default": return Quorum.defaultQuorum();
+      default: return new Quorum(Integer.parseInt(s.trim()));
+    }
+  }
+
+  static List<HostPort> parseHosts(String text, int defaultPort) throws ConfigException {
+    List<HostPort> out = new ArrayList<>();
+    for (String part : text.split(",")) {
+      String h = part.trim();
+      if (h.isEmpty()) {
+        continue;
+      }
+      int port = defaultPort;
+      int colon = h.lastIndexOf(':');
+      if (colon >= 0 && h.indexOf(':') == colon) {
+        String p = h.substring(colon + 1);
+        h = h.substring(0, colon);
+        try {
+          port = Integer.parseInt(p);
+        } catch (NumberFormatException e) {
+          throw new ConfigException("bad value for riak.hosts: '" + part.trim() + "' has a bad port");
+        }
+        if (port <= 0 || port > 65535) {
+          throw new ConfigException("bad value for riak.hosts: '" + part.trim() + "' has a bad port");
+        }
+      }
+      if (h.isEmpty()) {
+        throw new ConfigException("bad value for riak.hosts: '" + part.trim() + "' has no host name");
+      }
+      out.add(new HostPort(h, port));
+    }
+    if (out.isEmpty()) {
+      throw new ConfigException("riak.hosts names no host");
+    }
+    return out;
+  }
+}
