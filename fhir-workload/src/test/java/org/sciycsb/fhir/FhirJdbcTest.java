@@ -78,7 +78,8 @@ class FhirJdbcTest {
     assertThat(ro.exit).as(ro.toString()).isZero();
     assertThat(ro.text("FHIR_RECENT", "Operations")).isEqualTo("300");
     assertThat(ro.text("FHIR_INSERT_OBS", "Operations")).isNull();
-    Cli wo = cli("run", "db1", "fhir-writeonly", "run3", "-p", "operationcount=200", "-threads", "2");
+    Cli wo = cli("run", "db1", "fhir-writeonly", "run3", "-p", "operationcount=200", "-threads", "2",
+        "-p", "db.batchsize=10");
     assertThat(wo.exit).as(wo.toString()).isZero();
     assertThat(wo.text("FHIR_INSERT_OBS", "Return=OK")).isEqualTo("200");
   }

@@ -30,6 +30,7 @@ public final class MongoDbRun implements BindingRun {
   private final boolean mongos;
   private static final int MAX_LOGGED_ERRORS = 10;
   private final AtomicLong failedBatchedRecords = new AtomicLong();
+  private volatile org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema;
   private final java.util.concurrent.atomic.AtomicInteger loggedErrors = new java.util.concurrent.atomic.AtomicInteger();
 
   MongoDbRun(MongoDbSettings settings, MongoClient client, Document hello, Document buildInfo, RunContext context)
@@ -174,6 +175,33 @@ public final class MongoDbRun implements BindingRun {
   @Override
   public DB newDb(int threadId) {
     return new MongoDbClient(this, threadId);
+  }
+
+  @Override
+  public boolean supports(Class<? extends org.sciycsb.api.AccessPath> type) {
+    return type == org.sciycsb.api.access.SubjectTimeline.class;
+  }
+
+  @Override
+  public <T extends org.sciycsb.api.AccessPath> T accessPath(Class<T> type, int threadId)
+      throws BenchmarkException {
+    if (type == org.sciycsb.api.access.SubjectTimeline.class) {
+      return type.cast(new MongoDbSubjectTimeline(this));
+    }
+    return BindingRun.super.accessPath(type, threadId);
+  }
+
+  /** The FHIR collections, once {@link MongoDbSubjectTimeline#prepare} set them up. */
+  org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema() {
+    return timelineSchema;
+  }
+
+  void timelineSchema(org.sciycsb.api.access.SubjectTimeline.Schema s) {
+    this.timelineSchema = s;
+  }
+
+  MongoDatabase admin() {
+    return client.getDatabase("admin");
   }
 
   @Override
