@@ -72,6 +72,11 @@ final class CassandraRun implements BindingRun {
   private final StoreInfo storeInfo;
   private final ConcurrentHashMap<String, PreparedStatement> prepared = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
+  private volatile org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema;
+  private volatile TimelineStatements timelineStatements;
+
+  /** The prepared statements of the FHIR mapping ({@link CassandraSubjectTimeline}). */
+  record TimelineStatements(PreparedStatement putSubject, PreparedStatement putEvent, PreparedStatement recent) {}
 
   private CassandraRun(Settings settings, CqlSession session, PrintStream log) throws BenchmarkException {
     this.settings = settings;
@@ -289,6 +294,52 @@ final class CassandraRun implements BindingRun {
   }
 
   @Override
+  public boolean supports(Class<? extends org.sciycsb.api.AccessPath> type) {
+    return type == org.sciycsb.api.access.SubjectTimeline.class;
+  }
+
+  @Override
+  public <T extends org.sciycsb.api.AccessPath> T accessPath(Class<T> type, int threadId)
+      throws BenchmarkException {
+    if (type == org.sciycsb.api.access.SubjectTimeline.class) {
+      return type.cast(new CassandraSubjectTimeline(this));
+    }
+    return BindingRun.super.accessPath(type, threadId);
+  }
+
+  org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema() {
+    return timelineSchema;
+  }
+
+  /** Called once the FHIR tables exist: prepares their statements for every thread. */
+  void timelineSchema(org.sciycsb.api.access.SubjectTimeline.Schema s) throws BindingException {
+    awaitSchemaAgreement(session);
+    try {
+      timelineStatements = CassandraSubjectTimeline.prepareStatements(session, settings.keyspace(), s);
+    } catch (DriverException e) {
+      throw new BindingException("cassandra: cannot prepare the FHIR statements: "
+          + Secrets.maskText(String.valueOf(e.getMessage())), e);
+    }
+    this.timelineSchema = s;
+  }
+
+  TimelineStatements timelineStatements() {
+    TimelineStatements t = timelineStatements;
+    if (t == null) {
+      throw new IllegalStateException("the FHIR tables were not prepared");
+    }
+    return t;
+  }
+
+  <S extends com.datastax.oss.driver.api.core.cql.Statement<S>> S forRead(S st) {
+    return st.setConsistencyLevel(settings.readConsistency());
+  }
+
+  <S extends com.datastax.oss.driver.api.core.cql.Statement<S>> S forWrite(S st) {
+    return st.setConsistencyLevel(settings.writeConsistency());
+  }
+
+  @Override
   public StoreInfo storeInfo() {
     return storeInfo;
   }
@@ -441,7 +492,7 @@ final class CassandraRun implements BindingRun {
   }
 
   /** Maps a driver failure to a status, counts it, and reports the first of each kind on the run's log. */
-  private Status failure(String op, RuntimeException e) {
+  Status failure(String op, RuntimeException e) {
     Status status = statusOf(e);
     Throwable cause = rootOf(e);
     String kind = op + ":" + e.getClass().getSimpleName()
