@@ -49,7 +49,8 @@ class FhirCassandraIT {
       System.setProperty("sciycsb.home", oldHome);
     }
     try (CqlSession s = session()) {
-      s.execute("DROP KEYSPACE IF EXISTS " + KS);
+      s.execute(com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance("DROP KEYSPACE IF EXISTS " + KS)
+          .setTimeout(java.time.Duration.ofSeconds(60)));
     }
   }
 
