@@ -25,12 +25,15 @@ HEAP_MIN="${CASSANDRA_HEAP_MIN:-512M}"
 TIMEOUT="${CASSANDRA_START_TIMEOUT:-120}"
 NATIVE_PORT=9042
 STORAGE_PORT=7000
-JMX_BASE=7199
+JMX_BASE="${SCIYCSB_CASSANDRA_JMX_BASE:-7199}"
 
 die() { echo "cassandra.sh: $*" >&2; exit 1; }
 log() { echo "cassandra.sh: $*" >&2; }
 
-node_ip() { echo "127.0.0.$1"; }
+# nodes live on $SCIYCSB_CASSANDRA_NET.1, .2, .3 (default 127.0.0): another loopback net lets two test
+# clusters run side by side (set SCIYCSB_CASSANDRA_JMX_BASE too, and point the tests at SCIYCSB_CASSANDRA_HOSTS)
+NET="${SCIYCSB_CASSANDRA_NET:-127.0.0}"
+node_ip() { echo "$NET.$1"; }
 node_dir() { echo "$BASE/node$1"; }
 jmx_port() { echo $((JMX_BASE + $1 - 1)); }
 
@@ -91,7 +94,7 @@ write_tls() {
   mkdir -p "$TLS_DIR"
   rm -f "$TLS_DIR"/keystore.p12 "$TLS_DIR"/node.crt
   "$keytool" -genkeypair -alias node -keyalg RSA -keysize 2048 -validity 3650 -dname "CN=sciycsb-test-node" \
-    -ext "SAN=ip:127.0.0.1,ip:127.0.0.2,ip:127.0.0.3,dns:localhost" -keystore "$TLS_DIR/keystore.p12" \
+    -ext "SAN=ip:$(node_ip 1),ip:$(node_ip 2),ip:$(node_ip 3),dns:localhost" -keystore "$TLS_DIR/keystore.p12" \
     -storetype PKCS12 -storepass cassandra -keypass cassandra >/dev/null 2>&1
   "$keytool" -exportcert -alias node -keystore "$TLS_DIR/keystore.p12" -storepass cassandra -rfc \
     -file "$TLS_DIR/node.crt" >/dev/null 2>&1
@@ -133,7 +136,7 @@ commitlog_segment_size: 32MiB
 seed_provider:
   - class_name: org.apache.cassandra.locator.SimpleSeedProvider
     parameters:
-      - seeds: "127.0.0.1:$STORAGE_PORT"
+      - seeds: "$(node_ip 1):$STORAGE_PORT"
 concurrent_reads: 16
 concurrent_writes: 16
 concurrent_counter_writes: 16

@@ -25,7 +25,7 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /**
- * The fault test on a 3-node loopback cluster (127.0.0.1..3, started by {@code server/cluster-test.sh}), keyspace
+ * The fault test on a 3-node loopback cluster (127.0.0.1..3, started by {@code cluster-test.sh}), keyspace
  * RF 3: a loop of reads and updates through the binding while {@code cassandra.sh stop-node 3} kills a node
  * (SIGKILL) mid-run. At QUORUM no operation may fail; at ALL failures are observed and counted, and the loop
  * completes. Each second's operations, failures and slowest operation are printed: the blip shows there.

@@ -259,6 +259,7 @@ public final class Engine {
     }
     shared.gate.arriveAndDeregister(); // the engine does not wait for the warmup: it collects meanwhile
 
+    long errorsMax = cfg.get(EngineOptions.ERRORS_MAX);
     long granularity = granularityMs * 1_000_000L;
     long next = System.nanoTime() + granularity;
     boolean stoppedByDeadline = false;
@@ -271,6 +272,9 @@ public final class Engine {
         }
         if (now >= next) {
           collector.collect(now);
+          if (errorsMax > 0 && !stop.requested() && collector.errorsSoFar() >= errorsMax) {
+            stop.request("errors.max (" + errorsMax + ") reached");
+          }
           next += granularity;
           if (next < now) {
             next = now + granularity;
@@ -360,7 +364,8 @@ public final class Engine {
     } else if (stop.requested() && !stoppedByDeadline && !"maxexecutiontime".equals(stop.reason())) {
       outcome = "partial";
       failure = failure == null ? "run stopped early: " + stop.reason() : failure;
-      exit = exit == 0 ? BenchmarkException.EXIT_INTERRUPTED : exit;
+      boolean byErrors = stop.reason() != null && stop.reason().startsWith("errors.max");
+      exit = exit == 0 ? (byErrors ? BenchmarkException.EXIT_RUN_FAILED : BenchmarkException.EXIT_INTERRUPTED) : exit;
     } else {
       outcome = exit == 0 ? "completed" : "failed";
     }

@@ -56,13 +56,18 @@ public final class EngineOptions {
   public static final Option<Boolean> CHECK_COUNT = Option.bool("load.checkcount", true,
       "after a load, compare the store's record count with what was inserted, when the binding can count");
 
+  public static final Option<Long> ERRORS_MAX = Option.longValue("errors.max", 0L,
+      "end the run early (outcome partial, exit 4) once this many operations have failed; 0 = never")
+      .check(v -> v >= 0, "must not be negative");
+
   public static OptionSet all() {
     return OptionSet.builder("engine")
         .add(THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
             WARMUP_OPS, WARMUP_TIME, STATUS_INTERVAL, GRANULARITY, DIGITS, PERCENTILES, RESULTS_DIR, LABEL,
-            LABEL_STORAGE, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL, CHECK_COUNT)
+            LABEL_STORAGE, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL, CHECK_COUNT,
+            ERRORS_MAX)
         .ownPrefix("timeseries.").ownPrefix("histogram.").ownPrefix("results.").ownPrefix("status.")
-        .ownPrefix("warmup").ownPrefix("label.")
+        .ownPrefix("warmup").ownPrefix("label.").ownPrefix("errors.")
         .build();
   }
 }

@@ -244,6 +244,22 @@ public final class Collector {
     log.outputIntervalHistogram(h);
   }
 
+  /** Failed calls so far, all operations (composite ones excluded, their parts are counted). */
+  public synchronized long errorsSoFar() {
+    long e = 0;
+    for (Operation op : registry.all()) {
+      if (op.composite()) {
+        continue;
+      }
+      for (int s = 0; s < StatusCodes.MAX; s++) {
+        if (!StatusCodes.isOk(s)) {
+          e += statusTotal(op.index(), s);
+        }
+      }
+    }
+    return e;
+  }
+
   private long statusTotal(int op, int s) {
     long t = 0;
     for (ThreadRecorder r : recorders) {

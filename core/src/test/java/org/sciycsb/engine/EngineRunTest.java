@@ -221,4 +221,29 @@ class EngineRunTest {
     assertThat(c.err).contains("cannot reach test server").doesNotContain("\tat ");
     assertThat(c.out).isEmpty();
   }
+
+  @Test
+  void errorsMaxEndsTheRunEarlyWithResults() throws Exception {
+    Cli c = Cli.run("run", "test-stall", "-P", "../workloads/workloada", "-p", "operationcount=0",
+        "-p", "maxexecutiontime=60", "-p", "stall.failevery=2", "-p", "stall.ms=0", "-target", "2000",
+        "-p", "errors.max=50", "-p", "timeseries.granularity=50", "-p", "results.dir=" + dir("errmax"));
+    assertThat(c.exit).as(c.toString()).isEqualTo(4);
+    assertThat(c.err).contains("errors.max (50) reached");
+    JsonNode j = Cli.results(tmp.resolve("errmax"));
+    assertThat(j.path("summary").path("outcome").asText()).isEqualTo("partial");
+    assertThat(j.path("operations").get(0).path("errors").asLong()).isGreaterThanOrEqualTo(50);
+    assertThat(Long.parseLong(c.text("OVERALL", "RunTime(ms)"))).isLessThan(30_000);
+  }
+
+  @Test
+  void dataIntegrityVerifiesWhatIsRead() {
+    Cli c = Cli.run("run", "basic", "-P", "../workloads/workloadc", "-p", "operationcount=200",
+        "-p", "dataintegrity=true", "-p", "results.dir=" + dir("integrity"));
+    // the no-op store returns no data: every verification fails, and says so
+    assertThat(c.text("VERIFY", "Return=ERROR")).isEqualTo("200");
+    Cli bad = Cli.run("run", "basic", "-P", "../workloads/workloadc", "-p", "dataintegrity=true",
+        "-p", "fieldlengthdistribution=uniform", "-p", "results.dir=" + dir("integrity2"));
+    assertThat(bad.exit).isEqualTo(2);
+    assertThat(bad.err).contains("dataintegrity=true needs fieldlengthdistribution=constant");
+  }
 }

@@ -90,4 +90,47 @@ class LauncherEndToEndIT {
     Result g = ycsb("help");
     assertThat(g.out).contains("usage: bin/ycsb").contains("jdbc").contains("mongodb");
   }
+
+  /** A user's own binding jar, compiled here against the site.ycsb API only, runs with -db and -cp. */
+  @Test
+  void userDbClassRunsFromItsOwnJar() throws Exception {
+    Path src = tmp.resolve("src/com/example/CountingDB.java");
+    Files.createDirectories(src.getParent());
+    Files.writeString(src, String.join("\n",
+        "package com.example;",
+        "import java.util.*;",
+        "import site.ycsb.*;",
+        "public class CountingDB extends DB {",
+        "  public void init() { if (!\"yes\".equals(getProperties().getProperty(\"counting.ok\"))) throw new RuntimeException(\"no props\"); }",
+        "  public Status read(String t, String k, Set<String> f, Map<String, ByteIterator> r) { return Status.OK; }",
+        "  public Status scan(String t, String k, int n, Set<String> f, Vector<HashMap<String, ByteIterator>> r) { return Status.OK; }",
+        "  public Status update(String t, String k, Map<String, ByteIterator> v) { return Status.OK; }",
+        "  public Status insert(String t, String k, Map<String, ByteIterator> v) { return Status.OK; }",
+        "  public Status delete(String t, String k) { return Status.OK; }",
+        "}"));
+    Path classes = tmp.resolve("classes");
+    Files.createDirectories(classes);
+    javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+    int rc = javac.run(null, null, null, "-cp", System.getProperty("java.class.path"), "-d", classes.toString(),
+        src.toString());
+    assertThat(rc).isZero();
+    Path jar = tmp.resolve("user-binding.jar");
+    try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+      out.putNextEntry(new java.util.jar.JarEntry("com/example/CountingDB.class"));
+      out.write(Files.readAllBytes(classes.resolve("com/example/CountingDB.class")));
+      out.closeEntry();
+    }
+    Result r = ycsb("run", "-db", "com.example.CountingDB", "-cp", jar.toString(), "-P", "workloads/workloadb",
+        "-p", "operationcount=5000", "-p", "counting.ok=yes", "-threads", "2", "-jvm-args", "-Xmx256m",
+        "-p", "results.dir=" + tmp.resolve("user"));
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(Long.parseLong(r.text("READ", "Operations")) + Long.parseLong(r.text("UPDATE", "Operations")))
+        .isEqualTo(5000);
+    JsonNode j = new ObjectMapper().readTree(tmp.resolve("user/results.json").toFile());
+    assertThat(j.path("metadata").path("binding").asText()).isEqualTo("com.example.CountingDB");
+    assertThat(j.path("metadata").path("jvm").path("arguments").toString()).contains("-Xmx256m");
+    Result missing = ycsb("run", "-db", "com.example.CountingDB", "-P", "workloads/workloadb");
+    assertThat(missing.exit).isEqualTo(2);
+    assertThat(missing.err).contains("com.example.CountingDB not found on the classpath");
+  }
 }
