@@ -74,6 +74,11 @@ final class CassandraRun implements BindingRun {
   private final StoreInfo storeInfo;
   private final ConcurrentHashMap<String, PreparedStatement> prepared = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
+  private volatile org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema;
+  private volatile TimelineStatements timelineStatements;
+
+  /** The prepared statements of the FHIR mapping ({@link CassandraSubjectTimeline}). */
+  record TimelineStatements(PreparedStatement putSubject, PreparedStatement putEvent, PreparedStatement recent) {}
 
   private CassandraRun(Settings settings, CqlSession session, PrintStream log) throws BenchmarkException {
     this.settings = settings;
@@ -285,23 +290,49 @@ final class CassandraRun implements BindingRun {
     return session;
   }
 
+  /** DocumentStore: a table per type; SubjectTimeline: a partition per subject clustered by time, newest first. */
+  @Override
+  public java.util.Map<Class<? extends org.sciycsb.api.AccessPath>, AccessPathFactory> accessPaths() {
+    return java.util.Map.of(
+        org.sciycsb.api.access.DocumentStore.class, id -> new CassandraDocumentStore(this),
+        org.sciycsb.api.access.SubjectTimeline.class, id -> new CassandraSubjectTimeline(this));
+  }
+
   @Override
   public DB newDb(int threadId) {
     return new CassandraDb(this);
   }
 
-  @Override
-  public boolean supports(Class<? extends AccessPath> type) {
-    return type == DocumentStore.class;
+  org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema() {
+    return timelineSchema;
   }
 
-  /** {@link DocumentStore}: a table per collection in the keyspace ({@link CassandraDocumentStore}). */
-  @Override
-  public <T extends AccessPath> T accessPath(Class<T> type, int threadId) throws BenchmarkException {
-    if (type != DocumentStore.class) {
-      return BindingRun.super.accessPath(type, threadId);
+  /** Called once the FHIR tables exist: prepares their statements for every thread. */
+  void timelineSchema(org.sciycsb.api.access.SubjectTimeline.Schema s) throws BindingException {
+    awaitSchemaAgreement(session);
+    try {
+      timelineStatements = CassandraSubjectTimeline.prepareStatements(session, settings.keyspace(), s);
+    } catch (DriverException e) {
+      throw new BindingException("cassandra: cannot prepare the FHIR statements: "
+          + Secrets.maskText(String.valueOf(e.getMessage())), e);
     }
-    return type.cast(new CassandraDocumentStore(this));
+    this.timelineSchema = s;
+  }
+
+  TimelineStatements timelineStatements() {
+    TimelineStatements t = timelineStatements;
+    if (t == null) {
+      throw new IllegalStateException("the FHIR tables were not prepared");
+    }
+    return t;
+  }
+
+  <S extends com.datastax.oss.driver.api.core.cql.Statement<S>> S forRead(S st) {
+    return st.setConsistencyLevel(settings.readConsistency());
+  }
+
+  <S extends com.datastax.oss.driver.api.core.cql.Statement<S>> S forWrite(S st) {
+    return st.setConsistencyLevel(settings.writeConsistency());
   }
 
   @Override

@@ -50,4 +50,14 @@ public interface BenchWorkload {
   default java.util.Map<String, Object> finish(WorkloadContext context) throws BenchmarkException {
     return java.util.Map.of();
   }
+
+  /**
+   * Properties this workload asks of the binding, applied before the binding opens: the engine keeps only keys the
+   * binding declares and the user did not set (for example {@code fhir.consistency=strong} asking for
+   * {@code <binding>.consistency=strong}). Core stays store-agnostic: the workload names keys by the binding's
+   * name, the binding's own declaration decides whether they exist.
+   */
+  default java.util.Map<String, String> bindingDefaults(Config config, String bindingName) throws ConfigException {
+    return java.util.Map.of();
+  }
 }

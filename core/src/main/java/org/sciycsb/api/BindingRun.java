@@ -1,5 +1,6 @@
 package org.sciycsb.api;
 
+import java.util.Map;
 import java.util.OptionalLong;
 import site.ycsb.DB;
 
@@ -17,9 +18,25 @@ public interface BindingRun extends AutoCloseable {
   /** The store product and version as reported by the server. */
   StoreInfo storeInfo();
 
+  /** Opens a per-thread handle on one access path. */
+  @FunctionalInterface
+  interface AccessPathFactory {
+    /** @param threadId the client thread, or -1 for the setup handle a workload uses in its init */
+    AccessPath open(int threadId) throws BenchmarkException;
+  }
+
+  /**
+   * The access paths this binding maps to its native model, one factory per type (for example
+   * {@code Map.of(DocumentStore.class, id -> new MyDocumentStore(this, id))}). The only method a binding overrides
+   * to serve domain workloads; {@link #supports} and {@link #accessPath} follow from it.
+   */
+  default Map<Class<? extends AccessPath>, AccessPathFactory> accessPaths() {
+    return Map.of();
+  }
+
   /** True when this binding can serve the given access path. */
   default boolean supports(Class<? extends AccessPath> type) {
-    return false;
+    return accessPaths().containsKey(type);
   }
 
   /**
@@ -28,7 +45,11 @@ public interface BindingRun extends AutoCloseable {
    * @throws BenchmarkException when it cannot be served after all
    */
   default <T extends AccessPath> T accessPath(Class<T> type, int threadId) throws BenchmarkException {
-    throw new ConfigException("this binding cannot serve the access path " + type.getSimpleName());
+    AccessPathFactory f = accessPaths().get(type);
+    if (f == null) {
+      throw new ConfigException("this binding cannot serve the access path " + type.getSimpleName());
+    }
+    return type.cast(f.open(threadId));
   }
 
   /** The number of records in a table, for the post-load count check; empty when the store cannot tell. */

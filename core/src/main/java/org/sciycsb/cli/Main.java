@@ -103,9 +103,19 @@ public final class Main {
     sets.add(binding.options());
     sets.add(org.sciycsb.report.ReportOptions.runOptions());
     org.sciycsb.report.Sla.parse(config.asMap()); // sla.<OP>.<metric> keys are dynamic: checked here
-    Map<String, String> checked = new LinkedHashMap<>(config.asMap());
-    checked.keySet().removeIf(org.sciycsb.report.Sla::isSlaKey);
-    List<String> warnings = KeyCheck.check(new Config(checked), sets);
+    List<String> warnings = checkKeys(config, sets);
+    String bindingName = args.binding != null ? args.binding : binding.name();
+    Map<String, String> asked = new java.util.TreeMap<>();
+    for (Map.Entry<String, String> e : workload.bindingDefaults(config, bindingName).entrySet()) {
+      if (!config.has(e.getKey()) && binding.options().declares(e.getKey())) {
+        asked.put(e.getKey(), e.getValue());
+      }
+    }
+    if (!asked.isEmpty()) {
+      config = config.with(asked);
+      checkKeys(config, sets);
+      err.println("workload " + workload.name() + " sets " + asked);
+    }
     // read every engine option now: a bad value fails here, before anything starts
     for (Option<?> o : EngineOptions.all().options()) {
       config.get(o);
@@ -121,7 +131,6 @@ public final class Main {
         }
       }
     }
-    String bindingName = args.binding != null ? args.binding : binding.name();
     Path home = Path.of(System.getProperty("sciycsb.home", "."));
     Path work = Path.of(System.getenv().getOrDefault("SCIYCSB_WORK", home.resolve("work").toString()));
     try {
@@ -161,6 +170,13 @@ public final class Main {
       err.println("error: " + Secrets.maskText(outcome.failure()));
     }
     return outcome.exitCode();
+  }
+
+  /** The key check, leaving out the dynamic {@code sla.*} keys (checked by {@code Sla.parse}). */
+  private static List<String> checkKeys(Config config, List<OptionSet> sets) throws ConfigException {
+    Map<String, String> checked = new LinkedHashMap<>(config.asMap());
+    checked.keySet().removeIf(org.sciycsb.report.Sla::isSlaKey);
+    return KeyCheck.check(new Config(checked), sets);
   }
 
   private static List<String> commandLine(Args args) {

@@ -341,6 +341,9 @@ public final class Engine {
       try {
         extra.putAll(workload.finish(wctx));
       } catch (BenchmarkException e) {
+        if (e instanceof org.sciycsb.api.CheckFailedException f) {
+          extra.putAll(f.extra());
+        }
         failure = failure == null ? e.getMessage() : failure;
         exit = exit == 0 ? e.exitCode() : exit;
       } catch (RuntimeException e) {

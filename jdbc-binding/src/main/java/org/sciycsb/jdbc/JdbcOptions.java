@@ -56,7 +56,7 @@ public final class JdbcOptions {
           + "(fieldcount, fieldnameprefix) sized for fieldlength");
 
   public static final Option<Boolean> DROP_TABLE = Option.bool("jdbc.droptable", false,
-      "drop the table when a load phase opens, so the load starts from an empty table "
+      "drop the table (and the FHIR workload's tables) when a load phase opens, so the load starts from an empty table "
           + "(needs jdbc.createtable=true)");
 
   private JdbcOptions() {}

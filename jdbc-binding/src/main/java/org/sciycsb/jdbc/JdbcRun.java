@@ -48,6 +48,8 @@ public final class JdbcRun implements BindingRun {
   private final StoreInfo storeInfo;
   private final Map<String, String> columnNames;
   private final Set<JdbcDb> open = ConcurrentHashMap.newKeySet();
+  private volatile org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema;
+  private Phase phase = Phase.RUN;
 
   private JdbcRun(JdbcSettings settings, Driver driver, Connection admin, Dialect dialect, StoreInfo storeInfo) {
     this.settings = settings;
@@ -85,6 +87,7 @@ public final class JdbcRun implements BindingRun {
       details.put("dialect", dialect.name().toLowerCase(Locale.ROOT));
       StoreInfo info = new StoreInfo(product, shortVersion(fullVersion), details);
       JdbcRun run = new JdbcRun(settings, driver, admin, dialect, info);
+      run.phase = context.phase();
       run.prepareTable(context.phase(), context.log());
       return run;
     } catch (SQLException e) {
@@ -121,6 +124,14 @@ public final class JdbcRun implements BindingRun {
     return f != null ? f : columnLabel.toLowerCase(Locale.ROOT);
   }
 
+  /** DocumentStore: a table per type, its own connection; SubjectTimeline: tables with an (subject, effective desc) index. */
+  @Override
+  public java.util.Map<Class<? extends org.sciycsb.api.AccessPath>, AccessPathFactory> accessPaths() {
+    return java.util.Map.of(
+        org.sciycsb.api.access.DocumentStore.class, id -> new JdbcDocumentStore(this, connect()),
+        org.sciycsb.api.access.SubjectTimeline.class, id -> new JdbcSubjectTimeline(this, id));
+  }
+
   @Override
   public DB newDb(int threadId) throws BenchmarkException {
     JdbcDb db = new JdbcDb(this, connect(), threadId);
@@ -145,18 +156,17 @@ public final class JdbcRun implements BindingRun {
     }
   }
 
-  @Override
-  public boolean supports(Class<? extends AccessPath> type) {
-    return type == DocumentStore.class;
+  /** The FHIR tables, once {@link JdbcSubjectTimeline#prepare} created them: every later handle uses them. */
+  org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema() {
+    return timelineSchema;
   }
 
-  /** {@link DocumentStore}: a handle with its own connection ({@link JdbcDocumentStore}). */
-  @Override
-  public <T extends AccessPath> T accessPath(Class<T> type, int threadId) throws BenchmarkException {
-    if (type != DocumentStore.class) {
-      return BindingRun.super.accessPath(type, threadId);
-    }
-    return type.cast(new JdbcDocumentStore(this, connect()));
+  Phase phase() {
+    return phase;
+  }
+
+  void timelineSchema(org.sciycsb.api.access.SubjectTimeline.Schema s) {
+    this.timelineSchema = s;
   }
 
   @Override

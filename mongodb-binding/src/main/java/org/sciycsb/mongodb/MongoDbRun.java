@@ -32,6 +32,7 @@ public final class MongoDbRun implements BindingRun {
   private final boolean mongos;
   private static final int MAX_LOGGED_ERRORS = 10;
   private final AtomicLong failedBatchedRecords = new AtomicLong();
+  private volatile org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema;
   private final java.util.concurrent.atomic.AtomicInteger loggedErrors = new java.util.concurrent.atomic.AtomicInteger();
 
   MongoDbRun(MongoDbSettings settings, MongoClient client, Document hello, Document buildInfo, RunContext context)
@@ -173,6 +174,14 @@ public final class MongoDbRun implements BindingRun {
     log.println("mongodb: batch insert lost " + records + " record(s): " + settings.mask(message));
   }
 
+  /** DocumentStore: a collection per type; SubjectTimeline: patients and observations with a (subject, effective desc) index. */
+  @Override
+  public java.util.Map<Class<? extends org.sciycsb.api.AccessPath>, AccessPathFactory> accessPaths() {
+    return java.util.Map.of(
+        org.sciycsb.api.access.DocumentStore.class, id -> new MongoDbDocumentStore(this, id),
+        org.sciycsb.api.access.SubjectTimeline.class, id -> new MongoDbSubjectTimeline(this));
+  }
+
   @Override
   public DB newDb(int threadId) {
     return new MongoDbClient(this, threadId);
@@ -183,18 +192,17 @@ public final class MongoDbRun implements BindingRun {
     return database;
   }
 
-  @Override
-  public boolean supports(Class<? extends AccessPath> type) {
-    return type == DocumentStore.class;
+  /** The FHIR collections, once {@link MongoDbSubjectTimeline#prepare} set them up. */
+  org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema() {
+    return timelineSchema;
   }
 
-  /** {@link DocumentStore}: one collection per type on the shared client ({@link MongoDbDocumentStore}). */
-  @Override
-  public <T extends AccessPath> T accessPath(Class<T> type, int threadId) throws BenchmarkException {
-    if (type != DocumentStore.class) {
-      return BindingRun.super.accessPath(type, threadId);
-    }
-    return type.cast(new MongoDbDocumentStore(this, threadId));
+  void timelineSchema(org.sciycsb.api.access.SubjectTimeline.Schema s) {
+    this.timelineSchema = s;
+  }
+
+  MongoDatabase admin() {
+    return client.getDatabase("admin");
   }
 
   @Override

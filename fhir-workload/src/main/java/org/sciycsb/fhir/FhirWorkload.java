@@ -1,0 +1,485 @@
+package org.sciycsb.fhir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.sciycsb.api.AccessPath;
+import org.sciycsb.api.BenchWorkload;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.CheckFailedException;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Meter;
+import org.sciycsb.api.Operation;
+import org.sciycsb.api.OptionSet;
+import org.sciycsb.api.Phase;
+import org.sciycsb.api.ThreadContext;
+import org.sciycsb.api.WorkloadContext;
+import org.sciycsb.api.WorkloadThread;
+import org.sciycsb.api.access.SubjectTimeline;
+import org.sciycsb.engine.EngineOptions;
+import site.ycsb.Status;
+import site.ycsb.generator.CounterGenerator;
+import site.ycsb.generator.NumberGenerator;
+import site.ycsb.generator.ScrambledZipfianGenerator;
+import site.ycsb.generator.SkewedLatestGenerator;
+import site.ycsb.generator.UniformLongGenerator;
+
+/**
+ * The EHR workload of seed 003 (Klein et al., SEI): FHIR Patients and their Observations.
+ *
+ * <p>Load: one load step per patient writes the Patient ({@code FHIR_LOAD_PATIENT}) and each of its observations
+ * ({@code FHIR_LOAD_OBS}); the engine's operation count is the number of patients, OVERALL counts every resource
+ * written. Run: {@code FHIR_RECENT} reads the {@code fhir.recent} newest observations of one patient, newest
+ * first; {@code FHIR_INSERT_OBS} adds one observation, newer than all the patient's others, to an existing
+ * patient. Patients are chosen by {@code requestdistribution}.
+ *
+ * <p>The store is reached through the {@link SubjectTimeline} access path, which each binding maps to its own model.
+ */
+public final class FhirWorkload implements BenchWorkload {
+  public static final String LOAD_PATIENT = "FHIR_LOAD_PATIENT";
+  public static final String LOAD_OBS = "FHIR_LOAD_OBS";
+  public static final String RECENT = "FHIR_RECENT";
+  public static final String INSERT_OBS = "FHIR_INSERT_OBS";
+  private static final int MAX_REPORTED_MISMATCHES = 10;
+
+  private FhirGenerator gen;
+  private Phase phase;
+  private int recent;
+  private double recentShare;
+  private String distribution;
+  private NumberGenerator sharedChooser;
+  private long first;
+  private long end;
+  private boolean verify;
+  private int verifySamples;
+  private int threads;
+  private Operation opPatient;
+  private Operation opObs;
+  private Operation opRecent;
+  private Operation opInsert;
+  private SubjectTimeline.Schema schema;
+  private final AtomicLong nextPatient = new AtomicLong();
+  private final AtomicLong clock = new AtomicLong();
+  private final LongAdder patientsOk = new LongAdder();
+  private final LongAdder obsOk = new LongAdder();
+  private final LongAdder obsExpected = new LongAdder();
+  private final Queue<long[]> windows = new ConcurrentLinkedQueue<>();
+  /** This run's acknowledged inserts per patient index, kept only for verify. */
+  private final Map<Long, List<FhirGenerator.Obs>> inserted = new ConcurrentHashMap<>();
+  /** Patients with a failed insert: the store may or may not hold it, so verify skips them. */
+  private final Set<Long> uncertain = ConcurrentHashMap.newKeySet();
+  private Config config;
+
+  @Override
+  public String name() {
+    return "fhir";
+  }
+
+  @Override
+  public OptionSet options() {
+    return FhirOptions.all();
+  }
+
+  @Override
+  public List<Class<? extends AccessPath>> requiredAccessPaths() {
+    return List.of(SubjectTimeline.class);
+  }
+
+  @Override
+  public Map<String, String> bindingDefaults(Config config, String bindingName) throws ConfigException {
+    String c = config.get(FhirOptions.CONSISTENCY);
+    if (c.equals("none") || bindingName == null) {
+      return Map.of();
+    }
+    // the binding's own preset key, by the convention <binding>.consistency; kept only if the binding declares it
+    return Map.of(bindingName + ".consistency", c);
+  }
+
+  @Override
+  public void init(WorkloadContext ctx) throws BenchmarkException {
+    Config p = ctx.run().config();
+    this.config = p;
+    phase = ctx.run().phase();
+    threads = ctx.run().threads();
+    long patients = p.get(FhirOptions.PATIENTS);
+    int maxObs = p.get(FhirOptions.MAX_OBS);
+    double mean = p.get(FhirOptions.MEAN_OBS);
+    if (mean > maxObs) {
+      throw new ConfigException("fhir.meanobservations (" + mean + ") is more than fhir.maxobservations ("
+          + maxObs + ")");
+    }
+    gen = new FhirGenerator(p.get(FhirOptions.SEED), patients, maxObs, mean);
+    recent = p.get(FhirOptions.RECENT);
+    double r = p.get(FhirOptions.RECENT_PROPORTION);
+    double w = p.get(FhirOptions.INSERT_PROPORTION);
+    if (phase == Phase.RUN && r + w <= 0) {
+      throw new ConfigException("no operations: fhir.recentproportion and fhir.insertproportion are both 0");
+    }
+    recentShare = r + w <= 0 ? 0 : r / (r + w);
+    distribution = p.get(FhirOptions.DISTRIBUTION);
+    verify = p.get(FhirOptions.VERIFY);
+    verifySamples = p.get(FhirOptions.VERIFY_SAMPLES);
+    if (phase == Phase.LOAD) {
+      first = p.get(EngineOptions.INSERT_START);
+      Long count = p.get(EngineOptions.INSERT_COUNT);
+      end = count == null ? patients : first + count;
+      if (first >= patients || end > patients) {
+        throw new ConfigException("bad combination: insertstart (" + first + ") and insertcount (" + count
+            + ") go beyond fhir.patients (" + patients + ")");
+      }
+    } else {
+      first = 0;
+      end = patients;
+    }
+    nextPatient.set(first);
+    if (distribution.equals("latest")) {
+      sharedChooser = new SkewedLatestGenerator(new CounterGenerator(patients));
+    }
+    String pt = p.get(FhirOptions.PATIENT_TABLE);
+    String ot = p.get(FhirOptions.OBSERVATION_TABLE);
+    if (pt.equals(ot)) {
+      throw new ConfigException("fhir.patienttable and fhir.observationtable must differ (both " + pt + ")");
+    }
+    schema = new SubjectTimeline.Schema(pt, ot);
+    if (phase == Phase.LOAD) {
+      opPatient = ctx.operation(LOAD_PATIENT, false);
+      opObs = ctx.operation(LOAD_OBS, false);
+    } else {
+      opRecent = ctx.operation(RECENT, false);
+      opInsert = ctx.operation(INSERT_OBS, false);
+    }
+    try (SubjectTimeline t = ctx.binding().accessPath(SubjectTimeline.class, -1)) {
+      t.prepare(schema);
+    }
+  }
+
+  @Override
+  public OptionalLong plannedOperations(Phase ph) {
+    return ph == Phase.LOAD ? OptionalLong.of(end - first) : OptionalLong.empty();
+  }
+
+  @Override
+  public WorkloadThread newThread(ThreadContext ctx) throws BenchmarkException {
+    SubjectTimeline t = ctx.accessPath(SubjectTimeline.class);
+    NumberGenerator chooser;
+    if (sharedChooser != null) {
+      chooser = sharedChooser;
+    } else if (distribution.equals("zipfian")) {
+      chooser = new ScrambledZipfianGenerator(0, gen.patients() - 1);
+    } else {
+      chooser = new UniformLongGenerator(0, gen.patients() - 1);
+    }
+    return new FhirThread(ctx.threadId(), t, ctx.meter(), chooser);
+  }
+
+  /** A time newer than every observation this process wrote before: the wall clock, strictly increasing. */
+  long nextTime() {
+    long now = System.currentTimeMillis();
+    return clock.accumulateAndGet(now, (prev, x) -> Math.max(prev + 1, x));
+  }
+
+  private final class FhirThread implements WorkloadThread {
+    private final int threadId;
+    private final SubjectTimeline store;
+    private final Meter meter;
+    private final NumberGenerator chooser;
+    private final List<String> out = new ArrayList<>();
+    private final Rng rng;
+    private long seq;
+    private long firstStart;
+    private long lastEnd;
+    private long ops;
+
+    FhirThread(int threadId, SubjectTimeline store, Meter meter, NumberGenerator chooser) {
+      this.threadId = threadId;
+      this.store = store;
+      this.meter = meter;
+      this.chooser = chooser;
+      this.rng = new Rng(ThreadLocalRandom.current().nextLong());
+    }
+
+    private void span(long st, long en) {
+      if (ops == 0) {
+        firstStart = st;
+      }
+      lastEnd = en;
+      ops++;
+    }
+
+    @Override
+    public boolean doInsert() {
+      long i = nextPatient.getAndIncrement();
+      if (i >= end) {
+        return false;
+      }
+      String pid = gen.patientId(i);
+      String json = gen.patientJson(i);
+      List<FhirGenerator.Obs> obs = gen.observations(i);
+      long st = System.nanoTime();
+      Status s = store.putSubject(pid, json);
+      long en = System.nanoTime();
+      meter.record(opPatient, st, en, s);
+      span(st, en);
+      if (s.isOk()) {
+        patientsOk.increment();
+      }
+      obsExpected.add(obs.size());
+      for (FhirGenerator.Obs o : obs) {
+        st = System.nanoTime();
+        s = store.putEvent(pid, o.timeMillis(), o.id(), o.json());
+        en = System.nanoTime();
+        meter.record(opObs, st, en, s);
+        span(st, en);
+        if (s.isOk()) {
+          obsOk.increment();
+        }
+      }
+      return true;
+    }
+
+    @Override
+    public boolean doTransaction() {
+      long i = patient();
+      String pid = gen.patientId(i);
+      if (rng.nextDouble() < recentShare) {
+        out.clear();
+        long st = System.nanoTime();
+        Status s = store.recentEvents(pid, recent, out);
+        long en = System.nanoTime();
+        meter.record(opRecent, st, en, s);
+        span(st, en);
+      } else {
+        long time = nextTime();
+        String id = pid + "-" + Long.toString(time, 36) + "t" + threadId + "." + (seq++);
+        FhirGenerator.Obs o = gen.newObservation(i, id, time, rng);
+        long st = System.nanoTime();
+        Status s = store.putEvent(pid, time, id, o.json());
+        if (s == Status.BATCHED_OK) {
+          s = store.flush(); // a run's insert is acknowledged by the store before it counts
+        }
+        long en = System.nanoTime();
+        meter.record(opInsert, st, en, s);
+        span(st, en);
+        if (verify) {
+          if (s.isOk()) {
+            inserted.computeIfAbsent(i, k -> java.util.Collections.synchronizedList(new ArrayList<>())).add(o);
+          } else {
+            uncertain.add(i);
+          }
+        }
+      }
+      return true;
+    }
+
+    private long patient() {
+      long i;
+      do {
+        i = chooser.nextValue().longValue();
+      } while (i < 0 || i >= gen.patients());
+      return i;
+    }
+
+    @Override
+    public void close() throws BenchmarkException {
+      if (ops > 0) {
+        windows.add(new long[] {firstStart, lastEnd, ops});
+      }
+      Status f = store.flush();
+      store.close();
+      if (!f.isOk()) {
+        throw new BenchmarkException(BenchmarkException.EXIT_RUN_FAILED, "fhir: thread " + threadId
+            + " could not flush its buffered observations: " + f.getName());
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------ finish
+
+  @Override
+  public Map<String, Object> finish(WorkloadContext ctx) throws BenchmarkException {
+    Map<String, Object> fhir = new LinkedHashMap<>();
+    fhir.put("patients", gen.patients());
+    fhir.put("seed", gen.seed());
+    fhir.put("recent", recent);
+    fhir.put("requestdistribution", distribution);
+    fhir.put("consistency", config.get(FhirOptions.CONSISTENCY));
+    fhir.put("throughput", throughput());
+    String failure = null;
+    if (phase == Phase.LOAD) {
+      Map<String, Object> load = new LinkedHashMap<>();
+      load.put("patientsLoaded", patientsOk.sum());
+      load.put("observationsGenerated", obsExpected.sum());
+      load.put("observationsLoaded", obsOk.sum());
+      fhir.put("load", load);
+      if (first == 0 && end == gen.patients()) {
+        try (SubjectTimeline t = ctx.binding().accessPath(SubjectTimeline.class, threads)) {
+          long stored = t.countEvents();
+          load.put("observationsInStore", stored);
+          if (stored >= 0 && stored < obsOk.sum()) {
+            failure = "fhir count check failed: " + obsOk.sum() + " observations were written but the store holds "
+                + stored;
+          }
+        }
+      }
+    }
+    if (verify) {
+      Map<String, Object> v = verify(ctx);
+      fhir.put("verify", v);
+      long bad = (Long) v.get("mismatched");
+      ctx.run().log().println("fhir verify: " + v.get("checked") + " patients checked, " + v.get("matched")
+          + " matched, " + bad + " mismatched");
+      if (bad > 0 && failure == null) {
+        failure = "fhir verify failed: " + bad + " of " + v.get("checked") + " sampled patients did not get exactly"
+            + " their newest observations in order (first: " + ((List<?>) v.get("mismatches")).get(0) + ")";
+      }
+    }
+    Map<String, Object> extra = new LinkedHashMap<>();
+    extra.put("fhir", fhir);
+    if (failure != null) {
+      throw new CheckFailedException(failure, extra);
+    }
+    return extra;
+  }
+
+  /** Seed 003's overall throughput: operations / (start of the first operation to end of the last). */
+  private Map<String, Object> throughput() throws ConfigException {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("definition", "operations / (start of the first operation to end of the last), as seed 003");
+    boolean warm = config.get(EngineOptions.WARMUP_OPS) > 0 || !config.get(EngineOptions.WARMUP_TIME).isZero();
+    if (warm) {
+      m.put("note", "not computed: a warmup ran (the engine's throughput excludes it)");
+      return m;
+    }
+    long lo = Long.MAX_VALUE;
+    long hi = Long.MIN_VALUE;
+    long ops = 0;
+    for (long[] w : windows) {
+      lo = Math.min(lo, w[0]);
+      hi = Math.max(hi, w[1]);
+      ops += w[2];
+    }
+    m.put("operations", ops);
+    if (ops > 0) {
+      double secs = Math.max(1e-9, (hi - lo) / 1e9);
+      m.put("windowMs", Math.round(secs * 1e6) / 1e3);
+      m.put("opsPerSec", Math.round(ops / secs * 100) / 100.0);
+    }
+    return m;
+  }
+
+  private Map<String, Object> verify(WorkloadContext ctx) throws BenchmarkException {
+    List<Long> sample = new ArrayList<>();
+    long range = end - first;
+    long step = Math.max(1, range / verifySamples);
+    for (long i = first; i < end && sample.size() < verifySamples; i += step) {
+      if (!uncertain.contains(i)) {
+        sample.add(i);
+      }
+    }
+    int extraSamples = 0;
+    for (Long i : inserted.keySet()) {
+      if (extraSamples >= verifySamples) {
+        break;
+      }
+      if (!uncertain.contains(i) && ((i - first) % step != 0 || (i - first) / step >= verifySamples)) {
+        sample.add(i);
+        extraSamples++;
+      }
+    }
+    long withInserts = 0;
+    for (long i : sample) {
+      if (inserted.containsKey(i)) {
+        withInserts++;
+      }
+    }
+    ObjectMapper mapper = new ObjectMapper();
+    long matched = 0;
+    long mismatched = 0;
+    long observationsChecked = 0;
+    List<String> mismatches = new ArrayList<>();
+    List<String> got = new ArrayList<>();
+    try (SubjectTimeline t = ctx.binding().accessPath(SubjectTimeline.class, threads)) {
+      for (long i : sample) {
+        List<FhirGenerator.Obs> expected = expected(i);
+        got.clear();
+        Status s = t.recentEvents(gen.patientId(i), recent, got);
+        String problem = s.isOk() ? compare(mapper, expected, got) : "status " + s.getName();
+        observationsChecked += expected.size();
+        if (problem == null) {
+          matched++;
+        } else {
+          mismatched++;
+          if (mismatches.size() < MAX_REPORTED_MISMATCHES) {
+            mismatches.add("patient " + gen.patientId(i) + " (#" + i + "): " + problem);
+          }
+        }
+      }
+    }
+    Map<String, Object> v = new LinkedHashMap<>();
+    v.put("checked", (long) sample.size());
+    v.put("withRunInserts", withInserts);
+    v.put("matched", matched);
+    v.put("mismatched", mismatched);
+    v.put("observationsChecked", observationsChecked);
+    v.put("skippedUncertain", (long) uncertain.size());
+    v.put("mismatches", mismatches);
+    return v;
+  }
+
+  /** The newest observations the store must return: the generated ones and this run's inserts, newest first. */
+  List<FhirGenerator.Obs> expected(long i) {
+    List<FhirGenerator.Obs> all = new ArrayList<>(gen.newest(i, recent));
+    List<FhirGenerator.Obs> mine = inserted.get(i);
+    if (mine != null) {
+      synchronized (mine) {
+        all.addAll(mine);
+      }
+      all.sort(Comparator.comparingLong(FhirGenerator.Obs::timeMillis).reversed());
+    }
+    return all.size() > recent ? all.subList(0, recent) : all;
+  }
+
+  /** Null when {@code got} holds exactly the expected resources in order (compared as JSON trees). */
+  static String compare(ObjectMapper mapper, List<FhirGenerator.Obs> expected, List<String> got) {
+    if (got.size() != expected.size()) {
+      return "expected " + expected.size() + " observations, got " + got.size() + " (expected ids "
+          + ids(expected) + ")";
+    }
+    for (int k = 0; k < got.size(); k++) {
+      try {
+        JsonNode g = mapper.readTree(got.get(k));
+        JsonNode e = mapper.readTree(expected.get(k).json());
+        if (!e.equals(g)) {
+          return "position " + k + ": expected " + expected.get(k).id() + ", got "
+              + (g.has("id") ? g.get("id").asText() : "a resource without id") + (e.path("id").equals(g.path("id"))
+              ? " with different content" : "") + " (expected ids " + ids(expected) + ")";
+        }
+      } catch (IOException e) {
+        return "position " + k + ": not JSON: " + e.getMessage();
+      }
+    }
+    return null;
+  }
+
+  private static List<String> ids(List<FhirGenerator.Obs> obs) {
+    List<String> out = new ArrayList<>();
+    for (FhirGenerator.Obs o : obs) {
+      out.add(o.id());
+    }
+    return out;
+  }
+}

@@ -1,0 +1,188 @@
+package org.sciycsb.mongodb;
+
+import static com.mongodb.client.model.Filters.eq;
+
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.MongoCommandException;
+import com.mongodb.MongoException;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoCursor;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.model.Indexes;
+import com.mongodb.client.model.InsertManyOptions;
+import com.mongodb.client.model.Projections;
+import com.mongodb.client.model.Sorts;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.BindingException;
+import org.sciycsb.api.access.SubjectTimeline;
+import site.ycsb.Status;
+
+/**
+ * The {@link SubjectTimeline} access path (FHIR patients and observations) in MongoDB.
+ *
+ * <ul>
+ *   <li>Subjects: the resource itself as the document, {@code _id} = the subject id (the workload's hashed
+ *       patient id, never a monotonic key: seed 003's range-sharding pitfall).</li>
+ *   <li>Events: {@code {_id: eventId, subject, effective: Date, resource: {...the FHIR resource...}}}, with the
+ *       compound index {@code {subject: 1, effective: -1}}: "the n newest of one subject" is
+ *       {@code find({subject}).sort({effective: -1}).limit(n)}, one index range read. The query fields sit
+ *       beside the resource (not inside it) because FHIR's own {@code subject} is an object and
+ *       {@code effectiveDateTime} is text whose order breaks when fractional seconds appear.</li>
+ *   <li>On a mongos with {@code mongodb.shardkey=hashed}, events are sharded on {@code {subject: "hashed"}} (a
+ *       patient's timeline stays on one shard, writes spread over all) and subjects on {@code {_id: "hashed"}}.</li>
+ *   <li>With {@code mongodb.batchsize > 1}, events are buffered per thread and written with one unordered
+ *       {@code insertMany}; {@link #flush} and {@link #close} write the rest.</li>
+ * </ul>
+ *
+ * <p>Reads and writes go through the run's collections, so the run's write concern, read preference and
+ * {@code mongodb.consistency} preset apply.
+ */
+final class MongoDbSubjectTimeline implements SubjectTimeline {
+  static final String SUBJECT = "subject";
+  static final String EFFECTIVE = "effective";
+  static final String RESOURCE = "resource";
+  private static final Bson RECENT_SORT = Sorts.descending(EFFECTIVE);
+  private static final Bson RESOURCE_ONLY = Projections.fields(Projections.include(RESOURCE),
+      Projections.excludeId());
+
+  private final MongoDbRun run;
+  private final int batchSize;
+  private final List<Document> batch = new ArrayList<>();
+  private MongoCollection<Document> subjects;
+  private MongoCollection<Document> events;
+
+  MongoDbSubjectTimeline(MongoDbRun run) {
+    this.run = run;
+    this.batchSize = run.settings().batchSize();
+    Schema s = run.timelineSchema();
+    if (s != null) {
+      use(s);
+    }
+  }
+
+  private void use(Schema s) {
+    subjects = run.collection(s.subjects());
+    events = run.collection(s.events());
+  }
+
+  @Override
+  public void prepare(Schema s) throws BenchmarkException {
+    use(s);
+    try {
+      events.createIndex(Indexes.compoundIndex(Indexes.ascending(SUBJECT), Indexes.descending(EFFECTIVE)),
+          new IndexOptions().name("subject_1_effective_-1"));
+      if (run.isMongos() && run.settings().hashedShardKey()) {
+        shard(s.events(), SUBJECT);
+        shard(s.subjects(), "_id");
+      }
+    } catch (MongoException e) {
+      throw new BindingException("mongodb: cannot prepare the collections " + s.subjects() + " and " + s.events()
+          + ": " + MongoDbBinding.firstLine(run.settings().mask(e.getMessage())), e);
+    }
+    run.timelineSchema(s);
+  }
+
+  private void shard(String collection, String field) {
+    String ns = run.settings().database() + "." + collection;
+    try {
+      run.admin().runCommand(new Document("shardCollection", ns).append("key", new Document(field, "hashed")));
+    } catch (MongoCommandException e) {
+      String msg = String.valueOf(e.getErrorMessage());
+      if (!msg.toLowerCase(java.util.Locale.ROOT).contains("already")) {
+        throw e;
+      }
+    }
+  }
+
+  @Override
+  public Status putSubject(String subjectId, String json) {
+    try {
+      Document d = Document.parse(json);
+      Document doc = new Document("_id", subjectId);
+      doc.putAll(d);
+      subjects.insertOne(doc);
+      return Status.OK;
+    } catch (RuntimeException e) {
+      run.logError("insert patient", e);
+      return MongoDbClient.status(e);
+    }
+  }
+
+  @Override
+  public Status putEvent(String subjectId, long timeMillis, String eventId, String json) {
+    Document doc;
+    try {
+      doc = new Document("_id", eventId).append(SUBJECT, subjectId).append(EFFECTIVE, new Date(timeMillis))
+          .append(RESOURCE, Document.parse(json));
+    } catch (RuntimeException e) {
+      return Status.BAD_REQUEST;
+    }
+    if (batchSize > 1) {
+      batch.add(doc);
+      return batch.size() >= batchSize ? flush() : Status.BATCHED_OK;
+    }
+    try {
+      events.insertOne(doc);
+      return Status.OK;
+    } catch (RuntimeException e) {
+      run.logError("insert observation", e);
+      return MongoDbClient.status(e);
+    }
+  }
+
+  @Override
+  public Status recentEvents(String subjectId, int limit, List<String> out) {
+    try (MongoCursor<Document> c = events.find(eq(SUBJECT, subjectId)).sort(RECENT_SORT).limit(limit)
+        .projection(RESOURCE_ONLY).iterator()) {
+      while (c.hasNext()) {
+        Document r = c.next().get(RESOURCE, Document.class);
+        if (r != null) {
+          out.add(r.toJson());
+        }
+      }
+      return Status.OK;
+    } catch (RuntimeException e) {
+      run.logError("recent observations", e);
+      return MongoDbClient.status(e);
+    }
+  }
+
+  @Override
+  public Status flush() {
+    if (batch.isEmpty()) {
+      return Status.OK;
+    }
+    List<Document> docs = new ArrayList<>(batch);
+    batch.clear();
+    try {
+      events.insertMany(docs, new InsertManyOptions().ordered(false));
+      return Status.OK;
+    } catch (MongoBulkWriteException e) {
+      run.batchFailed(e.getWriteErrors().size(), e.getMessage());
+      return Status.ERROR;
+    } catch (RuntimeException e) {
+      run.batchFailed(docs.size(), String.valueOf(e.getMessage()));
+      return MongoDbClient.status(e);
+    }
+  }
+
+  @Override
+  public long countEvents() throws BenchmarkException {
+    try {
+      return events.countDocuments();
+    } catch (MongoException e) {
+      throw new BindingException("mongodb: cannot count the observations: "
+          + MongoDbBinding.firstLine(run.settings().mask(e.getMessage())), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    flush();
+  }
+}
