@@ -80,6 +80,7 @@ public final class CoreWorkload implements BenchWorkload {
   private Operation rmw;
   private Operation verify;
   private int constantFieldLength;
+  private String[] keyCache = new String[0];
 
   @Override
   public String name() {
@@ -127,6 +128,8 @@ public final class CoreWorkload implements BenchWorkload {
     orderedInserts = p.get(CoreWorkloadOptions.INSERT_ORDER).equals("ordered");
     retryLimit = p.get(CoreWorkloadOptions.INSERTION_RETRY_LIMIT);
     retryInterval = p.get(CoreWorkloadOptions.INSERTION_RETRY_INTERVAL);
+    int cacheMax = p.get(CoreWorkloadOptions.KEY_CACHE);
+    keyCache = new String[(int) Math.min(cacheMax, insertStart + insertCount)];
     keySequence = new CounterGenerator(insertStart);
     insertKeySequence = new AcknowledgedCounterGenerator(recordCount);
     buildOperationTable(p);
@@ -237,7 +240,25 @@ public final class CoreWorkload implements BenchWorkload {
         fieldLengthGenerator(config), new UniformLongGenerator(0, fieldNames.length - 1));
   }
 
+  /**
+   * The key of a record number: {@code "user"} + its FNV hash (or the number itself for ordered inserts), zero
+   * padded, as upstream builds it. Keys of the first {@code coreworkload.keycache} records are kept once built
+   * (a benign race: two threads may build the same string), which removes most of the client's per-operation cost
+   * of formatting a 64-bit number.
+   */
   String buildKeyName(long keynum) {
+    if (keynum >= 0 && keynum < keyCache.length) {
+      String k = keyCache[(int) keynum];
+      if (k == null) {
+        k = formatKey(keynum);
+        keyCache[(int) keynum] = k;
+      }
+      return k;
+    }
+    return formatKey(keynum);
+  }
+
+  private String formatKey(long keynum) {
     if (!orderedInserts) {
       keynum = Utils.hash(keynum);
     }
@@ -415,10 +436,9 @@ public final class CoreWorkload implements BenchWorkload {
 
     private Map<String, ByteIterator> values(String key, boolean all) {
       if (!all) {
-        HashMap<String, ByteIterator> one = new HashMap<>(2);
+        // one field: an immutable one-entry map (bindings read the values they are given, never change them)
         String f = field();
-        one.put(f, value(key, f));
-        return one;
+        return java.util.Collections.singletonMap(f, value(key, f));
       }
       HashMap<String, ByteIterator> v = new HashMap<>(fieldNames.length * 2);
       for (String f : fieldNames) {

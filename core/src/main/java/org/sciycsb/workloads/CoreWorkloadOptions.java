@@ -59,6 +59,9 @@ public final class CoreWorkloadOptions {
   public static final Option<Integer> INSERTION_RETRY_INTERVAL = Option.integer(
       "core_workload_insertion_retry_interval", 3, "seconds between insert retries").check(v -> v >= 0,
       "must not be negative");
+  public static final Option<Integer> KEY_CACHE = Option.integer("coreworkload.keycache", 1_000_000,
+      "keys of the first N records are built once and reused (at most about 60 bytes each); 0 builds every key anew")
+      .check(v -> v >= 0, "must not be negative");
   public static final Option<String> IMPL = Option.choice("coreworkload.impl", "fast",
       "fast: our CoreWorkload (same properties and distributions, fewer allocations, per-thread generators); "
           + "upstream: site.ycsb.workloads.CoreWorkload itself", "fast", "upstream");
@@ -75,7 +78,7 @@ public final class CoreWorkloadOptions {
             READ_PROPORTION, UPDATE_PROPORTION, INSERT_PROPORTION, SCAN_PROPORTION, RMW_PROPORTION,
             REQUEST_DISTRIBUTION, ZIPFIAN_CONSTANT, ZERO_PADDING, MIN_SCAN_LENGTH, MAX_SCAN_LENGTH,
             SCAN_LENGTH_DISTRIBUTION, INSERT_ORDER, HOTSPOT_DATA_FRACTION, HOTSPOT_OPN_FRACTION,
-            EXPONENTIAL_PERCENTILE, EXPONENTIAL_FRAC, INSERTION_RETRY_LIMIT, INSERTION_RETRY_INTERVAL, IMPL)
+            EXPONENTIAL_PERCENTILE, EXPONENTIAL_FRAC, INSERTION_RETRY_LIMIT, INSERTION_RETRY_INTERVAL, KEY_CACHE, IMPL)
         .ownPrefix("coreworkload.").ownPrefix("core_workload_")
         .build();
   }
