@@ -177,7 +177,7 @@ public final class CensusData {
     r.metadata.put("java", System.getProperty("java.version"));
     r.metadata.put("start", Instant.now().toString());
     if (where.mongo()) {
-      r.metadata.put("client", "mongo-java-driver " + com.mongodb.MongoClient.class.getPackage().getImplementationVersion());
+      r.metadata.put("client", Mongo3.driverJar());
     }
     return r;
   }

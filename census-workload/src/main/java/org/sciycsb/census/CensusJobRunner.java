@@ -102,8 +102,19 @@ public final class CensusJobRunner {
         if (splitMb != null) {
           MongoConfigUtil.setSplitSize(conf, splitMb);
         }
+        // splits as $gte/$lt range queries on _id instead of $min/$max cursor modifiers: the stand-in ignores
+        // $min/$max (every split would read the whole collection); on MongoDB both give the same splits
+        MongoConfigUtil.setRangeQueryEnabled(conf, true);
         String splitter = config.get(CensusOptions.MONGO_SPLITTER);
-        if (splitter != null) {
+        if ("paginating".equals(splitter)) {
+          conf.set("mongo.splitter.class", "com.mongodb.hadoop.splitter.MongoPaginatingSplitter");
+          long avg;
+          try (Mongo3 m = new Mongo3(in)) {
+            avg = m.averageDocumentSize();
+          }
+          long bytes = (splitMb == null ? 8L : splitMb) * 1024L * 1024L;
+          conf.setInt(MongoConfigUtil.INPUT_SPLIT_MIN_DOCS, (int) Math.max(1, Math.min(Integer.MAX_VALUE, bytes / avg)));
+        } else if (!"connector".equals(splitter)) {
           conf.set("mongo.splitter.class", splitter);
         }
       } else if (splitMb != null) {
@@ -148,10 +159,14 @@ public final class CensusJobRunner {
       r.metadata.put("output", mask(out.uri()));
       r.metadata.put("outputKind", out.kind());
       r.metadata.put("splitSizeMB", splitMb == null ? "default" : splitMb);
+      if (in.mongo()) {
+        r.metadata.put("mongoSplitter", conf.get("mongo.splitter.class", "connector's choice"));
+        r.metadata.put("mongoSplitMinDocs", conf.get(MongoConfigUtil.INPUT_SPLIT_MIN_DOCS, "n/a"));
+      }
       r.metadata.put("runner", conf.get("mapreduce.framework.name", "local"));
       r.metadata.put("hadoopVersion", VersionInfo.getVersion());
       r.metadata.put("mongoHadoop", in.mongo() || out.mongo() ? "mongo-hadoop-core 2.0.2, mongo-java-driver "
-          + com.mongodb.MongoClient.class.getPackage().getImplementationVersion() : "not used");
+          + Mongo3.driverJar() : "not used");
       r.metadata.put("host", host());
       r.metadata.put("java", System.getProperty("java.version"));
       r.metadata.put("start", Instant.now().toString());
@@ -228,7 +243,7 @@ public final class CensusJobRunner {
       r.metadata.put("staging", stagingDir);
       r.recordsRead = s1.recordsRead;
       r.recordsWritten = s3.recordsWritten;
-      r.malformed = s2.malformed;
+      r.malformed = s1.malformed + s2.malformed;
       r.mapMs = s1.totalMs + s2.mapMs;
       r.reduceMs = s2.reduceMs + s3.totalMs;
       r.totalMs = s1.totalMs + s2.totalMs + s3.totalMs;

@@ -32,9 +32,11 @@ public final class CensusOptions {
   public static final Option<Integer> LOCAL_MAPS = Option.integer("census.local.maps", 2,
       "parallel map tasks of the local job runner (mapreduce.local.map.tasks.maximum)")
       .check(v -> v >= 1, "must be at least 1");
-  public static final Option<String> MONGO_SPLITTER = Option.string("census.mongo.splitter", null,
-      "mongo-hadoop splitter class (mongo.splitter.class), e.g. com.mongodb.hadoop.splitter.SampleSplitter")
-      .defaultShownAs("the connector's choice (splitVector on a standalone server)");
+  public static final Option<String> MONGO_SPLITTER = Option.string("census.mongo.splitter", "paginating",
+      "mongo-hadoop splitter: paginating (MongoPaginatingSplitter, mongo.input.splits.min_docs = split size /"
+          + " average document size: works on any server), connector (the connector's own choice: SampleSplitter"
+          + " on a standalone 3.2+ server), or a splitter class name");
+
   public static final Option<Long> RECORDS = Option.longValue("census.records", 100_000L,
       "generate/load: number of records").check(v -> v >= 0, "must not be negative");
   public static final Option<Long> SEED = Option.longValue("census.seed", 0L, "generate/load: data set seed");

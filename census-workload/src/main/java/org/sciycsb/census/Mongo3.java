@@ -52,6 +52,20 @@ final class Mongo3 implements AutoCloseable {
     }
   }
 
+  /** The collection's average document size in bytes (collStats), 2500 when the server does not tell. */
+  long averageDocumentSize() {
+    try {
+      Document st = client.getDatabase(where.database()).runCommand(new Document("collStats", where.collection()));
+      Object v = st.get("avgObjSize");
+      if (v instanceof Number && ((Number) v).longValue() > 0) {
+        return ((Number) v).longValue();
+      }
+    } catch (MongoException e) {
+      // fall back to the estimate
+    }
+    return 2500;
+  }
+
   void drop() throws CensusException {
     try {
       collection().drop();
@@ -109,6 +123,12 @@ final class Mongo3 implements AutoCloseable {
     }
     int slash = rest.indexOf('/');
     return slash < 0 ? rest : rest.substring(0, slash);
+  }
+
+  /** The 3.x driver's jar name (its manifest has no version), e.g. mongo-java-driver-3.12.14.jar. */
+  static String driverJar() {
+    String j = org.apache.hadoop.util.ClassUtil.findContainingJar(MongoClient.class);
+    return j == null ? "mongo-java-driver" : new java.io.File(j).getName();
   }
 
   static String firstLine(Throwable e) {
