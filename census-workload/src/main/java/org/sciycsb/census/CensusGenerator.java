@@ -89,7 +89,7 @@ public final class CensusGenerator {
     f[c++] = Long.toString(2020 - 10 * vintage);
     f[c++] = "050";
     f[c++] = st[2];
-    String countyFips = String.format("%03d", 2 * k + 1);
+    String countyFips = pad(Long.toString(2 * k + 1), 3);
     f[c++] = countyFips;
     f[c++] = st[2] + countyFips;
     f[c++] = st[0];
@@ -215,11 +215,20 @@ public final class CensusGenerator {
     f[c++] = Long.toString(inst);
     f[c++] = Long.toString(gq - inst);
     CRC32 crc = new CRC32();
+    byte[] buf = new byte[1024];
     for (int j = 0; j < c; j++) {
-      crc.update(f[j].getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      crc.update(',');
+      String v = f[j];
+      if (buf.length < v.length() + 1) {
+        buf = new byte[v.length() * 2 + 1];
+      }
+      int n = 0;
+      for (int x = 0; x < v.length(); x++) {
+        buf[n++] = (byte) v.charAt(x); // generated text is ASCII
+      }
+      buf[n++] = ',';
+      crc.update(buf, 0, n);
     }
-    f[c++] = String.format("%08x", crc.getValue());
+    f[c++] = pad(Long.toHexString(crc.getValue()), 8);
     if (c != CensusSchema.FIELDS) {
       throw new IllegalStateException("generated " + c + " fields");
     }
@@ -269,6 +278,14 @@ public final class CensusGenerator {
     }
     out[17] = n - given;
     return out;
+  }
+
+  private static String pad(String s, int width) {
+    StringBuilder sb = new StringBuilder(width);
+    for (int i = s.length(); i < width; i++) {
+      sb.append('0');
+    }
+    return sb.append(s).toString();
   }
 
   private static double gauss(SplittableRandom r) {

@@ -201,7 +201,7 @@ public final class CensusJobRunner {
       r.reducers = job.getNumReduceTasks();
       r.totalMs = (t1 - t0) / 1_000_000;
       r.mapMs = (mapDone - t0) / 1_000_000;
-      r.reduceMs = (t1 - mapDone) / 1_000_000;
+      r.reduceMs = r.totalMs - r.mapMs;
       r.metadata.put("jobId", String.valueOf(job.getJobID()));
       return r;
     } catch (IOException | RuntimeException e) {
