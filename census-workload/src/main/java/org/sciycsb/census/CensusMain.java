@@ -71,6 +71,15 @@ public final class CensusMain {
           throw new CensusException("unexpected argument '" + a + "'\n" + USAGE, 2);
         }
       }
+      if ("help".equals(command) && "markdown".equals(sub)) { // the README's options table, from the declaration
+        out.println("| name | type | default | description |");
+        out.println("|---|---|---|---|");
+        for (Option<?> o : CensusOptions.set().options()) {
+          out.printf("| `%s` | %s | %s | %s |%n", o.name(), o.type(),
+              o.defaultText() == null ? "(required)" : o.defaultText(), o.description().replace("|", "\\|"));
+        }
+        return 0;
+      }
       if (command == null || command.equals("help") || command.equals("-h") || command.equals("--help")) {
         out.println(USAGE);
         out.println("options:");

@@ -15,7 +15,8 @@ public final class CensusOptions {
       "job output or load target: hdfs://.../folder (text lines), file:///..., or mongodb://host:port/db.collection"
           + " (MongoOutputFormat)");
   public static final Option<Integer> SPLITSIZE = Option.integer("census.splitsize", null,
-      "input split size in MB (the seed found 128 best); MongoDB: mongo.input.split_size, HDFS: split min=max")
+      "input split size in MB (the seed found 128 best); MongoDB: documents per split = size / average document"
+          + " size (paginating splitter) or mongo.input.split_size (connector splitters); HDFS: split min = max = size")
       .defaultShownAs("the input's default: 8 MB for mongo-hadoop, the block size for HDFS")
       .check(v -> v >= 1, "must be at least 1");
   public static final Option<Integer> REDUCERS = Option.integer("census.reducers", 1,
