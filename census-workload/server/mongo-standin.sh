@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # MongoDB-wire STAND-IN for mongo-hadoop's 3.x driver: de.bwaldvogel mongo-java-server (in-memory backend) on
-# 127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}. NOT MongoDB: label every figure measured against it as
+# 127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}, heap ${SCIYCSB_STANDIN_HEAP:-1g} (it keeps every collection in memory). NOT MongoDB: label every figure measured against it as
 # "mongo-java-server stand-in". FerretDB (bin/servers start mongodb) rejects the 3.x driver's OP_QUERY handshake.
 #   bin/servers setup|start|stop|status mongo-standin
 set -euo pipefail
@@ -40,7 +40,7 @@ case "${1:-}" in
   start)
     if alive; then echo "mongo-standin: already running on 127.0.0.1:$PORT" >&2; exit 0; fi
     setup
-    nohup "$JAVA" -Xmx1g -cp "$(classpath)" org.sciycsb.census.StandinServer "$PORT" >"$DIR/server.log" 2>&1 &
+    nohup "$JAVA" -Xmx"${SCIYCSB_STANDIN_HEAP:-1g}" -cp "$(classpath)" org.sciycsb.census.StandinServer "$PORT" >"$DIR/server.log" 2>&1 &
     echo $! >"$DIR/pid"
     for _ in $(seq 1 60); do
       if answers; then echo "mongo-standin: running, mongodb://127.0.0.1:$PORT (mongo-java-server stand-in, not MongoDB)" >&2; exit 0; fi
