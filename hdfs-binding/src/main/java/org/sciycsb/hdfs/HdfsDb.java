@@ -77,15 +77,11 @@ final class HdfsDb extends DB {
       if (pos < 0) {
         return Status.NOT_FOUND;
       }
-      try (FSDataInputStream in = run.fs.open(idx.files.get(HdfsRun.TableIndex.file(pos)), run.bufferSize)) {
-        in.seek(HdfsRun.TableIndex.offset(pos));
-        BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 4096);
-        String l = r.readLine();
-        if (l == null) {
-          return Status.ERROR;
-        }
-        put(result, RecordFormat.fields(l, fields));
+      String l = readLine(idx, HdfsRun.TableIndex.file(pos), HdfsRun.TableIndex.offset(pos));
+      if (l == null) {
+        return Status.ERROR;
       }
+      put(result, RecordFormat.fields(l, fields));
       return Status.OK;
     } catch (IOException | RuntimeException e) {
       return Status.ERROR;
@@ -133,6 +129,35 @@ final class HdfsDb extends DB {
     }
   }
 
+  /** This thread's open streams of the indexed files (positional reads: no reopen, no seek per read). */
+  private final Map<Path, FSDataInputStream> readers = new HashMap<>();
+  private byte[] readBuf = new byte[4096];
+
+  private String readLine(HdfsRun.TableIndex idx, int file, long offset) throws IOException {
+    Path p = idx.files.get(file);
+    FSDataInputStream in = readers.get(p);
+    if (in == null) {
+      in = run.fs.open(p, run.bufferSize);
+      readers.put(p, in);
+    }
+    int have = 0;
+    while (true) {
+      if (have == readBuf.length) {
+        readBuf = java.util.Arrays.copyOf(readBuf, readBuf.length * 2);
+      }
+      int n = in.read(offset + have, readBuf, have, readBuf.length - have);
+      if (n <= 0) {
+        return have == 0 ? null : new String(readBuf, 0, have, StandardCharsets.UTF_8);
+      }
+      for (int i = have; i < have + n; i++) {
+        if (readBuf[i] == '\n') {
+          return new String(readBuf, 0, i, StandardCharsets.UTF_8);
+        }
+      }
+      have += n;
+    }
+  }
+
   private static void put(Map<String, ByteIterator> out, Map<String, String> fields) {
     for (Map.Entry<String, String> e : fields.entrySet()) {
       out.put(e.getKey(), new StringByteIterator(e.getValue()));
@@ -165,6 +190,16 @@ final class HdfsDb extends DB {
       }
     }
     writers.clear();
+    for (FSDataInputStream in : readers.values()) {
+      try {
+        in.close();
+      } catch (IOException e) {
+        if (first == null) {
+          first = e;
+        }
+      }
+    }
+    readers.clear();
     if (first != null) {
       throw new DBException("closing an HDFS file failed: " + HdfsBinding.firstLine(first), first);
     }
