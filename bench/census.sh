@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Seed 000 on one machine: (1) raw record write and read, HDFS vs the MongoDB-wire servers, in records/min
+# (§6.2: 9.3 M census records/min read from HDFS on one node, 2.7 M from MongoDB; one-field writes 74.5 M vs
+# 3.2 M/min); (2) the census filter job at three sizes over every input/output combination, with the default
+# and the 128 MB split size, the three-stage path, and the MongoDB-native filter.
+#
+#   bench/census.sh [sizes, default "1000000 4000000 16000000"] [split sizes, default "default 128"]
+#   TINY=1 bench/census.sh          # 2000 4000 8000 records: shows that everything runs, in a few minutes
+#
+# Servers (started when not running, stopped again at the end if this script started them):
+#   HDFS           bin/servers start hdfs            hdfs://127.0.0.1:9000         (NameNode + DataNode, JDK 17)
+#   FerretDB       bin/servers start mongodb         mongodb://127.0.0.1:${SCIYCSB_MONGODB_PORT:-27017}
+#                  (driver 5.x: the engine's mongodb binding, native-load/read/filter)
+#   STAND-IN       bin/servers start mongo-standin   mongodb://127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}
+#                  (mongo-java-server, in memory, NOT MongoDB: mongo-hadoop's 3.x driver cannot talk to FerretDB)
+# Every figure is labelled with the server that produced it. Output: a markdown summary on stdout and in
+# results/bench-census-<time>/summary.md, with every run's results.json beside it.
+set -euo pipefail
+HOME_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ "${TINY:-0}" = 1 ]; then SIZES="${1:-2000 4000 8000}"; else SIZES="${1:-1000000 4000000 16000000}"; fi
+SPLITS="${2:-default 128}"
+HDFS="hdfs://127.0.0.1:${SCIYCSB_HDFS_PORT:-9000}"
+FERRET="mongodb://127.0.0.1:${SCIYCSB_MONGODB_PORT:-27017}"
+STANDIN="mongodb://127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}"
+OUT="$HOME_DIR/results/bench-census-$(date -u +%Y%m%d-%H%M%S)"
+mkdir -p "$OUT"
+started=()
+for s in hdfs mongodb mongo-standin; do
+  if ! "$HOME_DIR/bin/servers" status "$s" >/dev/null 2>&1; then
+    "$HOME_DIR/bin/servers" start "$s" >&2
+    started+=("$s")
+  fi
+done
+cleanup() { for s in "${started[@]}"; do "$HOME_DIR/bin/servers" stop "$s" >&2 || true; done; }
+trap cleanup EXIT
+
+n=0
+census() { # census <label> <server label> <args...>: one bin/census run into its own results folder
+  local label="$1" server="$2"; shift 2
+  n=$((n + 1))
+  local dir="$OUT/$(printf %03d $n)-$label"
+  "$HOME_DIR/bin/census" "$@" -p census.results="$dir" -p census.overwrite=true >"$dir.log" 2>&1 \
+    || { echo "FAILED: $label (log: $dir.log)" >&2; tail -3 "$dir.log" >&2; return 0; }
+  echo "$server" >"$dir/server.txt"
+}
+ycsb() { # ycsb <label> <server label> <args...>: one engine run
+  local label="$1" server="$2"; shift 2
+  n=$((n + 1))
+  local dir="$OUT/$(printf %03d $n)-$label"
+  "$HOME_DIR/bin/ycsb" "$@" -p results.dir="$dir" >"$dir.log" 2>&1 || { echo "FAILED: $label (log: $dir.log)" >&2; return 0; }
+  mkdir -p "$dir"; echo "$server" >"$dir/server.txt"
+  grep -F '[OVERALL], Throughput(ops/sec)' "$dir.log" | awk -F', ' '{print $3}' >"$dir/throughput.txt" || true
+}
+
+RAW="${SIZES%% *}"
+echo "== raw write/read, $RAW records" >&2
+# writes of one-field records (as the seed): the engine's load, 1 thread, records/min = ops/s x 60
+ycsb raw-write-hdfs "HDFS 3.4.1 (hdfs binding)" load hdfs -P "$HOME_DIR/workloads/workloada" -p recordcount="$RAW" \
+  -p fieldcount=1 -p hdfs.basepath=/bench/raw-$n -threads 1
+ycsb raw-write-ferretdb "FerretDB 1.24 (mongodb binding, driver 5.x)" load mongodb -P "$HOME_DIR/workloads/workloada" \
+  -p recordcount="$RAW" -p fieldcount=1 -p mongodb.url="$FERRET/bench_raw_$n" -p mongodb.batchsize=1000 -threads 1
+census raw-write-hdfs-census "HDFS 3.4.1" load -p census.records="$RAW" -p census.layout=onefield -p census.output="$HDFS/bench/raw-onefield"
+census raw-write-standin-census "mongo-java-server stand-in (driver 3.12)" load -p census.records="$RAW" -p census.layout=onefield -p census.output="$STANDIN/bench.raw_onefield"
+census raw-write-ferretdb-census "FerretDB 1.24 (driver 5.x)" native-load -p census.records="$RAW" -p census.layout=onefield -p census.output="$FERRET/bench.raw_onefield"
+# reads of full 111-field census records
+census load-hdfs-raw "HDFS 3.4.1" load -p census.records="$RAW" -p census.output="$HDFS/bench/raw-full"
+census raw-read-hdfs "HDFS 3.4.1" read -p census.input="$HDFS/bench/raw-full"
+census load-ferretdb-raw "FerretDB 1.24 (driver 5.x)" native-load -p census.records="$RAW" -p census.output="$FERRET/bench.raw_full"
+census raw-read-ferretdb "FerretDB 1.24 (driver 5.x)" native-read -p census.input="$FERRET/bench.raw_full"
+census load-standin-raw "mongo-java-server stand-in (driver 3.12)" load -p census.records="$RAW" -p census.output="$STANDIN/bench.raw_full"
+census raw-read-standin "mongo-java-server stand-in (driver 3.12)" read -p census.input="$STANDIN/bench.raw_full"
+
+for size in $SIZES; do
+  echo "== filter, $size records" >&2
+  census "load-hdfs-$size" "HDFS 3.4.1" load -p census.records="$size" -p census.files=2 -p census.output="$HDFS/bench/in-$size"
+  census "load-standin-$size" "mongo-java-server stand-in" load -p census.records="$size" -p census.output="$STANDIN/bench.in_$size"
+  census "load-ferretdb-$size" "FerretDB 1.24" native-load -p census.records="$size" -p census.output="$FERRET/bench.in_$size"
+  for split in $SPLITS; do
+    sp=(); [ "$split" = default ] || sp=(-p census.splitsize="$split")
+    census "filter-hdfs-hdfs-$size-$split" "HDFS" filter "${sp[@]}" -p census.input="$HDFS/bench/in-$size" -p census.output="$HDFS/bench/out-$size"
+    census "filter-hdfs-mongo-$size-$split" "HDFS -> stand-in" filter "${sp[@]}" -p census.input="$HDFS/bench/in-$size" -p census.output="$STANDIN/bench.out_h_$size"
+    census "filter-mongo-hdfs-$size-$split" "stand-in -> HDFS" filter "${sp[@]}" -p census.input="$STANDIN/bench.in_$size" -p census.output="$HDFS/bench/out-m-$size"
+    census "filter-mongo-mongo-$size-$split" "stand-in" filter "${sp[@]}" -p census.input="$STANDIN/bench.in_$size" -p census.output="$STANDIN/bench.out_m_$size"
+    census "filter-threestage-$size-$split" "stand-in -> HDFS -> stand-in" threestage filter "${sp[@]}" -p census.staging="$HDFS/bench/stage-$size" -p census.input="$STANDIN/bench.in_$size" -p census.output="$STANDIN/bench.out_3_$size"
+  done
+  census "native-filter-$size" "FerretDB 1.24 native" native-filter -p census.input="$FERRET/bench.in_$size" -p census.output="$FERRET/bench.fem_$size"
+done
+
+python3 - "$OUT" <<'PY' | tee "$OUT/summary.md"
+import json, os, sys
+out = sys.argv[1]
+print(f"# census bench, {out}\n")
+print("| run | server | records read | records written | map ms | reduce ms | total ms | records/min | splits | mappers |")
+print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+for d in sorted(os.listdir(out)):
+    p = os.path.join(out, d)
+    if not os.path.isdir(p):
+        continue
+    server = open(os.path.join(p, "server.txt")).read().strip() if os.path.exists(os.path.join(p, "server.txt")) else "?"
+    rj = os.path.join(p, "results.json")
+    if os.path.exists(rj):
+        j = json.load(open(rj)); s = j.get("summary", {})
+        if j.get("format") == "sciycsb-census":
+            print(f"| {d} | {server} | {s['recordsRead']} | {s['recordsWritten']} | {s['mapMs']} | {s['reduceMs']} | {s['totalMs']} | {s['recordsPerMinute']:.0f} | {s['splits']} | {s['mappers']} |")
+        else:  # the engine's results.json (raw writes through a binding)
+            ops = s.get("operations", 0); t = s.get("throughput", 0)
+            print(f"| {d} | {server} | | {ops} | | | {s.get('runtimeMs', '')} | {t * 60:.0f} | | |")
+PY
+echo "results: $OUT" >&2

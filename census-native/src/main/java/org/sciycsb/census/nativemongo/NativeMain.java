@@ -1,0 +1,103 @@
+package org.sciycsb.census.nativemongo;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.census.CensusException;
+import org.sciycsb.census.CensusGenerator;
+import org.sciycsb.census.CensusOptions;
+import org.sciycsb.census.JobReport;
+import org.sciycsb.census.Locations;
+
+/** {@code bin/census native-load|native-read|native-filter [-p key=value]...}: driver 5.x, no Hadoop. */
+public final class NativeMain {
+  private NativeMain() {}
+
+  public static void main(String[] args) {
+    int code = run(args, System.out, System.err);
+    System.out.flush();
+    System.exit(code);
+  }
+
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    Map<String, String> props = new LinkedHashMap<>();
+    String command = null;
+    boolean debug = false;
+    try {
+      for (int i = 0; i < args.length; i++) {
+        if (args[i].equals("-p") && i + 1 < args.length && args[i + 1].contains("=")) {
+          String kv = args[++i];
+          props.put(kv.substring(0, kv.indexOf('=')).trim(), kv.substring(kv.indexOf('=') + 1).trim());
+        } else if (args[i].equals("--debug")) {
+          debug = true;
+        } else if (command == null) {
+          command = args[i];
+        } else {
+          throw new CensusException("unexpected argument '" + args[i] + "'", 2);
+        }
+      }
+      String unknown = CensusOptions.unknownKey(props);
+      if (unknown != null) {
+        throw new CensusException("unknown property " + unknown, 2);
+      }
+      Config c = new Config(props);
+      JobReport r;
+      if ("native-load".equals(command)) {
+        Locations o = Locations.parse(CensusOptions.OUTPUT.name(), c.get(CensusOptions.OUTPUT));
+        requireMongo(o, CensusOptions.OUTPUT.name());
+        try (NativeMongo m = new NativeMongo(o.uri())) {
+          r = m.load(o, new CensusGenerator(c.get(CensusOptions.SEED), c.get(CensusOptions.MALFORMED)),
+              c.get(CensusOptions.RECORDS), c.get(CensusOptions.BATCHSIZE), c.get(CensusOptions.OVERWRITE),
+              "onefield".equals(c.get(CensusOptions.LAYOUT)));
+        }
+      } else if ("native-read".equals(command)) {
+        Locations in = Locations.parse(CensusOptions.INPUT.name(), c.get(CensusOptions.INPUT));
+        requireMongo(in, CensusOptions.INPUT.name());
+        try (NativeMongo m = new NativeMongo(in.uri())) {
+          r = m.read(in);
+        }
+      } else if ("native-filter".equals(command)) {
+        Locations in = Locations.parse(CensusOptions.INPUT.name(), c.get(CensusOptions.INPUT));
+        Locations o = Locations.parse(CensusOptions.OUTPUT.name(), c.get(CensusOptions.OUTPUT));
+        requireMongo(in, CensusOptions.INPUT.name());
+        requireMongo(o, CensusOptions.OUTPUT.name());
+        try (NativeMongo m = new NativeMongo(in.uri())) {
+          r = m.filter(in, o, c.get(CensusOptions.OVERWRITE));
+        }
+      } else {
+        throw new CensusException("usage: bin/census native-load|native-read|native-filter [-p key=value]...", 2);
+      }
+      String dir = c.get(CensusOptions.RESULTS);
+      Path results = dir != null ? Path.of(dir) : Path.of(System.getProperty("sciycsb.home", "."), "results",
+          LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-census-" + command);
+      r.write(results, out);
+      return 0;
+    } catch (CensusException e) {
+      err.println("error: " + e.getMessage());
+      if (debug) {
+        e.printStackTrace(err);
+      }
+      return e.exitCode();
+    } catch (ConfigException e) {
+      err.println("error: " + e.getMessage());
+      return 2;
+    } catch (java.io.IOException | RuntimeException e) {
+      err.println("error: " + e);
+      if (debug) {
+        e.printStackTrace(err);
+      }
+      return 1;
+    }
+  }
+
+  private static void requireMongo(Locations l, String option) throws CensusException {
+    if (!l.mongo()) {
+      throw new CensusException(option + " must be mongodb://host:port/db.collection for the native commands", 2);
+    }
+  }
+}

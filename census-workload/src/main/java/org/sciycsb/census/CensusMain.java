@@ -1,0 +1,175 @@
+package org.sciycsb.census;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Option;
+
+/**
+ * {@code bin/census <command> [-p key=value]... [--debug]}: generate, load, read, the jobs (filter, merge,
+ * reorder, copy) and the three-stage path. The only place that exits the JVM.
+ */
+public final class CensusMain {
+  private CensusMain() {}
+
+  public static void main(String[] args) {
+    int code = run(args, System.out, System.err);
+    System.out.flush();
+    System.exit(code);
+  }
+
+  static final String USAGE = "usage: bin/census generate|load|read|filter|merge|reorder|copy|threestage <job>|help"
+      + " [-p key=value]... [-P file]... [--debug]";
+
+  /** Runs a command; returns the exit code (0 ok, 1 failure, 2 bad usage or option, 3 unreachable server). */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    boolean debug = false;
+    Map<String, String> props = new LinkedHashMap<>();
+    String command = null;
+    String sub = null;
+    try {
+      for (int i = 0; i < args.length; i++) {
+        String a = args[i];
+        if (a.equals("--debug")) {
+          debug = true;
+        } else if (a.equals("-p")) {
+          if (i + 1 >= args.length || !args[i + 1].contains("=")) {
+            throw new CensusException("-p needs key=value", 2);
+          }
+          String kv = args[++i];
+          props.put(kv.substring(0, kv.indexOf('=')).trim(), kv.substring(kv.indexOf('=') + 1).trim());
+        } else if (a.equals("-P")) {
+          if (i + 1 >= args.length) {
+            throw new CensusException("-P needs a file", 2);
+          }
+          java.util.Properties p = new java.util.Properties();
+          try (var r = Files.newBufferedReader(Path.of(args[++i]))) {
+            p.load(r);
+          } catch (IOException e) {
+            throw new CensusException("cannot read property file " + args[i] + ": " + e.getMessage(), 2);
+          }
+          for (String k : p.stringPropertyNames()) {
+            props.putIfAbsent(k, p.getProperty(k));
+          }
+        } else if (command == null) {
+          command = a;
+        } else if (sub == null) {
+          sub = a;
+        } else {
+          throw new CensusException("unexpected argument '" + a + "'\n" + USAGE, 2);
+        }
+      }
+      if ("help".equals(command) && "markdown".equals(sub)) { // the README's options table, from the declaration
+        out.println("| name | type | default | description |");
+        out.println("|---|---|---|---|");
+        for (Option<?> o : CensusOptions.set().options()) {
+          out.printf("| `%s` | %s | %s | %s |%n", o.name(), o.type(),
+              o.defaultText() == null ? "(required)" : o.defaultText(), o.description().replace("|", "\\|"));
+        }
+        return 0;
+      }
+      if (command == null || command.equals("help") || command.equals("-h") || command.equals("--help")) {
+        out.println(USAGE);
+        out.println("options:");
+        for (Option<?> o : CensusOptions.set().options()) {
+          out.printf("  %-24s %-10s %s (default: %s)%n", o.name(), o.type(), o.description(), o.defaultText());
+        }
+        return command == null ? 2 : 0;
+      }
+      String unknown = CensusOptions.unknownKey(props);
+      if (unknown != null) {
+        throw new CensusException("unknown property " + unknown + " (bin/census help lists the options)", 2);
+      }
+      Config config = new Config(props);
+      JobReport report;
+      switch (command) {
+        case "generate":
+          return generate(config, out);
+        case "load": {
+          Locations o = Locations.parse(CensusOptions.OUTPUT.name(), config.get(CensusOptions.OUTPUT));
+          CensusGenerator gen = new CensusGenerator(config.get(CensusOptions.SEED), config.get(CensusOptions.MALFORMED));
+          report = CensusData.load(new Configuration(), o, gen, config.get(CensusOptions.RECORDS),
+              config.get(CensusOptions.FILES), "onefield".equals(config.get(CensusOptions.LAYOUT)),
+              config.get(CensusOptions.OVERWRITE), config.get(CensusOptions.BATCHSIZE));
+          report.metadata.put("seed", config.get(CensusOptions.SEED));
+          break;
+        }
+        case "read":
+          report = CensusData.read(new Configuration(),
+              Locations.parse(CensusOptions.INPUT.name(), config.get(CensusOptions.INPUT)));
+          break;
+        case "threestage": {
+          if (sub == null) {
+            throw new CensusException("threestage needs a job: filter, merge or reorder", 2);
+          }
+          String staging = config.get(CensusOptions.STAGING);
+          if (staging == null) {
+            throw new CensusException("threestage needs census.staging=hdfs://host:port/folder", 2);
+          }
+          report = new CensusJobRunner(props, null).runThreeStage(CensusJobKind.parse(sub), staging);
+          break;
+        }
+        default: {
+          CensusJobKind kind;
+          try {
+            kind = CensusJobKind.parse(command);
+          } catch (IllegalArgumentException e) {
+            throw new CensusException("unknown command '" + command + "'\n" + USAGE, 2);
+          }
+          report = new CensusJobRunner(props, null).run(kind);
+        }
+      }
+      String dir = config.get(CensusOptions.RESULTS);
+      Path results = dir != null ? Path.of(dir) : Path.of(System.getProperty("sciycsb.home", "."), "results",
+          LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-census-"
+              + report.metadata.get("job"));
+      report.write(results, out);
+      return 0;
+    } catch (CensusException e) {
+      err.println("error: " + e.getMessage());
+      if (debug) {
+        e.printStackTrace(err);
+      }
+      return e.exitCode();
+    } catch (ConfigException e) {
+      err.println("error: " + e.getMessage());
+      return 2;
+    } catch (IOException | RuntimeException e) {
+      err.println("error: " + e);
+      if (debug) {
+        e.printStackTrace(err);
+      }
+      return 1;
+    }
+  }
+
+  private static int generate(Config config, PrintStream out) throws ConfigException, IOException {
+    CensusGenerator gen = new CensusGenerator(config.get(CensusOptions.SEED), config.get(CensusOptions.MALFORMED));
+    String target = config.get(CensusOptions.OUTPUT);
+    long n = config.get(CensusOptions.RECORDS);
+    if (target == null || target.equals("-")) {
+      Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+      gen.write(0, n, w);
+      w.flush();
+      return 0;
+    }
+    Path p = Path.of(target.startsWith("file://") ? java.net.URI.create(target).getPath() : target);
+    try (Writer w = Files.newBufferedWriter(p, StandardCharsets.UTF_8)) {
+      gen.write(0, n, w);
+    }
+    System.err.println("census: wrote " + n + " records to " + p);
+    return 0;
+  }
+}

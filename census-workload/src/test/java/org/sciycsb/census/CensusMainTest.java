@@ -1,0 +1,56 @@
+package org.sciycsb.census;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class CensusMainTest {
+  final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  int run(String... args) {
+    return CensusMain.run(args, new PrintStream(out, true), new PrintStream(err, true));
+  }
+
+  @Test
+  void badUsageIsExit2WithOneLine() {
+    assertThat(run("filter", "-p", "census.output=file:///tmp/x")).isEqualTo(2);
+    assertThat(err.toString()).contains("missing required property census.input");
+    err.reset();
+    assertThat(run("filter", "-p", "census.inptu=file:///tmp/x")).isEqualTo(2);
+    assertThat(err.toString()).contains("unknown property census.inptu");
+    err.reset();
+    assertThat(run("frobnicate", "-p", "census.input=file:///tmp/x")).isEqualTo(2);
+    err.reset();
+    assertThat(run("filter", "-p", "census.input=mongodb://127.0.0.1/nocollection", "-p", "census.output=file:///x"))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("db.collection");
+  }
+
+  @Test
+  void missingInputPathIsAFailure(@org.junit.jupiter.api.io.TempDir Path dir) {
+    int code = run("filter", "-p", "census.input=file://" + dir + "/absent", "-p",
+        "census.output=file://" + dir + "/out", "-p", "census.results=" + dir + "/results");
+    assertThat(code).isEqualTo(1);
+    assertThat(err.toString()).contains("absent does not exist");
+  }
+
+  @Test
+  void generateAndFilterOnTheLocalFileSystem(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    Files.createDirectories(dir.resolve("in"));
+    assertThat(run("generate", "-p", "census.records=200", "-p", "census.output=" + dir.resolve("in/a.csv"))).isZero();
+    assertThat(Files.readAllLines(dir.resolve("in/a.csv"))).hasSize(200);
+    int code = run("filter", "-p", "census.input=file://" + dir + "/in", "-p", "census.output=file://" + dir + "/out",
+        "-p", "census.results=" + dir + "/results");
+    assertThat(code).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("[CENSUS-FILTER], RecordsRead, 200");
+    String json = Files.readString(dir.resolve("results/results.json"));
+    assertThat(json).contains("\"format\" : \"sciycsb-census\"", "\"recordsWritten\"", "\"mapMs\"", "\"reduceMs\"",
+        "\"recordsPerMinute\"", "\"splits\"", "\"mappers\"");
+    assertThat(Files.readString(dir.resolve("results/results.txt"))).contains("RecordsPerMinute");
+  }
+}

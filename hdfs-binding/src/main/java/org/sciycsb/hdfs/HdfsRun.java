@@ -1,0 +1,221 @@
+package org.sciycsb.hdfs;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants;
+import org.apache.hadoop.util.VersionInfo;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.BindingException;
+import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.RunContext;
+import org.sciycsb.api.StoreInfo;
+import site.ycsb.DB;
+
+/** One run: the shared {@link FileSystem}, the file naming, and the per-table key index (built once, on demand). */
+final class HdfsRun implements BindingRun {
+  static final String SUFFIX = ".rec";
+
+  final FileSystem fs;
+  final URI uri;
+  final Path base;
+  final short replication;
+  final long blockSize;
+  final int bufferSize;
+  final boolean indexEnabled;
+  final String runId;
+  private final RunContext context;
+  private final Map<String, TableIndex> indexes = new HashMap<>();
+
+  HdfsRun(FileSystem fs, URI uri, Path base, Config config, RunContext context) throws BenchmarkException {
+    this.fs = fs;
+    this.uri = uri;
+    this.base = base;
+    this.replication = config.get(HdfsOptions.REPLICATION).shortValue();
+    this.blockSize = config.get(HdfsOptions.BLOCKSIZE);
+    this.bufferSize = config.get(HdfsOptions.BUFFERSIZE);
+    this.indexEnabled = config.get(HdfsOptions.INDEX);
+    this.context = context;
+    this.runId = context.phase().name().toLowerCase() + "-" + System.currentTimeMillis() + "-"
+        + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000000));
+  }
+
+  @Override
+  public DB newDb(int threadId) {
+    return new HdfsDb(this, threadId);
+  }
+
+  Path tableDir(String table) {
+    return new Path(base, table);
+  }
+
+  /** The file thread {@code threadId} of this run appends to. */
+  Path threadFile(String table, int threadId) {
+    return new Path(tableDir(table), String.format("%s-t%04d%s", runId, threadId, SUFFIX));
+  }
+
+  /** The record files of a table, in name order (the scan order). */
+  List<Path> files(String table) throws IOException {
+    Path dir = tableDir(table);
+    if (!fs.exists(dir)) {
+      return List.of();
+    }
+    FileStatus[] st = fs.listStatus(dir, p -> p.getName().endsWith(SUFFIX));
+    Arrays.sort(st, (a, b) -> a.getPath().getName().compareTo(b.getPath().getName()));
+    List<Path> out = new ArrayList<>(st.length);
+    for (FileStatus s : st) {
+      out.add(s.getPath());
+    }
+    return out;
+  }
+
+  /** The key index of a table, built by reading its files once (shared by all threads, immutable after). */
+  TableIndex index(String table) throws IOException {
+    synchronized (indexes) {
+      TableIndex idx = indexes.get(table);
+      if (idx == null) {
+        long t0 = System.nanoTime();
+        idx = TableIndex.build(fs, files(table), bufferSize);
+        indexes.put(table, idx);
+        context.log().printf("hdfs: indexed %d records of table %s in %d files (%.1f s)%n", idx.size(), table,
+            idx.files.size(), (System.nanoTime() - t0) / 1e9);
+      }
+      return idx;
+    }
+  }
+
+  @Override
+  public OptionalLong count(String table) throws BenchmarkException {
+    try {
+      long n = 0;
+      byte[] buf = new byte[Math.max(bufferSize, 1 << 16)];
+      for (Path p : files(table)) {
+        try (InputStream in = fs.open(p, bufferSize)) {
+          int r;
+          while ((r = in.read(buf)) > 0) {
+            for (int i = 0; i < r; i++) {
+              if (buf[i] == '\n') {
+                n++;
+              }
+            }
+          }
+        }
+      }
+      return OptionalLong.of(n);
+    } catch (IOException e) {
+      throw new BindingException("cannot count the records of " + tableDir(table) + ": "
+          + HdfsBinding.firstLine(e), e);
+    }
+  }
+
+  @Override
+  public StoreInfo storeInfo() {
+    Map<String, String> d = new LinkedHashMap<>();
+    d.put("url", uri.toString());
+    d.put("basepath", base.toString());
+    d.put("client", "hadoop-client " + VersionInfo.getVersion());
+    d.put("versionSource", "the client library (the NameNode RPC does not report its version)");
+    d.put("replication", Short.toString(replication));
+    d.put("blocksize", Long.toString(blockSize));
+    if (fs instanceof DistributedFileSystem) {
+      try {
+        DatanodeInfo[] live = ((DistributedFileSystem) fs).getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE);
+        d.put("liveDatanodes", Integer.toString(live.length));
+      } catch (IOException | RuntimeException e) {
+        d.put("liveDatanodes", "unknown (" + HdfsBinding.firstLine(e) + ")");
+      }
+    }
+    return new StoreInfo(fs instanceof DistributedFileSystem ? "HDFS" : fs.getScheme(), VersionInfo.getVersion(), d);
+  }
+
+  @Override
+  public void close() throws BenchmarkException {
+    try {
+      fs.close();
+    } catch (IOException e) {
+      throw new BindingException("closing the HDFS client failed: " + HdfsBinding.firstLine(e), e);
+    }
+  }
+
+  /** key -> position of its line; a position packs the file number (high 24 bits) and the byte offset. */
+  static final class TableIndex {
+    final List<Path> files;
+    private final Map<String, Long> positions;
+
+    private TableIndex(List<Path> files, Map<String, Long> positions) {
+      this.files = files;
+      this.positions = positions;
+    }
+
+    int size() {
+      return positions.size();
+    }
+
+    /** The packed position of a key, or -1. */
+    long find(String key) {
+      Long p = positions.get(key);
+      return p == null ? -1 : p;
+    }
+
+    static int file(long pos) {
+      return (int) (pos >>> 40);
+    }
+
+    static long offset(long pos) {
+      return pos & ((1L << 40) - 1);
+    }
+
+    static TableIndex build(FileSystem fs, List<Path> files, int bufferSize) throws IOException {
+      Map<String, Long> positions = new HashMap<>();
+      byte[] key = new byte[256];
+      for (int f = 0; f < files.size(); f++) {
+        try (InputStream in = new BufferedInputStream(fs.open(files.get(f), bufferSize), 1 << 16)) {
+          long off = 0;
+          long lineStart = 0;
+          int klen = 0;
+          boolean inKey = true;
+          int c;
+          while ((c = in.read()) >= 0) {
+            off++;
+            if (c == '\n') {
+              if (klen > 0 || inKey) {
+                String k = RecordFormat.key(new String(key, 0, klen, StandardCharsets.UTF_8));
+                positions.put(k, ((long) f << 40) | lineStart);
+              }
+              lineStart = off;
+              klen = 0;
+              inKey = true;
+            } else if (inKey) {
+              if (c == '\t') {
+                inKey = false;
+              } else {
+                if (klen == key.length) {
+                  key = Arrays.copyOf(key, klen * 2);
+                }
+                key[klen++] = (byte) c;
+              }
+            }
+          }
+        }
+      }
+      return new TableIndex(Collections.unmodifiableList(new ArrayList<>(files)), positions);
+    }
+  }
+}
