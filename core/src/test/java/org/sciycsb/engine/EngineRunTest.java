@@ -103,12 +103,13 @@ class EngineRunTest {
   @Test
   void warmupTimeIsExcluded() {
     Cli c = Cli.run("run", "test-stall", "-P", "../workloads/workloadc", "-p", "operationcount=200",
-        "-p", "warmuptime=2s", "-p", "stall.ms=1500", "-p", "stall.at=1", "-target", "2000",
+        "-p", "warmuptime=3s", "-p", "stall.ms=2000", "-p", "stall.at=1", "-target", "2000",
         "-p", "results.dir=" + dir("warmtime"));
     assertThat(c.exit).as(c.toString()).isZero();
     assertThat(c.text("READ", "Operations")).isEqualTo("200");
-    // the stall happened in the warmup: no measured operation waited for it
-    assertThat(Double.parseDouble(c.text("READ", "MaxLatency(us)"))).isLessThan(1_000_000);
+    // the 2 s stall happened in the warmup: no measured operation waited for it (a loaded machine may still
+    // delay one by a fraction of that)
+    assertThat(Double.parseDouble(c.text("READ", "MaxLatency(us)"))).isLessThan(1_500_000);
   }
 
   @Test
