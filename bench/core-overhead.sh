@@ -29,8 +29,9 @@ echo "|---:|---:|---:|---:|"
 for t in $THREADS; do
   best_up=0; best_us=0
   for r in $(seq 1 "$ROUNDS"); do
+    # upstream's BasicDB prints every operation unless basicdb.verbose=false (ours never does by default)
     "$JAVA" -cp "$UCP" site.ycsb.Client -t -db site.ycsb.BasicDB -P "$HOME_DIR/workloads/workloada" \
-      -p operationcount="$OPS" -threads "$t" >"$WORK/up-$t-$r.txt" 2>"$WORK/up-$t-$r.err"
+      -p basicdb.verbose=false -p operationcount="$OPS" -threads "$t" >"$WORK/up-$t-$r.txt" 2>"$WORK/up-$t-$r.err"
     up=$(tput_of "$WORK/up-$t-$r.txt")
     "$HOME_DIR/bin/ycsb" run basic -P "$HOME_DIR/workloads/workloada" -p operationcount="$OPS" -threads "$t" \
       -p results.dir="$WORK/ours-$t-$r" -p status.interval=60 >"$WORK/ours-$t-$r.txt" 2>"$WORK/ours-$t-$r.err"
