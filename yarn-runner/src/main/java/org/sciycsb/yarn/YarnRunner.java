@@ -188,8 +188,8 @@ public final class YarnRunner {
       job.setOutputKeyClass(NullWritable.class);
       job.setOutputValueClass(NullWritable.class);
     } catch (IOException | RuntimeException e) {
-      throw new BindingException("cannot reach the cluster's file system " + hconf.get("fs.defaultFS") + ": "
-          + firstLine(e), e);
+      throw new BindingException("cannot prepare the job on the cluster's file system " + hconf.get("fs.defaultFS")
+          + ": " + firstLine(e), e);
     }
     try {
       job.submit();
@@ -455,7 +455,7 @@ public final class YarnRunner {
         line += span.path("operations").asLong() + " operations, measured from " + Instant.ofEpochMilli(start)
             + " for " + ms / 1000.0 + " s, exit " + o.exitCode();
       } else {
-        line += o.present() ? "exit " + o.exitCode() + ", no results to merge" : "no results (task failed)";
+        line += o.present() ? "exit " + o.exitCode() + ", no results to merge" : "no results (its task did not finish)";
       }
       if (o.error() != null) {
         line += " (" + o.error() + ")";

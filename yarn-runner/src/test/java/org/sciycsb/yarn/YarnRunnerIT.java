@@ -318,4 +318,46 @@ class YarnRunnerIT {
     assertThat(merged.path("metadata").path("outcome").asText()).isEqualTo("failed");
     assertThat(ok.path("metadata").path("properties").has("start.at")).as("yarn.barrier=0: no common start").isFalse();
   }
+
+  /** Ctrl-C on the submitter kills the job (no client keeps running on the cluster) and exits 130. */
+  @Test
+  @Order(4)
+  void anInterruptKillsTheJob() throws Exception {
+    Path err = tmp.resolve("interrupt-err.txt");
+    ProcessBuilder pb = new ProcessBuilder(HOME.resolve("bin/ycsb").toString(), "run", "basic", "-P",
+        "workloads/workloada", "-p", "operationcount=0", "-p", "maxexecutiontime=300", "-p", "basicdb.simulatedelay=1",
+        "-p", "results.dir=" + tmp.resolve("interrupted"), "-p", "yarn.memory.mb=768", "-p", "yarn.start.lead=1",
+        "-p", "yarn.staging=" + tmp.resolve("staging"), "-p", "status.interval=1", "--yarn", confDir.toString(),
+        "--clients", "2").directory(HOME.toFile());
+    pb.environment().put("SCIYCSB_WORK", tmp.resolve("work").toString());
+    pb.redirectOutput(tmp.resolve("interrupt-out.txt").toFile());
+    pb.redirectError(err.toFile());
+    Process p = pb.start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
+      while (!Files.readString(err).contains("clients 2 running")) {
+        assertThat(p.isAlive()).as(Files.readString(err)).isTrue();
+        assertThat(System.nanoTime()).as("both clients running within 4 minutes").isLessThan(deadline);
+        Thread.sleep(250);
+      }
+      Thread.sleep(3000);
+      new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+      assertThat(p.waitFor(3, TimeUnit.MINUTES)).as("the submitter ended after SIGINT").isTrue();
+    } finally {
+      p.destroyForcibly();
+    }
+    String e = Files.readString(err);
+    assertThat(p.exitValue()).as(e).isEqualTo(130);
+    assertThat(e).contains("yarn: interrupted: killing job_").contains("error: interrupted: the job was killed");
+    var apps = yarn.getResourceManager().getRMContext().getRMApps().values();
+    var last = apps.stream().max(java.util.Comparator.comparingLong(a -> a.getSubmitTime())).orElseThrow();
+    // the AM kills the job and ends (FINISHING, then FINISHED) with the final status KILLED
+    long until = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+    while (!java.util.Set.of("FINISHED", "KILLED").contains(last.getState().name()) && System.nanoTime() < until) {
+      Thread.sleep(250);
+    }
+    assertThat(last.getState().name()).as("the application on the cluster").isIn("FINISHED", "KILLED");
+    assertThat(last.getFinalApplicationStatus())
+        .isEqualTo(org.apache.hadoop.yarn.api.records.FinalApplicationStatus.KILLED);
+  }
 }
