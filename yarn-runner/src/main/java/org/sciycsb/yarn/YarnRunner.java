@@ -118,7 +118,8 @@ public final class YarnRunner {
       }
       if (Sla.isSlaKey(k)) {
         sla.put(k, e.getValue()); // thresholds apply to the merged result
-      } else if (p.secrets().contains(k) || Secrets.looksSecret(k)) {
+      } else if (p.secrets().contains(k) || Secrets.looksSecret(k)
+          || !Secrets.maskText(e.getValue()).equals(e.getValue())) { // mongodb://user:pw@host, ?password=...
         secrets.put(k, e.getValue());
       } else {
         common.put(k, e.getValue());
@@ -131,7 +132,7 @@ public final class YarnRunner {
     Path runDir;
     FileSystem fs;
     String id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + phaseName + "-"
-        + Long.toHexString(Double.doubleToLongBits(Math.random())).substring(0, 6);
+        + java.util.UUID.randomUUID().toString().substring(0, 8);
     try {
       fs = FileSystem.get(hconf);
       Path staging = new Path(cfg.get(YarnOptions.STAGING));
