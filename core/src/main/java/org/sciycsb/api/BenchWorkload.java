@@ -1,6 +1,8 @@
 package org.sciycsb.api;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -59,5 +61,17 @@ public interface BenchWorkload {
    */
   default java.util.Map<String, String> bindingDefaults(Config config, String bindingName) throws ConfigException {
     return java.util.Map.of();
+  }
+
+  /**
+   * The properties that give client {@code index} (0-based) of {@code clients} client processes its share of this
+   * phase, when one benchmark runs as several processes ({@code bin/ycsb ... --yarn DIR --clients N}). Empty to
+   * split the way YCSB users split by hand ({@code org.sciycsb.engine.ClientShares}: a load divides
+   * [insertstart, insertstart + insertcount) of recordcount, a run divides operationcount). The engine divides
+   * {@code target} (ClientShares does). Throw {@link ConfigException} (one line) when this phase cannot be divided.
+   */
+  default Optional<Map<String, String>> clientShare(Phase phase, Config config, int clients, int index)
+      throws ConfigException {
+    return Optional.empty();
   }
 }

@@ -101,6 +101,11 @@ public final class Args {
         case "--markdown":
           positional.add(a); // for help
           break;
+        case "--yarn":
+        case "--clients":
+          // bin/ycsb hands these to the cluster runner (yarn-runner/); they only get here without the launcher
+          throw new ConfigException(a + " works with load and run through bin/ycsb, which adds the yarn-runner module:"
+              + " bin/ycsb load|run <binding> ... --yarn <hadoop-conf-dir> --clients N");
         default:
           if (a.startsWith("-")) {
             throw new ConfigException("unknown option " + a + " (see bin/ycsb help)");

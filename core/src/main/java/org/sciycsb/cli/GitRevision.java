@@ -6,10 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The checkout's git revision, read from {@code .git} without running git; "unknown" outside a checkout. */
-final class GitRevision {
+public final class GitRevision {
   private GitRevision() {}
 
-  static String of(Path home) {
+  public static String of(Path home) {
     try {
       Path git = home.resolve(".git");
       if (Files.isRegularFile(git)) { // a worktree: "gitdir: <path>"

@@ -9,7 +9,7 @@ import org.sciycsb.engine.EngineOptions;
 import org.sciycsb.workloads.CoreWorkloadOptions;
 
 /** {@code bin/ycsb help [topic] [--markdown]}: usage, and every option with type, default and description. */
-final class Help {
+public final class Help {
   private Help() {}
 
   static final String USAGE = String.join("\n",
@@ -18,7 +18,9 @@ final class Help {
       "       bin/ycsb compare <baseline-dir> <contender-dir>... [-p report.out=FILE]   side by side, text + HTML",
       "       bin/ycsb sweep [<binding>] -P <file> --threads 1,2,5 [--repeat 3] [--load] [run options]",
       "       bin/ycsb report <dir> [-p report.png=false]   HTML page with charts (+ PNG via headless Chromium)",
-      "       bin/ycsb help [<binding>|engine|core|reports] [--markdown]",
+      "       bin/ycsb load|run [<binding>] [options] --yarn <hadoop-conf-dir> --clients N",
+      "                          N clients as tasks of a Hadoop job on a YARN cluster, merged (bin/ycsb help yarn)",
+      "       bin/ycsb help [<binding>|engine|core|reports|yarn] [--markdown]",
       "",
       "options (YCSB 0.17 meanings):",
       "  -P <file>          load a property file (repeatable, later files win)",
@@ -51,6 +53,7 @@ final class Help {
     out.println("bin/ycsb help engine     engine options");
     out.println("bin/ycsb help core       CoreWorkload options");
     out.println("bin/ycsb help reports    merge, compare, sweep, report, resources and sla.* options");
+    out.println("bin/ycsb help yarn       --yarn/--clients (clients on a YARN cluster) and the yarn.* options");
     out.println("bin/ycsb help <binding>  a binding's options");
   }
 
@@ -63,6 +66,9 @@ final class Help {
       print("reports", "report, sweep, compare, merge and resource-sampling options (sla.* thresholds: see "
           + "core/REPORTS.md)", org.sciycsb.report.ReportOptions.all(), markdown, out);
       return;
+    }
+    if (topic.equals("yarn")) {
+      throw new ConfigException("the yarn options belong to the yarn-runner module: bin/ycsb help yarn adds it");
     }
     if (topic.equals("core")) {
       print("core", "CoreWorkload options (upstream names and defaults)", CoreWorkloadOptions.all(), markdown, out);
@@ -78,7 +84,7 @@ final class Help {
     print(b.name(), "binding " + b.name() + ": " + b.summary(), b.options(), markdown, out);
   }
 
-  static void print(String name, String title, OptionSet set, boolean markdown, PrintStream out) {
+  public static void print(String name, String title, OptionSet set, boolean markdown, PrintStream out) {
     if (markdown) {
       out.println("| option | type | default | description |");
       out.println("|---|---|---|---|");

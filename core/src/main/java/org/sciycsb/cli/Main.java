@@ -87,7 +87,21 @@ public final class Main {
     return 0;
   }
 
-  private static int runPhase(Phase phase, Args args, PrintStream out, PrintStream err) throws BenchmarkException {
+  /**
+   * A phase's configuration after the checks every local run makes before anything starts: the binding and the
+   * workload found, every key checked against the declarations (engine, workload, binding, reports and the
+   * caller's extra sets), every engine option parsed, the workload's binding defaults applied.
+   */
+  public record Prepared(Phase phase, Config config, Binding binding, BenchWorkload workload, String bindingName,
+      Set<String> secrets) {}
+
+  /**
+   * Checks a load or run as a local run does, without opening the binding: bad input throws
+   * {@link ConfigException} (one line, exit 2). Warnings go to err. {@code extra} declares the options of the
+   * caller (for example a cluster runner's {@code yarn.*}), so their keys are known too.
+   */
+  public static Prepared prepare(Phase phase, Args args, List<OptionSet> extra, PrintStream err)
+      throws BenchmarkException {
     if (!args.positional.isEmpty()) {
       throw new ConfigException("unexpected argument '" + args.positional.get(0) + "' (options start with -)");
     }
@@ -102,6 +116,7 @@ public final class Main {
     }
     sets.add(binding.options());
     sets.add(org.sciycsb.report.ReportOptions.runOptions());
+    sets.addAll(extra);
     org.sciycsb.report.Sla.parse(config.asMap()); // sla.<OP>.<metric> keys are dynamic: checked here
     List<String> warnings = checkKeys(config, sets);
     String bindingName = args.binding != null ? args.binding : binding.name();
@@ -131,6 +146,16 @@ public final class Main {
         }
       }
     }
+    return new Prepared(phase, config, binding, workload, bindingName, secrets);
+  }
+
+  private static int runPhase(Phase phase, Args args, PrintStream out, PrintStream err) throws BenchmarkException {
+    Prepared p = prepare(phase, args, List.of(), err);
+    Config config = p.config();
+    Binding binding = p.binding();
+    BenchWorkload workload = p.workload();
+    String bindingName = p.bindingName();
+    Set<String> secrets = p.secrets();
     Path home = Path.of(System.getProperty("sciycsb.home", "."));
     Path work = Path.of(System.getenv().getOrDefault("SCIYCSB_WORK", home.resolve("work").toString()));
     try {
@@ -139,7 +164,9 @@ public final class Main {
       throw new ConfigException("cannot create the work folder " + work + ": " + e.getMessage());
     }
     Map<String, Object> launch = new LinkedHashMap<>();
-    launch.put("gitRevision", GitRevision.of(home));
+    // a client started by a cluster runner has no checkout: the runner passes the revision it was started from
+    String revision = System.getProperty("sciycsb.gitRevision");
+    launch.put("gitRevision", revision != null && !revision.isBlank() ? revision : GitRevision.of(home));
     launch.put("commandLine", Secrets.maskText(String.join(" ", commandLine(args))));
     err.println("sciycsb " + phase.name().toLowerCase(java.util.Locale.ROOT) + ": binding " + bindingName
         + ", workload " + workload.name() + ", " + config.get(EngineOptions.THREADS) + " thread(s)"

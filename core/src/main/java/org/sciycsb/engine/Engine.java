@@ -248,6 +248,7 @@ public final class Engine {
     for (Thread t : javaThreads) {
       t.start();
     }
+    awaitStartTime(cfg.get(EngineOptions.START_AT));
     shared.gate.arriveAndAwaitAdvance(); // all threads initialised (or failed to)
     String initFailure = null;
     int failedInits = 0;
@@ -419,6 +420,29 @@ public final class Engine {
       return Secrets.maskText(msg);
     }
     return t.getClass().getSimpleName() + (msg == null ? "" : ": " + Secrets.maskText(msg));
+  }
+
+  /**
+   * Holds the threads at the start gate (they initialise meanwhile) until {@code start.at}, so that client processes
+   * started apart begin together; a signal ends the wait.
+   */
+  private void awaitStartTime(long startAtMs) {
+    if (startAtMs <= 0) {
+      return;
+    }
+    long wait = startAtMs - System.currentTimeMillis();
+    if (wait > 0) {
+      req.err().println("waiting " + wait / 1000.0 + " s for start.at " + Instant.ofEpochMilli(startAtMs));
+    }
+    while (!stop.requested() && (wait = startAtMs - System.currentTimeMillis()) > 0) {
+      try {
+        Thread.sleep(Math.min(wait, 100));
+      } catch (InterruptedException e) {
+        stop.request("interrupted");
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
   }
 
   /** The i-th of n shares of total, as upstream YCSB splits operationcount between threads. */

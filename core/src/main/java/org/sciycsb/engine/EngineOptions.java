@@ -56,6 +56,11 @@ public final class EngineOptions {
   public static final Option<Boolean> CHECK_COUNT = Option.bool("load.checkcount", true,
       "after a load, compare the store's record count with what was inserted, when the binding can count");
 
+  public static final Option<Long> START_AT = Option.longValue("start.at", 0L,
+      "wall-clock time (epoch milliseconds) at which the initialised threads begin (warmup, then the measured part), "
+          + "so that client processes on several hosts start together; a client not ready by then begins when it "
+          + "is; 0 = at once").check(v -> v == 0 || v > 1_000_000_000_000L, "must be epoch milliseconds (or 0)");
+
   public static final Option<Long> ERRORS_MAX = Option.longValue("errors.max", 0L,
       "end the run early (outcome partial, exit 4) once this many operations have failed; 0 = never")
       .check(v -> v >= 0, "must not be negative");
@@ -65,7 +70,7 @@ public final class EngineOptions {
         .add(THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
             WARMUP_OPS, WARMUP_TIME, STATUS_INTERVAL, GRANULARITY, DIGITS, PERCENTILES, RESULTS_DIR, LABEL,
             LABEL_STORAGE, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL, CHECK_COUNT,
-            ERRORS_MAX)
+            ERRORS_MAX, START_AT)
         .ownPrefix("timeseries.").ownPrefix("histogram.").ownPrefix("results.").ownPrefix("status.")
         .ownPrefix("warmup").ownPrefix("label.").ownPrefix("errors.")
         .build();

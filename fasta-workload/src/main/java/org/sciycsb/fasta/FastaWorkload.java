@@ -156,6 +156,34 @@ public final class FastaWorkload implements BenchWorkload {
     return p == Phase.LOAD;
   }
 
+  /**
+   * On a cluster (bin/ycsb --clients N): the load reads fasta.input's files in one process and is not divided; a
+   * run divides fasta.reads and needs fasta.ids, since the default (the last load in the local work folder) is
+   * not on the cluster's nodes.
+   */
+  @Override
+  public java.util.Optional<Map<String, String>> clientShare(Phase p, Config config, int clients, int index)
+      throws ConfigException {
+    if (p == Phase.LOAD) {
+      if (clients > 1) {
+        throw new ConfigException("the fasta load reads the files of fasta.input in one process and cannot be "
+            + "divided between clients: load with --clients 1");
+      }
+      return java.util.Optional.of(Map.of());
+    }
+    if (config.get(FastaOptions.IDS) == null) {
+      throw new ConfigException("a fasta run on a cluster needs -p fasta.ids=<results folder of the load>, a path "
+          + "every client can read (the default, the last load in the local work folder, is not on the cluster)");
+    }
+    long reads = config.get(FastaOptions.READS);
+    if (reads < clients) {
+      throw new ConfigException("--clients " + clients + " is more than fasta.reads (" + reads
+          + "): every client needs at least one read");
+    }
+    return java.util.Optional.of(Map.of(FastaOptions.READS.name(),
+        Long.toString(reads / clients + (index < reads % clients ? 1 : 0))));
+  }
+
   @Override
   public OptionalLong plannedOperations(Phase p) {
     return p == Phase.LOAD ? OptionalLong.of(planned) : OptionalLong.of(reads);

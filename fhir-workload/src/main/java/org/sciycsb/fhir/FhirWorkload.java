@@ -167,6 +167,17 @@ public final class FhirWorkload implements BenchWorkload {
     }
   }
 
+  /** Several clients (bin/ycsb --clients N) load contiguous blocks of patients; a run divides operationcount. */
+  @Override
+  public java.util.Optional<Map<String, String>> clientShare(Phase ph, Config config, int clients, int index)
+      throws ConfigException {
+    if (ph == Phase.LOAD) {
+      return java.util.Optional.of(org.sciycsb.engine.ClientShares.loadRange(config, config.get(FhirOptions.PATIENTS),
+          "patients", clients, index));
+    }
+    return java.util.Optional.empty();
+  }
+
   @Override
   public OptionalLong plannedOperations(Phase ph) {
     return ph == Phase.LOAD ? OptionalLong.of(end - first) : OptionalLong.empty();
