@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,6 +37,14 @@ class RealFixturesIT {
     return c.alignments.stream().filter(a -> a.alternative() == 0).toList();
   }
 
+  private static Map<String, Collected.Al> byHit(List<Collected.Al> hits) {
+    Map<String, Collected.Al> out = new LinkedHashMap<>();
+    for (Collected.Al a : hits) {
+      assertThat(out.put(a.query() + " / " + a.hit(), a)).as("hit listed twice: " + a.hit()).isNull();
+    }
+    return out;
+  }
+
   @Test
   void freshOutputParsesLikeTheCommittedFixtures() throws IOException {
     for (String name : Fixtures.REAL) {
@@ -45,13 +55,26 @@ class RealFixturesIT {
           .isEqualTo(committed.queries.stream().map(QueryHeader::name).toList());
       assertThat(fresh.queries).extracting(h -> h.fields().keySet())
           .isEqualTo(committed.queries.stream().map(h -> h.fields().keySet()).toList());
-      List<Collected.Al> a = primary(fresh);
-      List<Collected.Al> b = primary(committed);
-      assertThat(a).as(name).hasSameSizeAs(b);
-      for (int i = 0; i < a.size(); i++) {
-        assertThat(a.get(i)).as(name + " hit " + i).usingRecursiveComparison()
-            .ignoringFields("line", "z", "bits", "expect").isEqualTo(b.get(i));
+      // Hits whose z-scores nearly tie may swap places (or, at the -b cut, swap in and out) between runs,
+      // because the z-scores come from unseeded shuffles. So hits are matched by query and library sequence:
+      // every hit found in both runs must agree on everything that does not come from the statistics, and
+      // every significant committed hit (E() < 0.01, far from any tie) must be found again.
+      Map<String, Collected.Al> fresher = byHit(primary(fresh));
+      Map<String, Collected.Al> older = byHit(primary(committed));
+      assertThat(fresher).as(name + ": hits").isNotEmpty();
+      int common = 0;
+      for (Map.Entry<String, Collected.Al> e : older.entrySet()) {
+        Collected.Al again = fresher.get(e.getKey());
+        if (again == null) {
+          assertThat(Double.parseDouble(e.getValue().expect())).as(name + ": significant hit " + e.getKey()
+              + " missing from the fresh output").isGreaterThanOrEqualTo(0.01);
+          continue;
+        }
+        common++;
+        assertThat(again).as(name + " " + e.getKey()).usingRecursiveComparison()
+            .ignoringFields("line", "z", "bits", "expect", "hitIndex").isEqualTo(e.getValue());
       }
+      assertThat(common).as(name + ": hits found in both runs").isPositive();
       assertThat(Structure.of(OUT.resolve(name)).keys).isEqualTo(Structure.of(Fixtures.path(name)).keys);
     }
   }
@@ -63,7 +86,7 @@ class RealFixturesIT {
       Collected committed = Collected.parse(Fixtures.path(name));
       assertThat(fresh.problems.counts()).as(name).isEqualTo(committed.problems.counts());
       assertThat(fresh.alignments).extracting(Collected.Al::hit)
-          .isEqualTo(committed.alignments.stream().map(Collected.Al::hit).toList());
+          .containsExactlyInAnyOrderElementsOf(committed.alignments.stream().map(Collected.Al::hit).toList());
     }
   }
 }
