@@ -18,6 +18,15 @@ public interface Binding {
   /** Every option this binding reads, with its owned key prefixes. */
   OptionSet options();
 
+  /**
+   * Why this configuration reaches a store that only this host can use (an embedded database in the local work
+   * folder, for example), so that client processes on other hosts would each get a private, throw-away store; null
+   * when several hosts can share it. Checked before clients are started elsewhere (for example on YARN).
+   */
+  default String hostLocalStore(Config config) throws ConfigException {
+    return null;
+  }
+
   /** Creates the run's shared client; validates options and reaches the server before any thread starts. */
   BindingRun open(RunContext context) throws BenchmarkException;
 }

@@ -3,6 +3,7 @@ package org.sciycsb.jdbc;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.Binding;
 import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.Config;
 import org.sciycsb.api.OptionSet;
 import org.sciycsb.api.RunContext;
 
@@ -25,6 +26,18 @@ public final class JdbcBinding implements Binding {
   @Override
   public OptionSet options() {
     return JdbcOptions.all();
+  }
+
+  /** The embedded H2 default (and any H2 URL that is not a tcp/ssl server) lives in this host's work folder. */
+  @Override
+  public String hostLocalStore(Config config) {
+    String url = config.raw("db.url");
+    String u = url == null ? "" : url.toLowerCase(java.util.Locale.ROOT);
+    if (url == null || (u.startsWith("jdbc:h2:") && !u.startsWith("jdbc:h2:tcp:") && !u.startsWith("jdbc:h2:ssl:"))) {
+      return "the jdbc binding's embedded H2 store is a file on this host: give -p db.url of a server every client "
+          + "reaches (jdbc:postgresql://host/db, jdbc:h2:tcp://host/path, ...)";
+    }
+    return null;
   }
 
   @Override

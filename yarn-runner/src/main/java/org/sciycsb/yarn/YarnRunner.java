@@ -92,7 +92,7 @@ public final class YarnRunner {
     }
     int n = req.clients();
     List<Map<String, String>> shares = ClientShares.of(p.workload(), phase, cfg, n);
-    refuseEmbeddedStore(p);
+    refuseHostLocalStore(p);
     Configuration hconf = hadoopConf(req.confDir());
     List<File> entries = Shipper.entries(req.engineClasspath());
     if (entries.isEmpty()) {
@@ -479,20 +479,11 @@ public final class YarnRunner {
     return s;
   }
 
-  /**
-   * The jdbc binding's default store is an embedded H2 file under the work folder: on a cluster each client would
-   * get a private database in its own container, deleted with it. A store every client reaches is required.
-   */
-  static void refuseEmbeddedStore(Main.Prepared p) throws ConfigException {
-    if (!p.bindingName().equals("jdbc")) {
-      return;
-    }
-    String url = p.config().raw("db.url");
-    String u = url == null ? "" : url.toLowerCase(Locale.ROOT);
-    if (url == null || (u.startsWith("jdbc:h2:") && !u.startsWith("jdbc:h2:tcp:") && !u.startsWith("jdbc:h2:ssl:"))) {
-      throw new ConfigException("the jdbc binding's embedded H2 store would be a separate database in each client's "
-          + "container: give -p db.url of a server every client reaches (jdbc:postgresql://host/db, "
-          + "jdbc:h2:tcp://host/path, ...)");
+  /** A store only the submitting host can use would be a separate, throw-away store in each client's container. */
+  static void refuseHostLocalStore(Main.Prepared p) throws ConfigException {
+    String why = p.binding().hostLocalStore(p.config());
+    if (why != null) {
+      throw new ConfigException("cannot run on a cluster: " + why);
     }
   }
 

@@ -168,7 +168,7 @@ class YarnRunnerIT {
         "error: unknown binding 'nosuchstore'",
         "error: --clients 5 is more than the 3 records to load",
         "error: unknown property yarn.memroy.mb for yarn: did you mean yarn.memory.mb?",
-        "error: the jdbc binding's embedded H2 store would be a separate database in each client's container",
+        "error: cannot run on a cluster: the jdbc binding's embedded H2 store is a file on this host",
         "error: --clients 2 is more than the 1 patients to load",
     };
     for (int i = 0; i < cases.length; i++) {
