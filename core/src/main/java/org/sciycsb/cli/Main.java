@@ -120,6 +120,7 @@ public final class Main {
     for (Option<?> o : EngineOptions.all().options()) {
       config.get(o);
     }
+    workload.validate(config, phase); // values, combinations and input files, before the binding opens
     for (String w : warnings) {
       err.println(w);
     }
