@@ -75,8 +75,7 @@ public final class NativeMain {
       String dir = c.get(CensusOptions.RESULTS);
       Path results = dir != null ? Path.of(dir) : Path.of(System.getProperty("sciycsb.home", "."), "results",
           LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-census-" + command);
-      r.write(results, out);
-      return 0;
+      return org.sciycsb.census.CensusMain.finish(r, results, out, err, !"native-load".equals(command));
     } catch (CensusException e) {
       err.println("error: " + e.getMessage());
       if (debug) {
@@ -87,11 +86,12 @@ public final class NativeMain {
       err.println("error: " + e.getMessage());
       return 2;
     } catch (java.io.IOException | RuntimeException e) {
-      err.println("error: " + e);
+      err.println("error: " + org.sciycsb.census.CensusMain.describe(e)
+          + (debug ? "" : " (run with --debug for the stack trace)"));
       if (debug) {
         e.printStackTrace(err);
       }
-      return 1;
+      return CensusException.FAILED;
     }
   }
 

@@ -77,7 +77,7 @@ class NativeFilterIT {
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
     int code = NativeMain.run(new String[] {"native-filter", "-p", "census.input=" + url() + "/sciycsb_census_it.none",
         "-p", "census.output=" + url() + "/sciycsb_census_it.none_out"}, System.out, new java.io.PrintStream(err, true));
-    assertThat(code).isEqualTo(1);
+    assertThat(code).as("a missing input collection is bad input").isEqualTo(2);
     assertThat(err.toString()).contains("does not exist");
   }
 }
