@@ -37,19 +37,46 @@ final class HdfsDb extends DB {
 
   private static final class Writer {
     final FSDataOutputStream out;
+    final Path path;
+    long records;
 
-    Writer(FSDataOutputStream out) {
+    Writer(FSDataOutputStream out, Path path) {
       this.out = out;
+      this.path = path;
     }
+  }
+
+  /** Files this thread has opened for a table: a failed file is left behind and the next insert opens another. */
+  private int filesOpened;
+
+  /**
+   * SERVICE_UNAVAILABLE when the NameNode or the DataNode holding the data cannot be reached (refused, timed out,
+   * no live replica), else ERROR.
+   */
+  static Status failure(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      String n = t.getClass().getName();
+      if (t instanceof java.net.ConnectException || t instanceof java.net.SocketTimeoutException
+          || t instanceof java.net.NoRouteToHostException || t instanceof java.io.EOFException
+          || n.equals("org.apache.hadoop.hdfs.BlockMissingException")
+          || n.equals("org.apache.hadoop.ipc.RetriableException")
+          || n.equals("org.apache.hadoop.hdfs.server.namenode.SafeModeException")
+          || (t.getMessage() != null && (t.getMessage().contains("Connection refused")
+              || t.getMessage().contains("could only be written to 0 of the 1 minReplication nodes")
+              || t.getMessage().contains("All datanodes") && t.getMessage().contains("are bad")))) {
+        return Status.SERVICE_UNAVAILABLE;
+      }
+    }
+    return Status.ERROR;
   }
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    Writer w = writers.get(table);
     try {
-      Writer w = writers.get(table);
       if (w == null) {
-        Path p = run.threadFile(table, threadId);
-        w = new Writer(run.fs.create(p, false, run.bufferSize, run.replication, run.blockSize));
+        Path p = run.threadFile(table, threadId, filesOpened++);
+        w = new Writer(run.fs.create(p, false, run.bufferSize, run.replication, run.blockSize), p);
         writers.put(table, w);
       }
       Map<String, String> fields = new LinkedHashMap<>();
@@ -60,9 +87,18 @@ final class HdfsDb extends DB {
       RecordFormat.append(line, key, fields);
       OutputStream out = w.out;
       out.write(line.toString().getBytes(StandardCharsets.UTF_8));
+      w.records++;
       return Status.OK;
     } catch (IOException | RuntimeException e) {
-      return Status.ERROR;
+      if (w != null) {
+        // the file's write pipeline is broken (a DataNode died): drop it, the next insert opens a new file. The
+        // records this thread wrote to it since its last block reached a DataNode may be lost: the post-load count
+        // check reports a loss.
+        writers.remove(table);
+        HdfsBinding.closeQuietly(w.out);
+        run.warnBrokenFile(w.path, w.records, e);
+      }
+      return failure(e);
     }
   }
 
@@ -84,8 +120,16 @@ final class HdfsDb extends DB {
       put(result, RecordFormat.fields(l, fields));
       return Status.OK;
     } catch (IOException | RuntimeException e) {
-      return Status.ERROR;
+      dropReaders(); // a stream that failed may keep failing: the next read opens the file again
+      return failure(e);
     }
+  }
+
+  private void dropReaders() {
+    for (FSDataInputStream in : readers.values()) {
+      HdfsBinding.closeQuietly(in);
+    }
+    readers.clear();
   }
 
   /**
@@ -125,7 +169,7 @@ final class HdfsDb extends DB {
       }
       return Status.OK;
     } catch (IOException | RuntimeException e) {
-      return Status.ERROR;
+      return failure(e);
     }
   }
 

@@ -66,9 +66,16 @@ final class HdfsRun implements BindingRun {
     return new Path(base, table);
   }
 
-  /** The file thread {@code threadId} of this run appends to. */
-  Path threadFile(String table, int threadId) {
-    return new Path(tableDir(table), String.format("%s-t%04d%s", runId, threadId, SUFFIX));
+  /** The file thread {@code threadId} of this run appends to ({@code seq} counts the files it had to reopen). */
+  Path threadFile(String table, int threadId, int seq) {
+    return new Path(tableDir(table), seq == 0 ? String.format("%s-t%04d%s", runId, threadId, SUFFIX)
+        : String.format("%s-t%04d-%d%s", runId, threadId, seq, SUFFIX));
+  }
+
+  /** One line per broken file: a DataNode failure during a load is visible, and the count check judges it. */
+  void warnBrokenFile(Path file, long records, Throwable e) {
+    context.log().println("hdfs: warning: writing " + file + " failed after " + records + " records ("
+        + HdfsBinding.firstLine(e) + "); its unflushed records may be lost, the next insert opens a new file");
   }
 
   /** The record files of a table, in name order (the scan order). */
