@@ -25,9 +25,20 @@ public final class CensusMain {
   private CensusMain() {}
 
   public static void main(String[] args) {
-    int code = run(args, System.out, System.err);
-    System.out.flush();
+    // every line on stdout and stderr (Hadoop's and the drivers' log lines too) goes through the secret filter
+    org.sciycsb.api.SecretFilter filter = new org.sciycsb.api.SecretFilter();
+    PrintStream out = filter.wrap(System.out);
+    PrintStream err = filter.wrap(System.err);
+    System.setOut(out);
+    System.setErr(err);
+    int code = run(args, out, err, filter);
+    out.close(); // passes on a last line without a newline; the process's own streams stay open
+    err.close();
     System.exit(code);
+  }
+
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    return run(args, out, err, new org.sciycsb.api.SecretFilter());
   }
 
   static final String USAGE = "usage: bin/census generate|load|read|filter|merge|reorder|copy|threestage <job>|help"
@@ -37,7 +48,7 @@ public final class CensusMain {
    * Runs a command; returns the exit code: 0 done, 2 bad usage, option, missing input or existing output,
    * 3 unreachable server, 4 the job failed or its input held no usable record (results written, outcome failed).
    */
-  public static int run(String[] args, PrintStream out, PrintStream err) {
+  public static int run(String[] args, PrintStream out, PrintStream err, org.sciycsb.api.SecretFilter filter) {
     boolean debug = false;
     Map<String, String> props = new LinkedHashMap<>();
     String command = null;
@@ -84,6 +95,7 @@ public final class CensusMain {
         }
         return command == null ? 2 : 0;
       }
+      filter.addFrom(props, java.util.Set.of());
       String unknown = CensusOptions.unknownKey(props);
       if (unknown != null) {
         throw new CensusException("unknown property " + unknown + " (bin/census help lists the options)", 2);

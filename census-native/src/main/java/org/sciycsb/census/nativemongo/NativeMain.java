@@ -19,12 +19,22 @@ public final class NativeMain {
   private NativeMain() {}
 
   public static void main(String[] args) {
-    int code = run(args, System.out, System.err);
-    System.out.flush();
+    org.sciycsb.api.SecretFilter filter = new org.sciycsb.api.SecretFilter();
+    PrintStream out = filter.wrap(System.out);
+    PrintStream err = filter.wrap(System.err);
+    System.setOut(out);
+    System.setErr(err);
+    int code = run(args, out, err, filter);
+    out.close(); // passes on a last line without a newline; the process's own streams stay open
+    err.close();
     System.exit(code);
   }
 
   public static int run(String[] args, PrintStream out, PrintStream err) {
+    return run(args, out, err, new org.sciycsb.api.SecretFilter());
+  }
+
+  public static int run(String[] args, PrintStream out, PrintStream err, org.sciycsb.api.SecretFilter filter) {
     Map<String, String> props = new LinkedHashMap<>();
     String command = null;
     boolean debug = false;
@@ -41,6 +51,7 @@ public final class NativeMain {
           throw new CensusException("unexpected argument '" + args[i] + "'", 2);
         }
       }
+      filter.addFrom(props, java.util.Set.of());
       String unknown = CensusOptions.unknownKey(props);
       if (unknown != null) {
         throw new CensusException("unknown property " + unknown, 2);
