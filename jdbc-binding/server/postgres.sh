@@ -4,7 +4,8 @@
 #   setup   installs Debian's postgresql package when no /usr/lib/postgresql/*/bin/initdb exists (needs root)
 #   start   creates the cluster on first use (initdb as the postgres OS user) under
 #           $SCIYCSB_WORK/servers/postgres/data, starts it on 127.0.0.1:$PGPORT_SCIYCSB (default 5433),
-#           creates user ycsb / password ycsb / database ycsb, and returns once pg_isready answers
+#           creates user ycsb / password ycsb / database ycsb (and user ycsb_secret / password Pg-s3cret-Wd9 for
+#           the secrets tests), and returns once pg_isready answers
 #   stop    stops the server of that data folder (pg_ctl stop, which signals the postmaster pid; kill as fallback)
 #   status  exit 0 when the server runs and answers
 #
@@ -160,6 +161,11 @@ cmd_start() {
   fi
   if [ "$(as_postgres "${psql[@]}" -tAc "SELECT 1 FROM pg_database WHERE datname = 'ycsb'")" != "1" ]; then
     as_postgres "${psql[@]}" -c "CREATE DATABASE ycsb OWNER ycsb" >/dev/null
+  fi
+  # a second user whose password appears nowhere else, for the secrets tests (it must never show in any output)
+  if [ "$(as_postgres "${psql[@]}" -tAc "SELECT 1 FROM pg_roles WHERE rolname = 'ycsb_secret'")" != "1" ]; then
+    as_postgres "${psql[@]}" -c "CREATE ROLE ycsb_secret LOGIN PASSWORD 'Pg-s3cret-Wd9'" >/dev/null
+    as_postgres "${psql[@]}" -d ycsb -c "GRANT ALL ON SCHEMA public TO ycsb_secret" >/dev/null
   fi
   say "running (pid $(running_pid)): jdbc:postgresql://127.0.0.1:$PORT/ycsb user ycsb password ycsb"
 }
