@@ -48,6 +48,9 @@ final class HdfsDb extends DB {
 
   /** Files this thread has opened for a table: a failed file is left behind and the next insert opens another. */
   private int filesOpened;
+  /** After a failed file, no new one before this time: inserts fail at once meanwhile (no file per attempt). */
+  private long reopenAfterNanos;
+  static final long REOPEN_PAUSE_NANOS = 1_000_000_000L;
 
   /**
    * SERVICE_UNAVAILABLE when the NameNode or the DataNode holding the data cannot be reached (refused, timed out,
@@ -73,6 +76,9 @@ final class HdfsDb extends DB {
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     Writer w = writers.get(table);
+    if (w == null && reopenAfterNanos != 0 && System.nanoTime() - reopenAfterNanos < 0) {
+      return Status.SERVICE_UNAVAILABLE;
+    }
     try {
       if (w == null) {
         Path p = run.threadFile(table, threadId, filesOpened++);
@@ -98,6 +104,7 @@ final class HdfsDb extends DB {
         HdfsBinding.closeQuietly(w.out);
         run.warnBrokenFile(w.path, w.records, e);
       }
+      reopenAfterNanos = System.nanoTime() + REOPEN_PAUSE_NANOS;
       return failure(e);
     }
   }
