@@ -76,8 +76,37 @@ class HdfsFaultIT extends FaultScenario {
     continuesThroughAKillAndRestart(tmp, 60, Duration.ofSeconds(8));
   }
 
+  /**
+   * The DataNode crashes during a load and comes back: the load goes on into new files, but what the broken files
+   * held is not readable in the store, and the post-load count check says so (exit 4, results written).
+   */
   @Test
   @Order(2)
+  void aDataNodeCrashDuringALoadIsCaughtByTheCountCheck() throws Exception {
+    java.nio.file.Path dir = tmp.resolve("lossy-load");
+    Launcher.Running load = Launcher.start(tmp, "lossy-load", java.util.Map.of(), "ycsb", "load", "hdfs",
+        "-p", "hdfs.url=" + FaultServers.hdfsUrl(), "-p", "hdfs.basepath=" + base + "-lossy", "-P",
+        "workloads/workloada", "-p", "recordcount=60000", "-target", "3000", "-threads", "2",
+        "-p", "status.interval=1", "-p", "results.dir=" + dir);
+    awaitMeasuring(load, Duration.ofSeconds(90));
+    Thread.sleep(2000);
+    FaultServers.servers("kill", "hdfs", "datanode");
+    Thread.sleep(2000);
+    restartServer();
+    Launcher.Result r = load.await(Duration.ofMinutes(4));
+    org.assertj.core.api.Assertions.assertThat(r.exit()).as(r.toString()).isEqualTo(4);
+    org.assertj.core.api.Assertions.assertThat(r.errorLines()).hasSize(1);
+    org.assertj.core.api.Assertions.assertThat(r.errorLines().get(0))
+        .matches("error: count check failed: \\d+ inserts succeeded but the store holds \\d+ records");
+    org.assertj.core.api.Assertions.assertThat(r.err()).contains("hdfs: warning: writing").doesNotContain("\tat ");
+    com.fasterxml.jackson.databind.JsonNode j = Launcher.json(dir.resolve("results.json"));
+    org.assertj.core.api.Assertions.assertThat(j.path("summary").path("outcome").asText()).isEqualTo("failed");
+    org.assertj.core.api.Assertions.assertThat(j.path("extra").path("countCheck").asText())
+        .startsWith("count check failed");
+  }
+
+  @Test
+  @Order(3)
   void theRunEndsEarlyAndCleanlyAtErrorsMax() throws Exception {
     endsEarlyAtErrorsMax(tmp, 20);
   }
