@@ -59,10 +59,8 @@ class BadInputIT {
     return files.resolve(name).toString();
   }
 
-  static final String PG = Launcher.env("SCIYCSB_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:"
-      + Launcher.env("PGPORT_SCIYCSB", "5433") + "/ycsb");
-  static final String MONGO = Launcher.env("SCIYCSB_MONGODB_URL", "mongodb://127.0.0.1:"
-      + Launcher.env("SCIYCSB_MONGODB_PORT", "27017") + "/ycsb");
+  static final String PG = Launcher.postgresUrl();
+  static final String MONGO = Launcher.mongoUrl();
   static final String WRONG_PW = "Wr0ng-Pg-Passw0rd";
 
   @BeforeAll

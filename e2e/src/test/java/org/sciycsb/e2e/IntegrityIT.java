@@ -18,7 +18,6 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bson.Document;
@@ -39,12 +38,13 @@ class IntegrityIT {
 
   static final int RECORDS = 300;
   static final int CORRUPTED = 10;
-  static final String PG_URL = Launcher.env("SCIYCSB_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:"
-      + Launcher.env("PGPORT_SCIYCSB", "5433") + "/ycsb");
-  static final String MONGO_URL = Launcher.env("SCIYCSB_MONGODB_URL", "mongodb://127.0.0.1:27017/ycsb");
-  static final String CASSANDRA = Launcher.env("SCIYCSB_CASSANDRA_HOSTS", "127.0.0.1").split(",")[0];
-  static final String HDFS_URL = Launcher.env("SCIYCSB_HDFS_URL", "hdfs://127.0.0.1:"
-      + Launcher.env("SCIYCSB_HDFS_PORT", "9000"));
+  static final String PG_URL = Launcher.postgresUrl();
+  static final String MONGO_URL = Launcher.mongoUrl();
+  static final String CASSANDRA = Launcher.cassandraHost();
+  static final String HDFS_URL = Launcher.hdfsUrl();
+  /** The binding's database: the URL's, else ycsb. */
+  static final String DB = new com.mongodb.ConnectionString(MONGO_URL).getDatabase() == null ? "ycsb"
+      : new com.mongodb.ConnectionString(MONGO_URL).getDatabase();
 
   private final String table = "integrity" + System.currentTimeMillis() % 100_000_000;
 
@@ -162,7 +162,7 @@ class IntegrityIT {
     load("mongodb", conn);
     verifiedClean("mongodb", conn);
     try (MongoClient client = MongoClients.create(MONGO_URL)) {
-      MongoCollection<Document> c = client.getDatabase("ycsb").getCollection(table);
+      MongoCollection<Document> c = client.getDatabase(DB).getCollection(table);
       List<Object> ids = new ArrayList<>();
       c.find().sort(Sorts.ascending("_id")).limit(CORRUPTED).forEach(d -> ids.add(d.get("_id")));
       assertThat(c.updateMany(Filters.in("_id", ids), Updates.set("field0", "corrupted")).getModifiedCount())
@@ -176,7 +176,7 @@ class IntegrityIT {
     AtomicLong deleted = new AtomicLong();
     Thread deleter = new Thread(() -> {
       try (MongoClient client = MongoClients.create(MONGO_URL)) {
-        MongoCollection<Document> c = client.getDatabase("ycsb").getCollection(lossy);
+        MongoCollection<Document> c = client.getDatabase(DB).getCollection(lossy);
         while (!done.get()) {
           deleted.addAndGet(c.deleteMany(new Document()).getDeletedCount());
           Thread.sleep(50);
@@ -204,8 +204,7 @@ class IntegrityIT {
     List<String> conn = List.of("-p", "cassandra.hosts=" + CASSANDRA);
     load("cassandra", conn);
     verifiedClean("cassandra", conn);
-    String host = CASSANDRA.contains(":") ? CASSANDRA.substring(0, CASSANDRA.indexOf(':')) : CASSANDRA;
-    try (CqlSession s = CqlSession.builder().addContactPoint(new InetSocketAddress(host, 9042))
+    try (CqlSession s = CqlSession.builder().addContactPoint(new InetSocketAddress(CASSANDRA, 9042))
         .withLocalDatacenter("datacenter1").build()) {
       List<String> keys = new ArrayList<>();
       for (Row row : s.execute("SELECT y_id FROM ycsb." + table + " LIMIT " + CORRUPTED)) {
@@ -241,7 +240,4 @@ class IntegrityIT {
     corruptionCaught("hdfs", conn);
   }
 
-  static Map<String, String> none() {
-    return Map.of();
-  }
 }

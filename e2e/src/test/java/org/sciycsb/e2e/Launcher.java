@@ -110,6 +110,25 @@ final class Launcher {
     return v == null || v.isBlank() ? dflt : v;
   }
 
+  /** The test servers' addresses, from the environment bin/test and the server scripts use. */
+  static String mongoUrl() {
+    return env("SCIYCSB_MONGODB_URL", "mongodb://127.0.0.1:" + env("SCIYCSB_MONGODB_PORT", "27017") + "/ycsb");
+  }
+
+  static String postgresUrl() {
+    return env("SCIYCSB_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:" + env("PGPORT_SCIYCSB", "5433") + "/ycsb");
+  }
+
+  static String hdfsUrl() {
+    return env("SCIYCSB_HDFS_URL", "hdfs://127.0.0.1:" + env("SCIYCSB_HDFS_PORT", "9000"));
+  }
+
+  /** The first Cassandra contact point (CQL on 9042, as the server script). */
+  static String cassandraHost() {
+    String h = env("SCIYCSB_CASSANDRA_HOSTS", "127.0.0.1").split(",")[0].trim();
+    return h.contains(":") ? h.substring(0, h.indexOf(':')) : h;
+  }
+
   static void assertFinishedOk(Result r) {
     assertThat(r.exit()).as(r.toString()).isZero();
   }

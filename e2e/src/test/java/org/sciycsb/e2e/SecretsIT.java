@@ -21,12 +21,10 @@ class SecretsIT {
   @TempDir
   Path tmp;
 
-  static final String PG_HOST = "127.0.0.1:" + Launcher.env("PGPORT_SCIYCSB", "5433");
   static final String PG_PW = "Pg-s3cret-Wd9"; // bin/servers start postgres creates ycsb_secret with it
-  static final String PG_URL = "jdbc:postgresql://" + PG_HOST + "/ycsb";
-  static final String MONGO_HOST = Launcher.env("SCIYCSB_MONGODB_URL", "mongodb://127.0.0.1:27017/ycsb")
-      .replaceAll("^mongodb://([^/]*)/.*$", "$1");
-  static final String CASSANDRA_HOSTS = Launcher.env("SCIYCSB_CASSANDRA_HOSTS", "127.0.0.1");
+  static final String PG_URL = Launcher.postgresUrl().replaceAll("\\?.*$", "");
+  static final String MONGO_HOST = Launcher.mongoUrl().replaceAll("^mongodb://([^/]*@)?([^/?]*).*$", "$2");
+  static final String CASSANDRA_HOSTS = Launcher.cassandraHost();
 
   /** The secret appears nowhere: stdout, stderr, every file the run wrote, every file under the work folder. */
   private void nowhere(Launcher.Result r, String secret) throws IOException {
