@@ -58,7 +58,7 @@ public record JdbcSettings(String url, String user, String password, String driv
         && !url.toUpperCase(java.util.Locale.ROOT).contains("DB_CLOSE_ON_EXIT")) {
       // H2 closes an embedded database in its own shutdown hook: on SIGINT/SIGTERM it would close under the
       // threads still flushing their last batch. The binding closes its connections itself, after the flush.
-      url = url + ";DB_CLOSE_ON_EXIT=FALSE";
+      url = url.replaceAll(";+$", "") + ";DB_CLOSE_ON_EXIT=FALSE";
     }
     String user = config.get(JdbcOptions.USER);
     if ((user == null || user.isEmpty()) && Dialect.ofUrl(url) == Dialect.H2) {
