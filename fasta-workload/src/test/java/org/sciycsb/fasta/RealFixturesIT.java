@@ -35,6 +35,24 @@ class RealFixturesIT {
     return c.alignments.stream().filter(a -> a.alternative() == 0).toList();
   }
 
+  /**
+   * The alignments whose E() is clearly significant: their hits and ranks do not depend on ssearch36's unseeded
+   * shuffles. Hits near E() 10 trade places from one run to the next, and which of them make the -b cut changes
+   * too (the test failed about two runs in three when it compared them).
+   */
+  static boolean significant(Collected.Al a) {
+    try {
+      return Double.parseDouble(a.expect()) < 1e-3;
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  private static Collected.Al find(List<Collected.Al> in, Collected.Al like) {
+    return in.stream().filter(x -> x.query().equals(like.query()) && x.hit().equals(like.hit())).findFirst()
+        .orElseThrow(() -> new AssertionError("fresh output lacks " + like.query() + " vs " + like.hit()));
+  }
+
   @Test
   void freshOutputParsesLikeTheCommittedFixtures() throws IOException {
     for (String name : Fixtures.REAL) {
@@ -48,9 +66,11 @@ class RealFixturesIT {
       List<Collected.Al> a = primary(fresh);
       List<Collected.Al> b = primary(committed);
       assertThat(a).as(name).hasSameSizeAs(b);
-      for (int i = 0; i < a.size(); i++) {
-        assertThat(a.get(i)).as(name + " hit " + i).usingRecursiveComparison()
-            .ignoringFields("line", "z", "bits", "expect").isEqualTo(b.get(i));
+      List<Collected.Al> stable = b.stream().filter(RealFixturesIT::significant).toList();
+      assertThat(stable).as(name + ": significant hits to compare").isNotEmpty();
+      for (Collected.Al want : stable) {
+        assertThat(find(a, want)).as(name + " " + want.query() + " vs " + want.hit()).usingRecursiveComparison()
+            .ignoringFields("line", "z", "bits", "expect").isEqualTo(want);
       }
       assertThat(Structure.of(OUT.resolve(name)).keys).isEqualTo(Structure.of(Fixtures.path(name)).keys);
     }
@@ -62,8 +82,9 @@ class RealFixturesIT {
       Collected fresh = Collected.parse(OUT.resolve(name));
       Collected committed = Collected.parse(Fixtures.path(name));
       assertThat(fresh.problems.counts()).as(name).isEqualTo(committed.problems.counts());
-      assertThat(fresh.alignments).extracting(Collected.Al::hit)
-          .isEqualTo(committed.alignments.stream().map(Collected.Al::hit).toList());
+      assertThat(fresh.alignments.stream().filter(RealFixturesIT::significant).map(Collected.Al::hit).toList())
+          .as(name).isEqualTo(committed.alignments.stream().filter(RealFixturesIT::significant)
+              .map(Collected.Al::hit).toList());
     }
   }
 }
