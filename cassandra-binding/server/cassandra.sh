@@ -11,14 +11,17 @@
 #   cassandra.sh clean                    stop, then remove every node's data
 #
 # Called by bin/servers with SCIYCSB_HOME and SCIYCSB_WORK set. State under $SCIYCSB_WORK/servers/cassandra/.
-# Environment: CASSANDRA_HEAP_MAX (default 1G), CASSANDRA_HEAP_MIN (512M), CASSANDRA_START_TIMEOUT (120 s).
+# Environment: CASSANDRA_HEAP_MAX (default 1G), CASSANDRA_HEAP_MIN (512M), CASSANDRA_START_TIMEOUT (120 s),
+# SCIYCSB_CASSANDRA_NODE_OFFSET (default 0: node N on $NET.(N+offset), JMX port base+offset+N-1), and
+# SCIYCSB_SERVER_INSTANCE (bin/servers sets it for cassandra@<instance>: state under servers/cassandra@<instance>;
+# give the instance its own addresses with the offset, e.g. 10 for 127.0.0.11).
 set -euo pipefail
 
 VERSION=5.0.9
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 SCIYCSB_HOME="${SCIYCSB_HOME:-$(cd "$HERE/../.." && pwd)}"
 SCIYCSB_WORK="${SCIYCSB_WORK:-$SCIYCSB_HOME/work}"
-BASE="$SCIYCSB_WORK/servers/cassandra"
+BASE="$SCIYCSB_WORK/servers/cassandra${SCIYCSB_SERVER_INSTANCE:+@$SCIYCSB_SERVER_INSTANCE}"
 LIB="$SCIYCSB_WORK/cache/cassandra-$VERSION/lib"
 HEAP_MAX="${CASSANDRA_HEAP_MAX:-1G}"
 HEAP_MIN="${CASSANDRA_HEAP_MIN:-512M}"
@@ -33,9 +36,10 @@ log() { echo "cassandra.sh: $*" >&2; }
 # nodes live on $SCIYCSB_CASSANDRA_NET.1, .2, .3 (default 127.0.0): another loopback net lets two test
 # clusters run side by side (set SCIYCSB_CASSANDRA_JMX_BASE too, and point the tests at SCIYCSB_CASSANDRA_HOSTS)
 NET="${SCIYCSB_CASSANDRA_NET:-127.0.0}"
-node_ip() { echo "$NET.$1"; }
+OFFSET="${SCIYCSB_CASSANDRA_NODE_OFFSET:-0}"
+node_ip() { echo "$NET.$(($1 + OFFSET))"; }
 node_dir() { echo "$BASE/node$1"; }
-jmx_port() { echo $((JMX_BASE + $1 - 1)); }
+jmx_port() { echo $((JMX_BASE + OFFSET + $1 - 1)); }
 
 find_java17() {
   local c

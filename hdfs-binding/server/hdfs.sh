@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # HDFS test server: one NameNode and one DataNode from the Maven jars (hadoop-hdfs 3.4), on JDK 17, 127.0.0.1.
 #   bin/servers setup|start|stop|status hdfs
-# State under $SCIYCSB_WORK/servers/hdfs/: conf/, name/, data/, logs/, classpath.txt, namenode.pid, datanode.pid.
+#   bin/servers kill hdfs [namenode|datanode]   SIGKILL one daemon or both (a crash, for fault tests); "start"
+#                                               brings back whichever is missing, data kept
+# State under $SCIYCSB_WORK/servers/hdfs/: conf/, name/, data/, logs/, classpath.txt, namenode.pid, datanode.pid
+# (servers/hdfs@<instance>/ for hdfs@<instance>, with its own ports in the variables below).
 # NameNode RPC on 127.0.0.1:${SCIYCSB_HDFS_PORT:-9000}; "start" returns once a DataNode is live and safe mode is off.
 set -euo pipefail
 HOME_DIR="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
 WORK="${SCIYCSB_WORK:-$HOME_DIR/work}"
-DIR="$WORK/servers/hdfs"
+DIR="$WORK/servers/hdfs${SCIYCSB_SERVER_INSTANCE:+@$SCIYCSB_SERVER_INSTANCE}"
 PORT="${SCIYCSB_HDFS_PORT:-9000}"
 CONF="$DIR/conf"
 CP_FILE="$DIR/classpath.txt"
@@ -146,6 +149,20 @@ stop() {
   echo "hdfs: stopped" >&2
 }
 
+crash() { # crash [namenode|datanode]: SIGKILL, no clean shutdown
+  local p which=("$@")
+  [ ${#which[@]} -gt 0 ] || which=(datanode namenode)
+  for p in "${which[@]}"; do
+    case "$p" in namenode|datanode) ;; *) die "kill: namenode or datanode, not '$p'" ;; esac
+    if pid_alive "$DIR/$p.pid"; then
+      kill -9 "$(cat "$DIR/$p.pid")" 2>/dev/null || true
+      for _ in $(seq 1 50); do pid_alive "$DIR/$p.pid" || break; sleep 0.1; done
+      echo "hdfs: $p killed with SIGKILL (pid $(cat "$DIR/$p.pid"))" >&2
+    fi
+    rm -f "$DIR/$p.pid"
+  done
+}
+
 status() {
   if pid_alive "$DIR/namenode.pid" && pid_alive "$DIR/datanode.pid"; then
     echo "hdfs: running (hdfs://127.0.0.1:$PORT)"; return 0
@@ -158,5 +175,6 @@ case "${1:-}" in
   start) start ;;
   stop) stop ;;
   status) status ;;
-  *) echo "usage: hdfs.sh setup|start|stop|status" >&2; exit 2 ;;
+  kill) shift; crash "$@" ;;
+  *) echo "usage: hdfs.sh setup|start|stop|status|kill [namenode|datanode]" >&2; exit 2 ;;
 esac

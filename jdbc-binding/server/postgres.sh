@@ -4,7 +4,8 @@
 #   setup   installs Debian's postgresql package when no /usr/lib/postgresql/*/bin/initdb exists (needs root)
 #   start   creates the cluster on first use (initdb as the postgres OS user) under
 #           $SCIYCSB_WORK/servers/postgres/data, starts it on 127.0.0.1:$PGPORT_SCIYCSB (default 5433),
-#           creates user ycsb / password ycsb / database ycsb, and returns once pg_isready answers
+#           creates user ycsb / password ycsb / database ycsb (and user ycsb_secret / password Pg-s3cret-Wd9 for
+#           the secrets tests), and returns once pg_isready answers
 #   stop    stops the server of that data folder (pg_ctl stop, which signals the postmaster pid; kill as fallback)
 #   status  exit 0 when the server runs and answers
 #
@@ -102,12 +103,29 @@ running_port() {
   sed -n 4p "$DATA/postmaster.pid" 2>/dev/null || true
 }
 
+ensure_users() { # user and database ycsb/ycsb, and the secrets tests' user, created once
+  local bin="$1" sock; sock="$(socket_dir)"
+  local psql=("$bin/psql" -X -q -v ON_ERROR_STOP=1 -h "$sock" -p "$PORT" -U postgres -d postgres)
+  if [ "$(as_postgres "${psql[@]}" -tAc "SELECT 1 FROM pg_roles WHERE rolname = 'ycsb'")" != "1" ]; then
+    as_postgres "${psql[@]}" -c "CREATE ROLE ycsb LOGIN PASSWORD 'ycsb'" >/dev/null
+  fi
+  if [ "$(as_postgres "${psql[@]}" -tAc "SELECT 1 FROM pg_database WHERE datname = 'ycsb'")" != "1" ]; then
+    as_postgres "${psql[@]}" -c "CREATE DATABASE ycsb OWNER ycsb" >/dev/null
+  fi
+  # a second user whose password appears nowhere else, for the secrets tests (it must never show in any output)
+  if [ "$(as_postgres "${psql[@]}" -tAc "SELECT 1 FROM pg_roles WHERE rolname = 'ycsb_secret'")" != "1" ]; then
+    as_postgres "${psql[@]}" -c "CREATE ROLE ycsb_secret LOGIN PASSWORD 'Pg-s3cret-Wd9'" >/dev/null
+    as_postgres "${psql[@]}" -d ycsb -c "GRANT ALL ON SCHEMA public TO ycsb_secret" >/dev/null
+  fi
+}
+
 cmd_start() {
   local bin; bin="$(pg_bin)"
   [ -n "$bin" ] || die "PostgreSQL is not installed: run 'bin/servers setup postgres' first"
   id postgres >/dev/null 2>&1 || die "the postgres OS user is missing (it comes with Debian's postgresql package)"
   if is_running; then
     say "already running (pid $(running_pid), 127.0.0.1:$(running_port), data $DATA)"
+    ensure_users "$bin"
     return 0
   fi
   mkdir -p "$STATE"
@@ -153,14 +171,7 @@ cmd_start() {
     [ "$waited" -le "$START_TIMEOUT" ] || die "not answering on 127.0.0.1:$PORT after ${START_TIMEOUT}s, see $LOG"
     sleep 1
   done
-  # user and database ycsb/ycsb, created once
-  local psql=("$bin/psql" -X -q -v ON_ERROR_STOP=1 -h "$sock" -p "$PORT" -U postgres -d postgres)
-  if [ "$(as_postgres "${psql[@]}" -tAc "SELECT 1 FROM pg_roles WHERE rolname = 'ycsb'")" != "1" ]; then
-    as_postgres "${psql[@]}" -c "CREATE ROLE ycsb LOGIN PASSWORD 'ycsb'" >/dev/null
-  fi
-  if [ "$(as_postgres "${psql[@]}" -tAc "SELECT 1 FROM pg_database WHERE datname = 'ycsb'")" != "1" ]; then
-    as_postgres "${psql[@]}" -c "CREATE DATABASE ycsb OWNER ycsb" >/dev/null
-  fi
+  ensure_users "$bin"
   say "running (pid $(running_pid)): jdbc:postgresql://127.0.0.1:$PORT/ycsb user ycsb password ycsb"
 }
 

@@ -5,8 +5,10 @@
 #   bin/servers start  mongodb   start it (returns when it answers a hello), data under $SCIYCSB_WORK/servers/mongodb
 #   bin/servers stop   mongodb   stop it (by PID)
 #   bin/servers status mongodb   exit 0 when it is running and answering
+#   bin/servers kill   mongodb   SIGKILL (a crash, for fault tests); its data is kept, "start" brings it back
 #
-# Environment: SCIYCSB_MONGODB_PORT (default 27017), FERRETDB_VERSION (default v1.24.0), SCIYCSB_WORK.
+# Environment: SCIYCSB_MONGODB_PORT (default 27017), FERRETDB_VERSION (default v1.24.0), SCIYCSB_WORK,
+# SCIYCSB_SERVER_INSTANCE (set by bin/servers for mongodb@<instance>: state under servers/mongodb@<instance>).
 # This is FerretDB, not MongoDB: label every figure measured against it "FerretDB (SQLite)".
 set -euo pipefail
 
@@ -17,7 +19,7 @@ PORT="${SCIYCSB_MONGODB_PORT:-27017}"
 HOST=127.0.0.1
 CACHE="$WORK/cache/ferretdb-$VERSION"
 BIN="$CACHE/ferretdb"
-STATE="$WORK/servers/mongodb"
+STATE="$WORK/servers/mongodb${SCIYCSB_SERVER_INSTANCE:+@$SCIYCSB_SERVER_INSTANCE}"
 DATA="$STATE/data"
 LOG="$STATE/ferretdb.log"
 PIDFILE="$STATE/ferretdb.pid"
@@ -178,6 +180,21 @@ stop() {
   log "killed (pid $pid)"
 }
 
+crash() {
+  local pid
+  if ! pid="$(running_pid)"; then
+    log "not running"
+    return 0
+  fi
+  kill -9 "$pid"
+  for _ in $(seq 1 50); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  rm -f "$PIDFILE"
+  log "killed with SIGKILL (pid $pid); data kept in $DATA"
+}
+
 status() {
   local pid
   if pid="$(running_pid)" && answers; then
@@ -193,5 +210,6 @@ case "${1:-}" in
   start) start ;;
   stop) stop ;;
   status) status ;;
-  *) echo "usage: $0 setup|start|stop|status" >&2; exit 2 ;;
+  kill) crash ;;
+  *) echo "usage: $0 setup|start|stop|status|kill" >&2; exit 2 ;;
 esac

@@ -63,6 +63,10 @@ public final class CassandraOptions {
   public static final Option<Duration> REQUEST_TIMEOUT = Option.duration("cassandra.requesttimeout",
       Duration.ofSeconds(12), "ms", "Client-side timeout of one request, retries included")
       .check(d -> !d.isZero(), "must be positive");
+  public static final Option<Duration> RECONNECT_MAX_DELAY = Option.duration("cassandra.reconnect.maxdelay",
+      Duration.ofSeconds(5), "ms", "Longest wait between the driver's attempts to reconnect to a node that went down"
+          + " (exponential from 1 s; the driver's own default of 60 s can hide a restarted node for a minute)")
+      .check(d -> !d.isZero(), "must be positive");
   public static final Option<String> COMPRESSION = Option.choice("cassandra.compression", "none",
       "Native protocol compression: none, lz4 (bundled) or snappy (needs org.xerial.snappy:snappy-java on the"
           + " classpath, and protocol v4: Cassandra 4+ negotiates v5, which has no snappy)", "none", "lz4", "snappy");
@@ -117,7 +121,7 @@ public final class CassandraOptions {
     return OptionSet.builder("cassandra")
         .add(HOSTS, PORT, LOCAL_DC, KEYSPACE, CREATE_SCHEMA, STRATEGY, REPLICATION_FACTOR, REPLICATION_DCS,
             CONSISTENCY, READ_CONSISTENCY, WRITE_CONSISTENCY, USERNAME, PASSWORD, CONNECT_TIMEOUT, REQUEST_TIMEOUT,
-            COMPRESSION, POOL_SIZE, SSL, TRUSTSTORE, TRUSTSTORE_PASSWORD, KEYSTORE, KEYSTORE_PASSWORD,
+            RECONNECT_MAX_DELAY, COMPRESSION, POOL_SIZE, SSL, TRUSTSTORE, TRUSTSTORE_PASSWORD, KEYSTORE, KEYSTORE_PASSWORD,
             SSL_HOSTNAME_VALIDATION, TRACING, TRACING_FRACTION,
             UP_HOSTS, UP_PORT, UP_READ, UP_WRITE, UP_CONNECT_MS, UP_READ_MS, UP_SSL)
         .ownPrefix("cassandra.")
@@ -148,6 +152,7 @@ public final class CassandraOptions {
       String password,
       Duration connectTimeout,
       Duration requestTimeout,
+      Duration reconnectMaxDelay,
       String compression,
       int poolSize,
       boolean ssl,
@@ -240,7 +245,7 @@ public final class CassandraOptions {
 
     return new Settings(contactPoints, localDc, config.get(KEYSPACE), config.get(TABLE), config.get(FIELD_COUNT),
         config.get(FIELD_PREFIX), config.get(CREATE_SCHEMA), replication(config, localDc), read, write, user,
-        password, connect, request, compression, config.get(POOL_SIZE), ssl, truststore,
+        password, connect, request, config.get(RECONNECT_MAX_DELAY), compression, config.get(POOL_SIZE), ssl, truststore,
         config.get(TRUSTSTORE_PASSWORD), keystore, config.get(KEYSTORE_PASSWORD), config.get(SSL_HOSTNAME_VALIDATION),
         config.get(TRACING), config.get(TRACING_FRACTION));
   }

@@ -109,6 +109,9 @@ final class CassandraRun implements BindingRun {
         .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, s.connectTimeout())
         .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, s.connectTimeout())
         .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, s.requestTimeout())
+        .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY,
+            s.reconnectMaxDelay().compareTo(Duration.ofSeconds(1)) < 0 ? s.reconnectMaxDelay() : Duration.ofSeconds(1))
+        .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, s.reconnectMaxDelay())
         .withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE, s.poolSize())
         .withInt(DefaultDriverOption.CONNECTION_POOL_REMOTE_SIZE, s.poolSize())
         // every statement of ours is idempotent: the driver may retry it on another node when one dies
@@ -177,10 +180,28 @@ final class CassandraRun implements BindingRun {
       while (t != null && t.getCause() != null && t.getCause() != t) {
         t = t.getCause();
       }
-      parts.add(node.getEndPoint() + ": " + (t == null ? "failed" : t.getClass().getSimpleName() + " "
-          + Secrets.maskText(String.valueOf(t.getMessage()))));
+      parts.add(node.getEndPoint() + ": " + describeCause(t));
     });
     return String.join("; ", parts);
+  }
+
+  /** A connection failure in words: refused, timed out, closed, else the exception's own message. */
+  static String describeCause(Throwable t) {
+    if (t == null) {
+      return "failed";
+    }
+    String name = t.getClass().getSimpleName();
+    String msg = t.getMessage();
+    if (t instanceof java.net.ConnectException || (msg != null && msg.contains("Connection refused"))) {
+      return "connection refused (nothing listens there?)";
+    }
+    if (name.contains("Timeout") || (msg != null && msg.toLowerCase(java.util.Locale.ROOT).contains("timed out"))) {
+      return "no answer in time";
+    }
+    if (name.contains("ClosedChannel") || name.contains("ClosedConnection")) {
+      return "the connection was closed before the CQL handshake (nothing listens there, or not a CQL port?)";
+    }
+    return name + (msg == null || msg.equals("null") ? "" : " " + Secrets.maskText(msg));
   }
 
   private static void checkDatacenter(Settings s, CqlSession session) throws ConfigException {

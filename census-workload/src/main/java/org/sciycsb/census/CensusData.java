@@ -36,7 +36,7 @@ public final class CensusData {
         if (m.exists()) {
           if (!overwrite && m.count() > 0) {
             throw new CensusException("collection " + out.namespace() + " exists and is not empty"
-                + " (census.overwrite=true replaces it)", 1);
+                + " (census.overwrite=true replaces it)", CensusException.BAD_INPUT);
           }
           m.drop();
         }
@@ -53,7 +53,7 @@ public final class CensusData {
         FileSystem fs = dir.getFileSystem(conf);
         if (fs.exists(dir)) {
           if (!overwrite) {
-            throw new CensusException(out.uri() + " exists (census.overwrite=true replaces it)", 1);
+            throw new CensusException(out.uri() + " exists (census.overwrite=true replaces it)", CensusException.BAD_INPUT);
           }
           fs.delete(dir, true);
         }
@@ -78,7 +78,7 @@ public final class CensusData {
         throw new CensusException("cannot write " + out.uri() + ": " + Mongo3.firstLine(e), 3, e);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new CensusException("interrupted", 1, e);
+        throw new CensusException("interrupted", CensusException.FAILED, e);
       } catch (java.util.concurrent.ExecutionException e) {
         throw new CensusException("cannot write " + out.uri() + ": " + Mongo3.firstLine(e.getCause()), 3, e);
       }
@@ -122,7 +122,7 @@ public final class CensusData {
     if (in.mongo()) {
       try (Mongo3 m = new Mongo3(in)) {
         if (!m.exists()) {
-          throw new CensusException("collection " + in.namespace() + " does not exist at " + m.hosts(), 1);
+          throw new CensusException("collection " + in.namespace() + " does not exist at " + m.hosts(), CensusException.BAD_INPUT);
         }
         t0 = System.nanoTime();
         for (Document d : m.collection().find().batchSize(1000)) {
@@ -138,7 +138,7 @@ public final class CensusData {
       try {
         FileSystem fs = p.getFileSystem(conf);
         if (!fs.exists(p)) {
-          throw new CensusException("census input " + in.uri() + " does not exist", 1);
+          throw new CensusException("census input " + in.uri() + " does not exist", CensusException.BAD_INPUT);
         }
         t0 = System.nanoTime();
         for (FileStatus st : fs.listStatus(p)) {
@@ -151,7 +151,7 @@ public final class CensusData {
             String line;
             while ((line = br.readLine()) != null) {
               String[] f = CensusRecords.split(line);
-              if (f.length == CensusSchema.FIELDS || f.length == 1) {
+              if (f.length == CensusSchema.FIELDS || (f.length == 1 && isRecordId(line))) {
                 r.recordsRead++;
               } else {
                 r.malformed++;
@@ -165,6 +165,20 @@ public final class CensusData {
     }
     r.totalMs = (System.nanoTime() - t0) / 1_000_000;
     return r;
+  }
+
+  /** A one-field record (census.layout=onefield) is its record id: a whole number. */
+  static boolean isRecordId(String line) {
+    String s = line.strip();
+    if (s.isEmpty() || s.length() > 19) {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static JobReport report(String job, Locations where, boolean oneField) {

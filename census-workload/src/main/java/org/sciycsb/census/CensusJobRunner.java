@@ -205,12 +205,12 @@ public final class CensusJobRunner {
       r.metadata.put("jobId", String.valueOf(job.getJobID()));
       return r;
     } catch (IOException | RuntimeException e) {
-      throw new CensusException("the census " + kind.label() + " job failed: " + firstLine(e), 1, e);
+      throw new CensusException("the census " + kind.label() + " job failed: " + firstLine(e), CensusException.FAILED, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new CensusException("interrupted", 1, e);
+      throw new CensusException("interrupted", CensusException.FAILED, e);
     } catch (ClassNotFoundException e) {
-      throw new CensusException("the census job cannot load " + e.getMessage(), 1, e);
+      throw new CensusException("the census job cannot load " + e.getMessage(), CensusException.FAILED, e);
     }
   }
 
@@ -264,7 +264,7 @@ public final class CensusJobRunner {
       try (Mongo3 m = new Mongo3(in)) {
         if (!m.exists()) {
           throw new CensusException("census input collection " + in.namespace() + " does not exist at "
-              + m.hosts() + " (load it first: bin/census load -p census.output=" + mask(in.uri()) + ")", 1);
+              + m.hosts() + " (load it first: bin/census load -p census.output=" + mask(in.uri()) + ")", CensusException.BAD_INPUT);
         }
       }
       return;
@@ -273,7 +273,7 @@ public final class CensusJobRunner {
       Path p = new Path(in.uri());
       FileSystem fs = p.getFileSystem(conf);
       if (!fs.exists(p)) {
-        throw new CensusException("census input " + in.uri() + " does not exist", 1);
+        throw new CensusException("census input " + in.uri() + " does not exist", CensusException.BAD_INPUT);
       }
     } catch (IOException e) {
       throw new CensusException("cannot reach the input " + in.uri() + ": " + firstLine(e), 3, e);
@@ -286,7 +286,7 @@ public final class CensusJobRunner {
         if (m.exists()) {
           if (!overwrite && m.count() > 0) {
             throw new CensusException("census output collection " + out.namespace()
-                + " exists and is not empty (census.overwrite=true replaces it)", 1);
+                + " exists and is not empty (census.overwrite=true replaces it)", CensusException.BAD_INPUT);
           }
           m.drop();
         }
@@ -298,7 +298,7 @@ public final class CensusJobRunner {
       FileSystem fs = p.getFileSystem(conf);
       if (fs.exists(p)) {
         if (!overwrite) {
-          throw new CensusException("census output " + out.uri() + " exists (census.overwrite=true replaces it)", 1);
+          throw new CensusException("census output " + out.uri() + " exists (census.overwrite=true replaces it)", CensusException.BAD_INPUT);
         }
         fs.delete(p, true);
       }

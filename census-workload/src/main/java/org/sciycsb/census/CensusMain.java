@@ -25,16 +25,30 @@ public final class CensusMain {
   private CensusMain() {}
 
   public static void main(String[] args) {
-    int code = run(args, System.out, System.err);
-    System.out.flush();
+    // every line on stdout and stderr (Hadoop's and the drivers' log lines too) goes through the secret filter
+    org.sciycsb.api.SecretFilter filter = new org.sciycsb.api.SecretFilter();
+    PrintStream out = filter.wrap(System.out);
+    PrintStream err = filter.wrap(System.err);
+    System.setOut(out);
+    System.setErr(err);
+    int code = run(args, out, err, filter);
+    out.close(); // passes on a last line without a newline; the process's own streams stay open
+    err.close();
     System.exit(code);
+  }
+
+  public static int run(String[] args, PrintStream out, PrintStream err) {
+    return run(args, out, err, new org.sciycsb.api.SecretFilter());
   }
 
   static final String USAGE = "usage: bin/census generate|load|read|filter|merge|reorder|copy|threestage <job>|help"
       + " [-p key=value]... [-P file]... [--debug]";
 
-  /** Runs a command; returns the exit code (0 ok, 1 failure, 2 bad usage or option, 3 unreachable server). */
-  public static int run(String[] args, PrintStream out, PrintStream err) {
+  /**
+   * Runs a command; returns the exit code: 0 done, 2 bad usage, option, missing input or existing output,
+   * 3 unreachable server, 4 the job failed or its input held no usable record (results written, outcome failed).
+   */
+  public static int run(String[] args, PrintStream out, PrintStream err, org.sciycsb.api.SecretFilter filter) {
     boolean debug = false;
     Map<String, String> props = new LinkedHashMap<>();
     String command = null;
@@ -54,15 +68,8 @@ public final class CensusMain {
           if (i + 1 >= args.length) {
             throw new CensusException("-P needs a file", 2);
           }
-          java.util.Properties p = new java.util.Properties();
-          try (var r = Files.newBufferedReader(Path.of(args[++i]))) {
-            p.load(r);
-          } catch (IOException e) {
-            throw new CensusException("cannot read property file " + args[i] + ": " + e.getMessage(), 2);
-          }
-          for (String k : p.stringPropertyNames()) {
-            props.putIfAbsent(k, p.getProperty(k));
-          }
+          String file = args[++i];
+          org.sciycsb.cli.Args.readPropertyFile(Path.of(file), file).forEach(props::putIfAbsent);
         } else if (command == null) {
           command = a;
         } else if (sub == null) {
@@ -88,6 +95,7 @@ public final class CensusMain {
         }
         return command == null ? 2 : 0;
       }
+      filter.addFrom(props, java.util.Set.of());
       String unknown = CensusOptions.unknownKey(props);
       if (unknown != null) {
         throw new CensusException("unknown property " + unknown + " (bin/census help lists the options)", 2);
@@ -135,8 +143,7 @@ public final class CensusMain {
       Path results = dir != null ? Path.of(dir) : Path.of(System.getProperty("sciycsb.home", "."), "results",
           LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-census-"
               + report.metadata.get("job"));
-      report.write(results, out);
-      return 0;
+      return finish(report, results, out, err, !command.equals("load"));
     } catch (CensusException e) {
       err.println("error: " + e.getMessage());
       if (debug) {
@@ -147,12 +154,49 @@ public final class CensusMain {
       err.println("error: " + e.getMessage());
       return 2;
     } catch (IOException | RuntimeException e) {
-      err.println("error: " + e);
+      err.println("error: " + describe(e) + (debug ? "" : " (run with --debug for the stack trace)"));
       if (debug) {
         e.printStackTrace(err);
       }
-      return 1;
+      return CensusException.FAILED;
     }
+  }
+
+  public static String describe(Throwable e) {
+    String m = e.getMessage();
+    return org.sciycsb.api.Secrets.maskText(e.getClass().getSimpleName() + (m == null ? "" : ": " + m.lines()
+        .findFirst().orElse("")));
+  }
+
+  /**
+   * Writes the results and decides the exit code. An input with no usable record (empty, or every line or
+   * document malformed: malformed records are counted and skipped, never fatal one by one) fails the command with
+   * exit 4; the results are still written, outcome failed, with the counts.
+   */
+  public static int finish(JobReport report, Path results, PrintStream out, PrintStream err, boolean readsInput)
+      throws IOException {
+    String failure = null;
+    if (readsInput && report.stages.isEmpty()) {
+      boolean job = !"read".equals(report.metadata.get("job")) && !"native-read".equals(report.metadata.get("job"));
+      long usable = job ? report.recordsRead - report.malformed : report.recordsRead;
+      if (usable <= 0) {
+        Object in = report.metadata.get("input");
+        failure = report.malformed > 0
+            ? "census input " + in + " holds no usable record: all " + report.malformed + " records are malformed"
+                + " (wrong field count or number)"
+            : "census input " + in + " holds no records";
+      }
+    }
+    if (failure != null) {
+      report.outcome = "failed";
+      report.metadata.put("failure", failure);
+    }
+    report.write(results, out);
+    if (failure != null) {
+      err.println("error: " + failure);
+      return CensusException.FAILED;
+    }
+    return 0;
   }
 
   private static int generate(Config config, PrintStream out) throws ConfigException, IOException {
@@ -166,9 +210,11 @@ public final class CensusMain {
       return 0;
     }
     Path p = Path.of(target.startsWith("file://") ? java.net.URI.create(target).getPath() : target);
-    try (Writer w = Files.newBufferedWriter(p, StandardCharsets.UTF_8)) {
+    org.sciycsb.api.AtomicFiles.write(p, os -> {
+      Writer w = new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8), 1 << 16);
       gen.write(0, n, w);
-    }
+      w.flush();
+    });
     System.err.println("census: wrote " + n + " records to " + p);
     return 0;
   }

@@ -96,9 +96,10 @@ public final class JobReport {
   public void write(Path dir, PrintStream out) throws IOException {
     Files.createDirectories(dir);
     ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    Files.writeString(dir.resolve("results.json"), m.writeValueAsString(toMap()) + "\n", StandardCharsets.UTF_8);
     String t = text();
-    Files.writeString(dir.resolve("results.txt"), t, StandardCharsets.UTF_8);
+    // each file atomically (no half-written file after a crash), results.json last
+    org.sciycsb.api.AtomicFiles.write(dir.resolve("results.txt"), t);
+    org.sciycsb.api.AtomicFiles.write(dir.resolve("results.json"), m.writeValueAsString(toMap()) + "\n");
     out.print(t);
     out.println("results: " + dir);
   }

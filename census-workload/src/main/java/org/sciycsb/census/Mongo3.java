@@ -94,7 +94,7 @@ final class Mongo3 implements AutoCloseable {
       }
       return n;
     } catch (MongoException e) {
-      throw new CensusException("loading into " + where.namespace() + " failed: " + firstLine(e), 1, e);
+      throw new CensusException("loading into " + where.namespace() + " failed: " + firstLine(e), CensusException.FAILED, e);
     }
   }
 

@@ -32,10 +32,11 @@ class CensusMainTest {
   }
 
   @Test
-  void missingInputPathIsAFailure(@org.junit.jupiter.api.io.TempDir Path dir) {
+  void missingInputPathIsBadInput(@org.junit.jupiter.api.io.TempDir Path dir) {
     int code = run("filter", "-p", "census.input=file://" + dir + "/absent", "-p",
         "census.output=file://" + dir + "/out", "-p", "census.results=" + dir + "/results");
-    assertThat(code).isEqualTo(1);
+    assertThat(code).isEqualTo(2);
+    assertThat(dir.resolve("results")).doesNotExist();
     assertThat(err.toString()).contains("absent does not exist");
   }
 

@@ -24,6 +24,13 @@ public interface BenchWorkload {
     return List.of();
   }
 
+  /**
+   * Checks the options (values, combinations, input files) before anything opens: no binding, no server, no
+   * thread. A bad value fails here with one line and exit 2, before the binding connects or touches the store.
+   * {@link #init} may repeat these checks; the default checks nothing beyond the declared option types.
+   */
+  default void validate(Config config, Phase phase) throws ConfigException {}
+
   /** Reads options, registers operations, prepares shared state. No thread has started yet. */
   void init(WorkloadContext context) throws BenchmarkException;
 

@@ -32,6 +32,22 @@ public final class Secrets {
     return PARAM_PASSWORD.matcher(s).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + MASK));
   }
 
+  /** The passwords embedded in a text: {@code scheme://user:password@} and {@code ?password=...} parameters. */
+  public static java.util.List<String> embeddedPasswords(String text) {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    if (text != null) {
+      Matcher m = URL_PASSWORD.matcher(text);
+      while (m.find()) {
+        out.add(m.group(2));
+      }
+      m = PARAM_PASSWORD.matcher(text);
+      while (m.find()) {
+        out.add(m.group(2));
+      }
+    }
+    return out;
+  }
+
   /** A masked copy of a property map. */
   public static Map<String, String> mask(Map<String, String> props, Set<String> secretKeys) {
     Map<String, String> out = new TreeMap<>();

@@ -1,7 +1,6 @@
 package org.sciycsb.cli;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -118,28 +117,118 @@ public final class Args {
     return new Args(command, binding, props, debug, status, positional);
   }
 
+  /** The flags {@link #parse} knows: a flag is never taken as the value of the flag before it. */
+  private static final java.util.Set<String> FLAGS = java.util.Set.of("-P", "-p", "-threads", "-target", "-l",
+      "-db", "-s", "-load", "-t", "--debug", "-debug", "--markdown", "-cp", "-jvm-args");
+
   private static String value(String[] argv, int i, String flag) throws ConfigException {
-    if (i >= argv.length) {
+    if (i >= argv.length || FLAGS.contains(argv[i])) {
       throw new ConfigException("option " + flag + " needs a value");
     }
     return argv[i];
   }
 
   private static void loadFile(String file, Map<String, String> into) throws ConfigException {
-    Path p = Path.of(file);
+    into.putAll(readPropertyFile(Path.of(file), file));
+  }
+
+  /**
+   * Reads a property file (Java's format, UTF-8), strictly: a line that is not {@code key=value},
+   * {@code key:value} or {@code key value} and a bad <code>&#92;uXXXX</code> escape are errors naming the file and the line,
+   * where {@link Properties#load} would take the first as a key with an empty value and report the second without
+   * saying where.
+   */
+  public static Map<String, String> readPropertyFile(Path p, String name) throws ConfigException {
     if (Files.isDirectory(p)) {
-      throw new ConfigException("-P " + file + " is a directory, not a property file");
+      throw new ConfigException("-P " + name + " is a directory, not a property file");
     }
-    Properties props = new Properties();
-    try (Reader r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
-      props.load(r);
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(p);
     } catch (NoSuchFileException e) {
-      throw new ConfigException("property file not found: " + file);
-    } catch (IOException | IllegalArgumentException e) {
-      throw new ConfigException("cannot read property file " + file + ": " + e.getMessage());
+      throw new ConfigException("property file not found: " + name);
+    } catch (java.nio.file.AccessDeniedException e) {
+      throw new ConfigException("cannot read property file " + name + ": permission denied");
+    } catch (IOException e) {
+      throw new ConfigException("cannot read property file " + name + ": " + e.getMessage());
     }
-    for (String k : props.stringPropertyNames()) {
-      into.put(k, props.getProperty(k).trim());
+    String text;
+    try {
+      text = StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+          .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+          .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new ConfigException("property file " + name + " is not UTF-8 text (a binary file?)");
     }
+    if (text.indexOf('\0') >= 0) {
+      throw new ConfigException("property file " + name + " is not a text file (it holds NUL bytes)");
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    String[] lines = text.split("\r\n|\r|\n", -1);
+    for (int i = 0; i < lines.length; i++) {
+      int first = i + 1;
+      String line = stripLeading(lines[i]);
+      if (line.isEmpty() || line.startsWith("#") || line.startsWith("!")) {
+        continue;
+      }
+      StringBuilder logical = new StringBuilder(line);
+      while (endsWithContinuation(logical) && i + 1 < lines.length) {
+        logical.setLength(logical.length() - 1);
+        logical.append(stripLeading(lines[++i]));
+      }
+      String l = logical.toString();
+      Properties one = new Properties();
+      try {
+        one.load(new java.io.StringReader(l));
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException("property file " + name + " line " + first + ": bad \\uXXXX escape in '"
+            + org.sciycsb.api.Secrets.maskText(l.strip()) + "'");
+      } catch (IOException e) {
+        throw new ConfigException("cannot read property file " + name + ": " + e.getMessage());
+      }
+      for (String k : one.stringPropertyNames()) {
+        String v = one.getProperty(k);
+        if (v.isEmpty() && !hasSeparator(l)) {
+          throw new ConfigException("property file " + name + " line " + first + ": '" + abbreviate(l.strip())
+              + "' is not key=value");
+        }
+        out.put(k, v.trim());
+      }
+    }
+    return out;
+  }
+
+  private static String stripLeading(String s) {
+    int i = 0;
+    while (i < s.length() && (s.charAt(i) == ' ' || s.charAt(i) == '\t' || s.charAt(i) == '\f')) {
+      i++;
+    }
+    return s.substring(i);
+  }
+
+  private static boolean endsWithContinuation(CharSequence s) {
+    int n = 0;
+    for (int i = s.length() - 1; i >= 0 && s.charAt(i) == '\\'; i--) {
+      n++;
+    }
+    return n % 2 == 1;
+  }
+
+  /** True when the line has an unescaped '=' or ':' (Java's key-value separators besides whitespace). */
+  private static boolean hasSeparator(String l) {
+    for (int i = 0; i < l.length(); i++) {
+      char c = l.charAt(i);
+      if (c == '\\') {
+        i++;
+      } else if (c == '=' || c == ':') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() <= 60 ? s : s.substring(0, 57) + "...";
   }
 }

@@ -18,6 +18,7 @@ import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Option;
 import org.sciycsb.api.OptionSet;
 import org.sciycsb.api.Phase;
+import org.sciycsb.api.SecretFilter;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.engine.Engine;
 import org.sciycsb.engine.EngineOptions;
@@ -31,27 +32,39 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] argv) {
-    int code = run(argv, System.out, System.err);
-    System.out.flush();
-    System.err.flush();
+    // every line on stdout and stderr, drivers' log lines included, goes through the secret filter
+    SecretFilter filter = new SecretFilter();
+    PrintStream out = filter.wrap(System.out);
+    PrintStream err = filter.wrap(System.err);
+    System.setOut(out);
+    System.setErr(err);
+    int code = run(argv, out, err, filter);
+    out.close(); // passes on a last line without a newline; the process's own streams stay open
+    err.close();
     System.exit(code);
   }
 
   /** Runs a command and returns its exit code; never exits the JVM (tests call this). */
   public static int run(String[] argv, PrintStream out, PrintStream err) {
+    return run(argv, out, err, new SecretFilter());
+  }
+
+  /** As {@link #run(String[], PrintStream, PrintStream)}, registering the secrets it reads with {@code filter}. */
+  public static int run(String[] argv, PrintStream out, PrintStream err, SecretFilter filter) {
     boolean debug = Args.wantsDebug(argv);
     try {
       Args args = org.sciycsb.report.ReportCommands.handles(argv) ? Args.parse(new String[] {argv[0]})
           : Args.parse(argv);
+      filter.addFrom(args.properties, Set.of());
       switch (args.command) {
         case "help":
         case "-h":
         case "--help":
           return help(args, out);
         case "load":
-          return runPhase(Phase.LOAD, args, out, err);
+          return runPhase(Phase.LOAD, args, out, err, filter);
         case "run":
-          return runPhase(Phase.RUN, args, out, err);
+          return runPhase(Phase.RUN, args, out, err, filter);
         case "merge":
         case "compare":
         case "sweep":
@@ -135,6 +148,7 @@ public final class Main {
     for (Option<?> o : EngineOptions.all().options()) {
       config.get(o);
     }
+    workload.validate(config, phase); // values, combinations and input files, before the binding opens
     for (String w : warnings) {
       err.println(w);
     }
@@ -149,13 +163,15 @@ public final class Main {
     return new Prepared(phase, config, binding, workload, bindingName, secrets);
   }
 
-  private static int runPhase(Phase phase, Args args, PrintStream out, PrintStream err) throws BenchmarkException {
+  private static int runPhase(Phase phase, Args args, PrintStream out, PrintStream err, SecretFilter filter)
+      throws BenchmarkException {
     Prepared p = prepare(phase, args, List.of(), err);
     Config config = p.config();
     Binding binding = p.binding();
     BenchWorkload workload = p.workload();
     String bindingName = p.bindingName();
     Set<String> secrets = p.secrets();
+    filter.addFrom(config.asMap(), secrets);
     Path home = Path.of(System.getProperty("sciycsb.home", "."));
     Path work = Path.of(System.getenv().getOrDefault("SCIYCSB_WORK", home.resolve("work").toString()));
     try {

@@ -72,6 +72,8 @@ public final class Engine {
   private final Stop stop = new Stop();
   private final CountDownLatch finished = new CountDownLatch(1);
   private volatile org.sciycsb.report.RunHooks hooks;
+  /** Set once every client thread has initialised: from then on the results folder is always written. */
+  private volatile boolean keepResults;
 
   public Engine(Request req) {
     this.req = req;
@@ -118,14 +120,25 @@ public final class Engine {
     try {
       run = req.binding().open(ctx);
     } catch (BenchmarkException e) {
+      results.discard();
       throw e;
     } catch (RuntimeException | LinkageError e) {
+      results.discard();
       throw new BindingException("binding " + req.bindingName() + " failed to start: "
           + Secrets.maskText(String.valueOf(e.getMessage())), e);
     }
     try {
       return runWith(run, ctx, results, started, load, threads, target, warmupOps, warmupTime, maxSeconds, digits,
           granularityMs, statusSeconds, percentiles, label);
+    } catch (BenchmarkException | RuntimeException | Error e) {
+      if (!keepResults) {
+        // nothing was measured: a run that fails before measuring leaves no results folder
+        if (hooks != null) {
+          hooks.close();
+        }
+        results.discard();
+      }
+      throw e;
     } finally {
       if (hooks != null) {
         hooks.close(); // stops the resource sampler even when the run ended by an exception
@@ -251,20 +264,21 @@ public final class Engine {
     awaitStartTime(cfg.get(EngineOptions.START_AT));
     shared.gate.arriveAndAwaitAdvance(); // all threads initialised (or failed to)
     String initFailure = null;
+    Throwable initCause = null;
     int failedInits = 0;
     for (ClientThread c : clients) {
       if (c.initFailure() != null) {
         failedInits++;
         if (initFailure == null) {
           initFailure = describe(c.initFailure());
-          if (req.debug()) {
-            c.initFailure().printStackTrace(req.err());
-          }
+          initCause = c.initFailure();
         }
       }
     }
     if (failedInits > 0) {
       stop.request("thread init failed");
+    } else {
+      keepResults = true;
     }
     shared.gate.arriveAndDeregister(); // the engine does not wait for the warmup: it collects meanwhile
 
@@ -327,34 +341,39 @@ public final class Engine {
       req.err().println("warning: interval log incomplete: " + e.getMessage());
     }
     Map<String, Object> resources = hooks.stop(collector.measureStartEpochMs());
+    if (failedInits > 0) {
+      // nothing was measured: the binding could not start on every thread (no results folder, see doRun)
+      throw new BindingException(failedInits + " of " + threads + " client threads failed to initialise: "
+          + initFailure, initCause);
+    }
 
     Map<String, Object> extra = new LinkedHashMap<>();
     String failure = null;
     int exit = 0;
-    if (failedInits > 0) {
-      failure = failedInits + " of " + threads + " client threads failed to initialise: " + initFailure;
-      exit = BenchmarkException.EXIT_BINDING;
-    } else if (failedThreads > 0) {
+    if (failedThreads > 0) {
       failure = failedThreads + " of " + threads + " client threads failed: " + runFailure;
       exit = BenchmarkException.EXIT_RUN_FAILED;
     }
-    if (failedInits == 0) {
-      try {
-        extra.putAll(workload.finish(wctx));
-      } catch (BenchmarkException e) {
-        if (e instanceof org.sciycsb.api.CheckFailedException f) {
-          extra.putAll(f.extra());
-        }
-        failure = failure == null ? e.getMessage() : failure;
-        exit = exit == 0 ? e.exitCode() : exit;
-      } catch (RuntimeException e) {
-        failure = failure == null ? "workload " + workload.name() + " failed at the end: " + e.getMessage() : failure;
-        exit = exit == 0 ? BenchmarkException.EXIT_RUN_FAILED : exit;
+    try {
+      extra.putAll(workload.finish(wctx));
+    } catch (BenchmarkException e) {
+      if (e instanceof org.sciycsb.api.CheckFailedException f) {
+        extra.putAll(f.extra());
       }
+      failure = failure == null ? e.getMessage() : failure;
+      exit = exit == 0 ? e.exitCode() : exit;
+    } catch (RuntimeException e) {
+      failure = failure == null ? "workload " + workload.name() + " failed at the end: " + e.getMessage() : failure;
+      exit = exit == 0 ? BenchmarkException.EXIT_RUN_FAILED : exit;
     }
-    if (load && failedInits == 0 && cfg.get(EngineOptions.CHECK_COUNT) && workload.name().equals("core")
-        && !stop.requested()) {
-      String mismatch = checkCount(run, cfg, ops);
+    if (load && cfg.get(EngineOptions.CHECK_COUNT) && workload.name().equals("core") && !stop.requested()) {
+      String mismatch;
+      try {
+        mismatch = checkCount(run, cfg, ops);
+      } catch (BenchmarkException | RuntimeException e) {
+        // the check could not run (the store went away?): the run cannot claim its records were stored
+        mismatch = "count check could not run: " + Secrets.maskText(String.valueOf(e.getMessage()));
+      }
       if (mismatch != null) {
         extra.put("countCheck", mismatch);
         failure = failure == null ? mismatch : failure;
@@ -369,9 +388,7 @@ public final class Engine {
       exit = BenchmarkException.EXIT_RUN_FAILED;
     }
     String outcome;
-    if (failedInits > 0) {
-      outcome = "failed";
-    } else if (stop.requested() && !stoppedByDeadline && !"maxexecutiontime".equals(stop.reason())) {
+    if (stop.requested() && !stoppedByDeadline && !"maxexecutiontime".equals(stop.reason())) {
       outcome = "partial";
       failure = failure == null ? "run stopped early: " + stop.reason() : failure;
       boolean byErrors = stop.reason() != null && stop.reason().startsWith("errors.max");
@@ -385,7 +402,12 @@ public final class Engine {
     meta.put("storage", hooks.storage());
     RunReport report = new RunReport(meta, outcome, Math.round(seconds * 1000), measuredOps,
         measuredOps / seconds, ops, collector.series(), extra, errors.samples(), percentiles, resources);
-    Exporters.writeAll(report, results, req.out(), cfg.get(EngineOptions.EXPORT_FILE), req.err());
+    try {
+      Exporters.writeAll(report, results, req.out(), cfg.get(EngineOptions.EXPORT_FILE));
+    } catch (IOException e) {
+      failure = "could not write the results to " + results.path() + ": " + e.getMessage();
+      exit = BenchmarkException.EXIT_RUN_FAILED;
+    }
     String slaFailure = hooks.finish(report, results, req.err());
     if (slaFailure != null && exit == 0) {
       failure = slaFailure;

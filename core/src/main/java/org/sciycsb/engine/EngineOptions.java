@@ -16,7 +16,8 @@ public final class EngineOptions {
   public static final Option<Long> OPERATION_COUNT = Option.longValue("operationcount", 1000L,
       "operations of the run phase (0 = no limit, use maxexecutiontime)").check(v -> v >= 0, "must not be negative");
   public static final Option<Long> RECORD_COUNT = Option.longValue("recordcount", 1000L,
-      "records in the data set").check(v -> v >= 0, "must not be negative");
+      "records in the data set").check(v -> v >= 1,
+          "must be at least 1 (the number of records in the data set; YCSB's 0 for 'unlimited' is not supported)");
   public static final Option<Long> INSERT_START = Option.longValue("insertstart", 0L,
       "first record this client loads (split a load between processes)").check(v -> v >= 0, "must not be negative");
   public static final Option<Long> INSERT_COUNT = Option.longValue("insertcount", null,

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.sciycsb.api.AtomicFiles;
 import org.sciycsb.engine.ResultsDir;
 import org.sciycsb.engine.RunReport;
 
@@ -11,24 +12,25 @@ import org.sciycsb.engine.RunReport;
 public final class Exporters {
   private Exporters() {}
 
-  public static void writeAll(RunReport report, ResultsDir dir, PrintStream out, String exportFile, PrintStream err) {
+  /**
+   * Prints the text and writes every file, each atomically; results.json last, so that its presence means the
+   * other files are complete too.
+   */
+  public static void writeAll(RunReport report, ResultsDir dir, PrintStream out, String exportFile)
+      throws IOException {
     String text = TextExporter.format(report);
     out.print(text);
     out.flush();
-    try {
-      dir.writeAtomically("results.txt", text);
-      dir.writeAtomically("results.csv", CsvExporter.summary(report));
-      dir.writeAtomically("timeseries.csv", CsvExporter.series(report));
-      dir.writeAtomically("results.json", JsonExporter.format(report));
-      if (exportFile != null) {
-        Path p = Path.of(exportFile);
-        if (p.getParent() != null) {
-          Files.createDirectories(p.getParent());
-        }
-        Files.writeString(p, text);
+    dir.writeAtomically("results.txt", text);
+    dir.writeAtomically("results.csv", CsvExporter.summary(report));
+    dir.writeAtomically("timeseries.csv", CsvExporter.series(report));
+    dir.writeAtomically("results.json", JsonExporter.format(report));
+    if (exportFile != null) {
+      Path p = Path.of(exportFile).toAbsolutePath();
+      if (p.getParent() != null) {
+        Files.createDirectories(p.getParent());
       }
-    } catch (IOException e) {
-      err.println("error: could not write results to " + dir.path() + ": " + e.getMessage());
+      AtomicFiles.write(p, text);
     }
   }
 }

@@ -115,8 +115,8 @@ public final class ReportCommands {
     ResultsDir dir = ResultsDir.create(cfg.get(EngineOptions.RESULTS_DIR), "merge",
         binding == null ? "runs" : binding.replaceAll("[^A-Za-z0-9._-]", "_"), label);
     Merge.Result m = Merge.merge(inputs, cfg.get(ReportOptions.MERGE_GRANULARITY), label, dir.file("latency.hlog"));
-    Exporters.writeAll(m.report(), dir, out, null, err);
     try {
+      Exporters.writeAll(m.report(), dir, out, null);
       dir.writeAtomically("final-status.xml", FinalStatus.xml(m.report()));
     } catch (IOException e) {
       throw new ConfigException("cannot write to " + dir.path() + ": " + e.getMessage());
@@ -221,7 +221,7 @@ public final class ReportCommands {
       if (parent != null) {
         Files.createDirectories(parent);
       }
-      Files.writeString(file, content, StandardCharsets.UTF_8);
+      org.sciycsb.api.AtomicFiles.write(file, content);
     } catch (IOException e) {
       throw new ConfigException("cannot write " + file + ": " + e.getMessage());
     }
@@ -350,9 +350,9 @@ public final class ReportCommands {
     info.put("note", "runs use the data loaded before the sweep (bin/ycsb load, or --load once at the start)");
     Map<String, Object> tree = Sweep.aggregate(info, points);
     try {
-      Files.writeString(dir.resolve("sweep.json"), Sweep.json(tree));
-      Files.writeString(dir.resolve("sweep.csv"), Sweep.csv(tree));
-      Files.writeString(dir.resolve("sweep.html"), Sweep.html(tree));
+      org.sciycsb.api.AtomicFiles.write(dir.resolve("sweep.csv"), Sweep.csv(tree));
+      org.sciycsb.api.AtomicFiles.write(dir.resolve("sweep.html"), Sweep.html(tree));
+      org.sciycsb.api.AtomicFiles.write(dir.resolve("sweep.json"), Sweep.json(tree));
     } catch (IOException e) {
       throw new ConfigException("cannot write the sweep aggregate to " + dir + ": " + e.getMessage());
     }

@@ -104,26 +104,16 @@ public final class CoreWorkload implements BenchWorkload {
       fieldNames[i] = prefix + i;
     }
     allFieldNames = new HashSet<>(List.of(fieldNames));
-    fieldLengthGenerator(p); // validates the histogram file early
+    validate(p, ctx.run().phase());
     recordCount = p.get(EngineOptions.RECORD_COUNT);
-    if (recordCount == 0) {
-      recordCount = Integer.MAX_VALUE;
-    }
     insertStart = p.get(EngineOptions.INSERT_START);
     Long ic = p.get(EngineOptions.INSERT_COUNT);
     insertCount = ic != null ? ic : recordCount - insertStart;
-    if (recordCount < insertStart + insertCount) {
-      throw new ConfigException("bad combination: insertstart (" + insertStart + ") + insertcount (" + insertCount
-          + ") is more than recordcount (" + recordCount + ")");
-    }
     zeroPadding = p.get(CoreWorkloadOptions.ZERO_PADDING);
     readAllFields = p.get(CoreWorkloadOptions.READ_ALL_FIELDS);
     readAllFieldsByName = p.get(CoreWorkloadOptions.READ_ALL_FIELDS_BY_NAME);
     writeAllFields = p.get(CoreWorkloadOptions.WRITE_ALL_FIELDS);
     dataIntegrity = p.get(CoreWorkloadOptions.DATA_INTEGRITY);
-    if (dataIntegrity && !p.get(CoreWorkloadOptions.FIELD_LENGTH_DISTRIBUTION).equals("constant")) {
-      throw new ConfigException("dataintegrity=true needs fieldlengthdistribution=constant");
-    }
     constantFieldLength = p.get(CoreWorkloadOptions.FIELD_LENGTH);
     orderedInserts = p.get(CoreWorkloadOptions.INSERT_ORDER).equals("ordered");
     retryLimit = p.get(CoreWorkloadOptions.INSERTION_RETRY_LIMIT);
@@ -139,11 +129,50 @@ public final class CoreWorkload implements BenchWorkload {
     } else if (distribution.equals("sequential")) {
       sharedKeyChooser = new SequentialGenerator(insertStart, insertStart + insertCount - 1);
     }
-    if (ctx.run().phase() == Phase.RUN && opCodes.length == 0) {
-      throw new ConfigException("no operations: every *proportion property is 0");
-    }
     rmw = ctx.operation(OperationRegistry.READ_MODIFY_WRITE, true);
     verify = dataIntegrity ? ctx.operation("VERIFY", true) : null;
+  }
+
+  /**
+   * The checks that need no store: counts, proportions, field lengths and the histogram file. Proportions are
+   * weights, as in YCSB (a sum below 1 is normalised), but a sum above 1 is a mistake (two mixes merged, a typo),
+   * and a run phase with every proportion 0 has nothing to do.
+   */
+  @Override
+  public void validate(Config p, Phase phase) throws ConfigException {
+    long records = p.get(EngineOptions.RECORD_COUNT);
+    long start = p.get(EngineOptions.INSERT_START);
+    Long ic = p.get(EngineOptions.INSERT_COUNT);
+    long count = ic != null ? ic : records - start;
+    if (records < start + count || count < 0) {
+      throw new ConfigException("bad combination: insertstart (" + start + ") + insertcount (" + count
+          + ") is more than recordcount (" + records + ")");
+    }
+    String[] names = {"readproportion", "updateproportion", "insertproportion", "scanproportion",
+        "readmodifywriteproportion"};
+    double[] weights = {p.get(CoreWorkloadOptions.READ_PROPORTION), p.get(CoreWorkloadOptions.UPDATE_PROPORTION),
+        p.get(CoreWorkloadOptions.INSERT_PROPORTION), p.get(CoreWorkloadOptions.SCAN_PROPORTION),
+        p.get(CoreWorkloadOptions.RMW_PROPORTION)};
+    double sum = 0;
+    StringBuilder set = new StringBuilder();
+    for (int i = 0; i < weights.length; i++) {
+      sum += weights[i];
+      if (weights[i] > 0) {
+        set.append(set.length() == 0 ? "" : " + ").append(names[i]).append(' ').append(weights[i]);
+      }
+    }
+    if (sum > 1 + 1e-9) {
+      throw new ConfigException("the operation proportions add up to more than 1: " + set + " = "
+          + Math.round(sum * 1e6) / 1e6 + " (a workload file and -p settings that do not fit together?)");
+    }
+    if (phase == Phase.RUN && sum <= 0) {
+      throw new ConfigException("no operations: every *proportion property is 0");
+    }
+    if (p.get(CoreWorkloadOptions.DATA_INTEGRITY)
+        && !p.get(CoreWorkloadOptions.FIELD_LENGTH_DISTRIBUTION).equals("constant")) {
+      throw new ConfigException("dataintegrity=true needs fieldlengthdistribution=constant");
+    }
+    fieldLengthGenerator(p); // reads the histogram file: a missing or bad one fails here
   }
 
   private void buildOperationTable(Config p) throws ConfigException {

@@ -71,6 +71,33 @@ class BadInputTest {
   }
 
   @Test
+  void propertyFilesAreReadStrictly() throws Exception {
+    Path noSeparator = tmp.resolve("noeq.properties");
+    Files.writeString(noSeparator, "# a comment\nrecordcount=10\n\nfieldcount\n");
+    assertThat(bad("load", "basic", "-P", noSeparator.toString()).err)
+        .contains("property file " + noSeparator + " line 4: 'fieldcount' is not key=value");
+    Path escape = tmp.resolve("escape.properties");
+    Files.writeString(escape, "recordcount=10\nlong=a \\\n  b\ntable=user\\u00zz\n");
+    assertThat(bad("load", "basic", "-P", escape.toString()).err).contains("line 4: bad \\uXXXX escape");
+    Path binary = tmp.resolve("binary.properties");
+    Files.write(binary, new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, 2});
+    assertThat(bad("load", "basic", "-P", binary.toString()).err).contains("is not UTF-8 text");
+    assertThat(bad("load", "basic", "-P", "../workloads").err).contains("is a directory, not a property file");
+    assertThat(bad("run", "basic", "-P", "-p", "x=y").err).contains("option -P needs a value");
+  }
+
+  @Test
+  void proportionsAboveOneAndAnEmptyDataSetAreRefused() {
+    assertThat(bad("run", "basic", "-P", "../workloads/workloada", "-p", "insertproportion=0.5").err)
+        .contains("the operation proportions add up to more than 1: readproportion 0.5 + updateproportion 0.5"
+            + " + insertproportion 0.5 = 1.5");
+    assertThat(bad("run", "basic", "-p", "readproportion=0", "-p", "updateproportion=0").err)
+        .contains("no operations: every *proportion property is 0");
+    assertThat(bad("load", "basic", "-p", "recordcount=0").err)
+        .contains("bad value for recordcount: '0' must be at least 1");
+  }
+
+  @Test
   void badChoice() {
     assertThat(bad("run", "basic", "-p", "requestdistribution=gaussian").err)
         .contains("bad value for requestdistribution: 'gaussian'").contains("zipfian");

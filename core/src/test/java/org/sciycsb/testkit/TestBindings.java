@@ -30,6 +30,10 @@ public final class TestBindings {
     static final Option<Boolean> FAIL_OPEN = Option.bool("stall.failopen", false, "open() fails as unreachable");
     static final Option<Boolean> THROW = Option.bool("stall.throw", false, "reads throw instead of returning");
     static final Option<String> PASSWORD = Option.string("stall.password", null, "a secret").secret();
+    static final Option<Integer> FAIL_INIT = Option.integer("stall.failinit", -1, "this thread's DB.init() fails");
+    static final Option<Long> COUNT = Option.longValue("stall.count", -1L,
+        "count() answers this; -1: the store cannot count");
+    static final Option<Boolean> COUNT_FAILS = Option.bool("stall.countfails", false, "count() fails");
 
     @Override
     public String name() {
@@ -43,7 +47,8 @@ public final class TestBindings {
 
     @Override
     public OptionSet options() {
-      return OptionSet.builder("test-stall").add(STALL_MS, STALL_AT, FAIL_EVERY, FAIL_OPEN, THROW, PASSWORD)
+      return OptionSet.builder("test-stall").add(STALL_MS, STALL_AT, FAIL_EVERY, FAIL_OPEN, THROW, PASSWORD, FAIL_INIT,
+          COUNT, COUNT_FAILS)
           .ownPrefix("stall.").build();
     }
 
@@ -57,12 +62,22 @@ public final class TestBindings {
       long stallAt = ctx.config().get(STALL_AT);
       int failEvery = ctx.config().get(FAIL_EVERY);
       boolean throwing = ctx.config().get(THROW);
+      int failInit = ctx.config().get(FAIL_INIT);
+      long count = ctx.config().get(COUNT);
+      boolean countFails = ctx.config().get(COUNT_FAILS);
       AtomicLong ops = new AtomicLong();
       AtomicBoolean stalled = new AtomicBoolean();
       return new BindingRun() {
         @Override
         public DB newDb(int threadId) {
           return new DB() {
+            @Override
+            public void init() throws site.ycsb.DBException {
+              if (threadId == failInit) {
+                throw new site.ycsb.DBException("thread " + threadId + " cannot log in to the test server");
+              }
+            }
+
             private Status op() {
               long n = ops.incrementAndGet();
               if (n >= stallAt && stalled.compareAndSet(false, true)) {
@@ -107,6 +122,14 @@ public final class TestBindings {
         @Override
         public StoreInfo storeInfo() {
           return StoreInfo.of("test-stall", "1.0");
+        }
+
+        @Override
+        public java.util.OptionalLong count(String table) throws BindingException {
+          if (countFails) {
+            throw new BindingException("cannot count " + table + ": the test server went away");
+          }
+          return count < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(count);
         }
 
         @Override

@@ -75,6 +75,47 @@ class InterruptAndSecretsIT {
     interruptedRunIsWrittenAndMarkedPartial("TERM", 143);
   }
 
+  /**
+   * SIGTERM during a load that batches its inserts (JDBC batches of 100 on H2): the threads flush their buffered
+   * batch before the results are written, so every insert the results count as done is in the store, and no
+   * flushed batch goes uncounted.
+   */
+  @Test
+  void aLoadInterruptedMidBatchLosesNothingItCounted() throws Exception {
+    Path dir = tmp.resolve("load-term");
+    Path db = tmp.resolve("h2/batched");
+    Process p = start("load", "jdbc", "-P", "workloads/workloada", "-p", "recordcount=1000000", "-threads", "2",
+        "-target", "3000", "-p", "db.url=jdbc:h2:file:" + db, "-p", "db.batchsize=100", "-p", "jdbc.droptable=true",
+        "-p", "status.interval=1", "-p", "results.dir=" + dir);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (System.nanoTime() < deadline && !Files.readString(tmp.resolve("err.txt")).matches(
+        "(?s).* sec: [1-9][0-9]{3,} operations.*")) {
+      Thread.sleep(200);
+    }
+    assertThat(p.isAlive()).as(Files.readString(tmp.resolve("err.txt"))).isTrue();
+    signal(p, "TERM");
+    assertThat(p.waitFor(90, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).isEqualTo(143);
+    JsonNode j = new ObjectMapper().readTree(dir.resolve("results.json").toFile());
+    assertThat(j.path("summary").path("outcome").asText()).isEqualTo("partial");
+    long counted = -1;
+    for (JsonNode o : j.path("operations")) {
+      if (o.path("name").asText().equals("INSERT")) {
+        counted = o.path("operations").asLong();
+        assertThat(o.path("errors").asLong()).isZero();
+      }
+    }
+    assertThat(counted).as("inserts measured before the signal").isGreaterThan(1000).isLessThan(1000000);
+    long rows;
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:h2:file:" + db, "sa", "");
+        java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM usertable")) {
+      rs.next();
+      rows = rs.getLong(1);
+    }
+    assertThat(rows).as("rows in the store = inserts the results count (the last partial batches flushed)")
+        .isEqualTo(counted);
+  }
+
   @Test
   void passwordsNeverAppearInOutputsOrResults() throws Exception {
     Path dir = tmp.resolve("secret");

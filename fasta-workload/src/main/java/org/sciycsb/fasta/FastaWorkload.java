@@ -127,6 +127,52 @@ public final class FastaWorkload implements BenchWorkload {
     return List.of(DocumentStore.class);
   }
 
+  /**
+   * The whole-input checks of a load from {@code fasta.input}, before the binding opens: the folder exists, holds
+   * files, and at least one of them holds an {@code ssearch36 -m 10} result (a {@code >>>} query line). A folder
+   * with nothing usable is a configuration error (exit 2); a malformed or truncated file among usable ones is a
+   * per-file problem, counted and reported in the results while the load goes on.
+   */
+  @Override
+  public void validate(Config cfg, Phase p) throws ConfigException {
+    String input = cfg.get(FastaOptions.INPUT);
+    if (p != Phase.LOAD || input == null || input.isBlank()) {
+      return;
+    }
+    Path dir = Path.of(input);
+    List<Path> files = listInput(dir);
+    for (Path f : files) {
+      if (holdsQuery(f)) {
+        return;
+      }
+    }
+    throw new ConfigException("fasta.input " + dir + ": none of its " + files.size() + " file(s) holds an ssearch36"
+        + " -m 10 result (no '>>>' query line): nothing to load");
+  }
+
+  /** True when the file has a line starting with {@code >>>} (read until the first one). */
+  static boolean holdsQuery(Path f) {
+    try (InputStream raw = Files.newInputStream(f);
+        InputStream in = f.getFileName().toString().endsWith(".gz")
+            ? new GZIPInputStream(new BufferedInputStream(raw, 1 << 16), 1 << 16) : new BufferedInputStream(raw)) {
+      int col = 0;
+      int b;
+      while ((b = in.read()) >= 0) {
+        if (b == '\n') {
+          col = 0;
+        } else if (col >= 0 && col < 3) {
+          col = b == '>' ? col + 1 : -1;
+          if (col == 3) {
+            return true;
+          }
+        }
+      }
+      return false;
+    } catch (IOException e) {
+      return false; // unreadable: a per-file problem if another file is usable
+    }
+  }
+
   @Override
   public void init(WorkloadContext ctx) throws BenchmarkException {
     run = ctx.run();
@@ -559,7 +605,17 @@ public final class FastaWorkload implements BenchWorkload {
       f.put("countGrowth", counts);
     }
     if (mismatch != null) {
-      throw new BenchmarkException(BenchmarkException.EXIT_RUN_FAILED, mismatch);
+      throw new org.sciycsb.api.CheckFailedException(mismatch, Map.of("fasta", f));
+    }
+    long parsedTotal = 0;
+    for (DocType t : TYPES) {
+      parsedTotal += parsed[t.ordinal()].sum();
+    }
+    if (filesRead.sum() > 0 && parsedTotal == 0) {
+      // every file was read and none gave a document: nothing usable (each file's problem is in problemFiles)
+      throw new org.sciycsb.api.CheckFailedException("fasta: none of the " + filesRead.sum() + " input files gave a"
+          + " document (" + problems.size() + " with problems, listed in extra.fasta.problemFiles)",
+          Map.of("fasta", f));
     }
     return Map.of("fasta", f);
   }
@@ -610,11 +666,11 @@ public final class FastaWorkload implements BenchWorkload {
           return n.startsWith(t.code() + ".") && n.endsWith(".part");
         }).sorted(Comparator.comparingInt(FastaWorkload::partThread)).toList();
       }
-      try (var os = Files.newOutputStream(out)) {
+      org.sciycsb.api.AtomicFiles.write(out, os -> {
         for (Path p : parts) {
           Files.copy(p, os);
         }
-      }
+      });
       for (Path p : parts) {
         Files.delete(p);
       }
@@ -638,9 +694,11 @@ public final class FastaWorkload implements BenchWorkload {
     docs.forEach((k, v) -> p.setProperty("written." + k, Long.toString(v)));
     Path results = run.resultsDir().toAbsolutePath();
     try {
-      try (Writer w = Files.newBufferedWriter(results.resolve(MANIFEST), StandardCharsets.UTF_8)) {
+      org.sciycsb.api.AtomicFiles.write(results.resolve(MANIFEST), os -> {
+        Writer w = new java.io.OutputStreamWriter(os, StandardCharsets.UTF_8);
         p.store(w, "fasta load: ids in ids/<type>.txt, one 16-hex-digit id a line");
-      }
+        w.flush();
+      });
       Path pointer = run.workDir().resolve("fasta").resolve("last-load");
       Files.createDirectories(pointer.getParent());
       Path tmp = pointer.resolveSibling(".last-load.tmp");

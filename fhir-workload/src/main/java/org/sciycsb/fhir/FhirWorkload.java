@@ -109,12 +109,9 @@ public final class FhirWorkload implements BenchWorkload {
     return Map.of(bindingName + ".consistency", c);
   }
 
+  /** The checks that need no store: observation counts, the operation mix and the load range. */
   @Override
-  public void init(WorkloadContext ctx) throws BenchmarkException {
-    Config p = ctx.run().config();
-    this.config = p;
-    phase = ctx.run().phase();
-    threads = ctx.run().threads();
+  public void validate(Config p, Phase phase) throws ConfigException {
     long patients = p.get(FhirOptions.PATIENTS);
     int maxObs = p.get(FhirOptions.MAX_OBS);
     double mean = p.get(FhirOptions.MEAN_OBS);
@@ -122,13 +119,40 @@ public final class FhirWorkload implements BenchWorkload {
       throw new ConfigException("fhir.meanobservations (" + mean + ") is more than fhir.maxobservations ("
           + maxObs + ")");
     }
-    gen = new FhirGenerator(p.get(FhirOptions.SEED), patients, maxObs, mean);
-    recent = p.get(FhirOptions.RECENT);
     double r = p.get(FhirOptions.RECENT_PROPORTION);
     double w = p.get(FhirOptions.INSERT_PROPORTION);
     if (phase == Phase.RUN && r + w <= 0) {
       throw new ConfigException("no operations: fhir.recentproportion and fhir.insertproportion are both 0");
     }
+    if (r + w > 1 + 1e-9) {
+      throw new ConfigException("fhir.recentproportion (" + r + ") + fhir.insertproportion (" + w
+          + ") add up to more than 1");
+    }
+    if (phase == Phase.LOAD) {
+      long first = p.get(EngineOptions.INSERT_START);
+      Long count = p.get(EngineOptions.INSERT_COUNT);
+      long end = count == null ? patients : first + count;
+      if (first >= patients || end > patients) {
+        throw new ConfigException("bad combination: insertstart (" + first + ") and insertcount (" + count
+            + ") go beyond fhir.patients (" + patients + ")");
+      }
+    }
+  }
+
+  @Override
+  public void init(WorkloadContext ctx) throws BenchmarkException {
+    Config p = ctx.run().config();
+    this.config = p;
+    phase = ctx.run().phase();
+    threads = ctx.run().threads();
+    validate(p, phase);
+    long patients = p.get(FhirOptions.PATIENTS);
+    int maxObs = p.get(FhirOptions.MAX_OBS);
+    double mean = p.get(FhirOptions.MEAN_OBS);
+    gen = new FhirGenerator(p.get(FhirOptions.SEED), patients, maxObs, mean);
+    recent = p.get(FhirOptions.RECENT);
+    double r = p.get(FhirOptions.RECENT_PROPORTION);
+    double w = p.get(FhirOptions.INSERT_PROPORTION);
     recentShare = r + w <= 0 ? 0 : r / (r + w);
     distribution = p.get(FhirOptions.DISTRIBUTION);
     verify = p.get(FhirOptions.VERIFY);
@@ -137,10 +161,6 @@ public final class FhirWorkload implements BenchWorkload {
       first = p.get(EngineOptions.INSERT_START);
       Long count = p.get(EngineOptions.INSERT_COUNT);
       end = count == null ? patients : first + count;
-      if (first >= patients || end > patients) {
-        throw new ConfigException("bad combination: insertstart (" + first + ") and insertcount (" + count
-            + ") go beyond fhir.patients (" + patients + ")");
-      }
     } else {
       first = 0;
       end = patients;

@@ -32,9 +32,11 @@ class FhirMongoDbIT {
       v = System.getenv("SCIYCSB_MONGODB_URL");
     }
     if (v == null || v.isBlank()) {
-      v = "mongodb://127.0.0.1:27017";
+      String port = System.getenv("SCIYCSB_MONGODB_PORT");
+      v = "mongodb://127.0.0.1:" + (port == null || port.isBlank() ? "27017" : port);
     }
-    return v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
+    // the server address only: SCIYCSB_MONGODB_URL may name a database (mongodb://host:port/ycsb)
+    return v.replaceAll("^(mongodb(\\+srv)?://[^/?]*).*$", "$1");
   }
 
   @BeforeAll

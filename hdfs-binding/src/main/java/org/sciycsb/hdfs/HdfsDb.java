@@ -38,19 +38,52 @@ final class HdfsDb extends DB {
 
   private static final class Writer {
     final FSDataOutputStream out;
+    final Path path;
+    long records;
 
-    Writer(FSDataOutputStream out) {
+    Writer(FSDataOutputStream out, Path path) {
       this.out = out;
+      this.path = path;
     }
+  }
+
+  /** Files this thread has opened for a table: a failed file is left behind and the next insert opens another. */
+  private int filesOpened;
+  /** After a failed file, no new one before this time: inserts fail at once meanwhile (no file per attempt). */
+  private long reopenAfterNanos;
+  static final long REOPEN_PAUSE_NANOS = 1_000_000_000L;
+
+  /**
+   * SERVICE_UNAVAILABLE when the NameNode or the DataNode holding the data cannot be reached (refused, timed out,
+   * no live replica), else ERROR.
+   */
+  static Status failure(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      String n = t.getClass().getName();
+      if (t instanceof java.net.ConnectException || t instanceof java.net.SocketTimeoutException
+          || t instanceof java.net.NoRouteToHostException || t instanceof java.io.EOFException
+          || n.equals("org.apache.hadoop.hdfs.BlockMissingException")
+          || n.equals("org.apache.hadoop.ipc.RetriableException")
+          || n.equals("org.apache.hadoop.hdfs.server.namenode.SafeModeException")
+          || (t.getMessage() != null && (t.getMessage().contains("Connection refused")
+              || t.getMessage().contains("could only be written to 0 of the 1 minReplication nodes")
+              || t.getMessage().contains("All datanodes") && t.getMessage().contains("are bad")))) {
+        return Status.SERVICE_UNAVAILABLE;
+      }
+    }
+    return Status.ERROR;
   }
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    Writer w = writers.get(table);
+    if (w == null && reopenAfterNanos != 0 && System.nanoTime() - reopenAfterNanos < 0) {
+      return Status.SERVICE_UNAVAILABLE;
+    }
     try {
-      Writer w = writers.get(table);
       if (w == null) {
-        Path p = run.threadFile(table, threadId);
-        w = new Writer(run.fs.create(p, false, run.bufferSize, run.replication, run.blockSize));
+        Path p = run.threadFile(table, threadId, filesOpened++);
+        w = new Writer(run.fs.create(p, false, run.bufferSize, run.replication, run.blockSize), p);
         writers.put(table, w);
       }
       Map<String, String> fields = new LinkedHashMap<>();
@@ -61,9 +94,19 @@ final class HdfsDb extends DB {
       RecordFormat.append(line, key, fields);
       OutputStream out = w.out;
       out.write(line.toString().getBytes(StandardCharsets.UTF_8));
+      w.records++;
       return Status.OK;
     } catch (IOException | RuntimeException e) {
-      return Status.ERROR;
+      if (w != null) {
+        // the file's write pipeline is broken (a DataNode died): drop it, the next insert opens a new file. The
+        // records this thread wrote to it since its last block reached a DataNode may be lost: the post-load count
+        // check reports a loss.
+        writers.remove(table);
+        HdfsBinding.closeQuietly(w.out);
+        run.warnBrokenFile(w.path, w.records, e);
+      }
+      reopenAfterNanos = System.nanoTime() + REOPEN_PAUSE_NANOS;
+      return failure(e);
     }
   }
 
@@ -85,8 +128,13 @@ final class HdfsDb extends DB {
       put(result, RecordFormat.fields(l, fields));
       return Status.OK;
     } catch (IOException | RuntimeException e) {
-      return Status.ERROR;
+      dropReaders(); // a stream that failed may keep failing: the next read opens the file again
+      return failure(e);
     }
+  }
+
+  private void dropReaders() {
+    lines.close(); // its failure does not matter: the streams are dropped either way
   }
 
   /**
@@ -126,7 +174,7 @@ final class HdfsDb extends DB {
       }
       return Status.OK;
     } catch (IOException | RuntimeException e) {
-      return Status.ERROR;
+      return failure(e);
     }
   }
 

@@ -120,6 +120,7 @@ final class HdfsDocumentStore implements DocumentStore {
       String doc = l == null ? null : json(l);
       return doc == null ? new Result(Status.ERROR, null) : new Result(Status.OK, doc);
     } catch (IOException | RuntimeException e) {
+      lines.close(); // a stream that failed may keep failing: the next read opens the file again
       return new Result(Status.ERROR, null);
     }
   }

@@ -54,6 +54,12 @@ public record JdbcSettings(String url, String user, String password, String driv
       throw new ConfigException("bad value for db.url: '" + org.sciycsb.api.Secrets.maskText(url)
           + "' is not a JDBC URL (expected jdbc:h2:..., jdbc:postgresql://..., jdbc:mariadb://...)");
     }
+    if (Dialect.ofUrl(url) == Dialect.H2 && embeddedH2File(url)
+        && !url.toUpperCase(java.util.Locale.ROOT).contains("DB_CLOSE_ON_EXIT")) {
+      // H2 closes an embedded database in its own shutdown hook: on SIGINT/SIGTERM it would close under the
+      // threads still flushing their last batch. The binding closes its connections itself, after the flush.
+      url = url.replaceAll(";+$", "") + ";DB_CLOSE_ON_EXIT=FALSE";
+    }
     String user = config.get(JdbcOptions.USER);
     if ((user == null || user.isEmpty()) && Dialect.ofUrl(url) == Dialect.H2) {
       user = "sa";
@@ -80,6 +86,13 @@ public record JdbcSettings(String url, String user, String password, String driv
         config.get(JdbcOptions.CONNECT_TIMEOUT), config.get(JdbcOptions.AUTOCOMMIT),
         config.get(JdbcOptions.FETCH_SIZE), config.get(JdbcOptions.BATCH_UPDATE_API), create, drop, table,
         Sql.layoutFields(prefix, count), config.get(FIELD_LENGTH));
+  }
+
+  /** An embedded H2 database in a file ({@code jdbc:h2:file:...} or {@code jdbc:h2:/path}), not mem/tcp/ssl/zip. */
+  static boolean embeddedH2File(String url) {
+    String rest = url.substring("jdbc:h2:".length()).toLowerCase(java.util.Locale.ROOT);
+    return !(rest.startsWith("mem:") || rest.startsWith("tcp:") || rest.startsWith("ssl:") || rest.startsWith("zip:")
+        || rest.startsWith("nio") || rest.startsWith("split:") || rest.startsWith("async:"));
   }
 
   /** True when inserts are grouped with addBatch/executeBatch. */

@@ -112,6 +112,17 @@ public final class RiakStandIn implements AutoCloseable {
     return mode.strongConsistency() && !eventualTypes.contains(type.isEmpty() ? "default" : type.toStringUtf8());
   }
 
+  private volatile int loseEvery;
+  private long puts;
+
+  /**
+   * From now on every {@code n}-th write is acknowledged but not stored (a store that loses acknowledged writes,
+   * for the post-load count check); 0 stores every write.
+   */
+  void loseEvery(int n) {
+    loseEvery = n;
+  }
+
   /** The next {@code times} KV or 2i requests are answered with this Riak error message. */
   void failNext(String errmsg, int times) {
     for (int i = 0; i < times; i++) {
@@ -308,6 +319,9 @@ public final class RiakStandIn implements AutoCloseable {
       if (exists ? !clockMatches : q.hasVclock()) {
         return error("failed");
       }
+    }
+    if (loseEvery > 0 && ++puts % loseEvery == 0) {
+      return one(RiakMessageCodes.MSG_PutResp, null); // acknowledged, never stored
     }
     long now = System.currentTimeMillis();
     RiakKvPB.RpbContent c = q.getContent().toBuilder().setLastMod((int) (now / 1000))

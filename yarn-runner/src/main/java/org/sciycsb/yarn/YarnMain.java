@@ -5,9 +5,11 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Phase;
+import org.sciycsb.api.SecretFilter;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.cli.Args;
 import org.sciycsb.cli.Help;
@@ -26,14 +28,26 @@ public final class YarnMain {
       + "[--clients N]";
 
   public static void main(String[] argv) {
-    int code = run(argv, System.out, System.err);
-    System.out.flush();
-    System.err.flush();
+    // as bin/ycsb's local runs: every line on stdout and stderr (Hadoop's client log lines too) goes through the
+    // secret filter
+    SecretFilter filter = new SecretFilter();
+    PrintStream out = filter.wrap(System.out);
+    PrintStream err = filter.wrap(System.err);
+    System.setOut(out);
+    System.setErr(err);
+    int code = run(argv, out, err, filter);
+    out.close(); // passes on a last line without a newline
+    err.close();
     System.exit(code);
   }
 
   /** Runs and returns the exit code; never exits the JVM (tests call this). */
   public static int run(String[] argv, PrintStream out, PrintStream err) {
+    return run(argv, out, err, new SecretFilter());
+  }
+
+  /** As {@link #run(String[], PrintStream, PrintStream)}, registering the secrets it reads with {@code filter}. */
+  public static int run(String[] argv, PrintStream out, PrintStream err, SecretFilter filter) {
     boolean debug = Args.wantsDebug(argv);
     try {
       if (argv.length > 0 && (argv[0].equals("help") || argv[0].equals("--help") || argv[0].equals("-h"))) {
@@ -67,6 +81,7 @@ public final class YarnMain {
       }
       Phase phase = rest.get(0).equals("load") ? Phase.LOAD : Phase.RUN;
       Args args = Args.parse(rest.toArray(new String[0]));
+      filter.addFrom(args.properties, Set.of());
       List<String> cp = new ArrayList<>();
       for (String e : System.getProperty("sciycsb.engine.classpath", "").split(File.pathSeparator)) {
         if (!e.isBlank()) {

@@ -19,12 +19,22 @@ public final class NativeMain {
   private NativeMain() {}
 
   public static void main(String[] args) {
-    int code = run(args, System.out, System.err);
-    System.out.flush();
+    org.sciycsb.api.SecretFilter filter = new org.sciycsb.api.SecretFilter();
+    PrintStream out = filter.wrap(System.out);
+    PrintStream err = filter.wrap(System.err);
+    System.setOut(out);
+    System.setErr(err);
+    int code = run(args, out, err, filter);
+    out.close(); // passes on a last line without a newline; the process's own streams stay open
+    err.close();
     System.exit(code);
   }
 
   public static int run(String[] args, PrintStream out, PrintStream err) {
+    return run(args, out, err, new org.sciycsb.api.SecretFilter());
+  }
+
+  public static int run(String[] args, PrintStream out, PrintStream err, org.sciycsb.api.SecretFilter filter) {
     Map<String, String> props = new LinkedHashMap<>();
     String command = null;
     boolean debug = false;
@@ -41,6 +51,7 @@ public final class NativeMain {
           throw new CensusException("unexpected argument '" + args[i] + "'", 2);
         }
       }
+      filter.addFrom(props, java.util.Set.of());
       String unknown = CensusOptions.unknownKey(props);
       if (unknown != null) {
         throw new CensusException("unknown property " + unknown, 2);
@@ -75,8 +86,7 @@ public final class NativeMain {
       String dir = c.get(CensusOptions.RESULTS);
       Path results = dir != null ? Path.of(dir) : Path.of(System.getProperty("sciycsb.home", "."), "results",
           LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-census-" + command);
-      r.write(results, out);
-      return 0;
+      return org.sciycsb.census.CensusMain.finish(r, results, out, err, !"native-load".equals(command));
     } catch (CensusException e) {
       err.println("error: " + e.getMessage());
       if (debug) {
@@ -87,11 +97,12 @@ public final class NativeMain {
       err.println("error: " + e.getMessage());
       return 2;
     } catch (java.io.IOException | RuntimeException e) {
-      err.println("error: " + e);
+      err.println("error: " + org.sciycsb.census.CensusMain.describe(e)
+          + (debug ? "" : " (run with --debug for the stack trace)"));
       if (debug) {
         e.printStackTrace(err);
       }
-      return 1;
+      return CensusException.FAILED;
     }
   }
 

@@ -87,7 +87,7 @@ public final class NativeMongo implements AutoCloseable {
       if (exists(out)) {
         if (!overwrite && c.estimatedDocumentCount() > 0) {
           throw new CensusException("collection " + out.namespace() + " exists and is not empty"
-              + " (census.overwrite=true replaces it)", 1);
+              + " (census.overwrite=true replaces it)", CensusException.BAD_INPUT);
         }
         c.drop();
       }
@@ -105,7 +105,7 @@ public final class NativeMongo implements AutoCloseable {
       r.recordsRead = r.recordsWritten;
       return r;
     } catch (MongoException e) {
-      throw new CensusException("loading " + out.namespace() + " at " + hosts + " failed: " + firstLine(e), 1, e);
+      throw new CensusException("loading " + out.namespace() + " at " + hosts + " failed: " + firstLine(e), CensusException.FAILED, e);
     }
   }
 
@@ -126,7 +126,7 @@ public final class NativeMongo implements AutoCloseable {
     r.metadata.put("inputKind", "mongodb");
     try {
       if (!exists(in)) {
-        throw new CensusException("collection " + in.namespace() + " does not exist at " + hosts, 1);
+        throw new CensusException("collection " + in.namespace() + " does not exist at " + hosts, CensusException.BAD_INPUT);
       }
       long t0 = System.nanoTime();
       for (Document d : collection(in).find().batchSize(1000)) {
@@ -139,7 +139,7 @@ public final class NativeMongo implements AutoCloseable {
       r.totalMs = (System.nanoTime() - t0) / 1_000_000;
       return r;
     } catch (MongoException e) {
-      throw new CensusException("reading " + in.namespace() + " at " + hosts + " failed: " + firstLine(e), 1, e);
+      throw new CensusException("reading " + in.namespace() + " at " + hosts + " failed: " + firstLine(e), CensusException.FAILED, e);
     }
   }
 
@@ -157,13 +157,13 @@ public final class NativeMongo implements AutoCloseable {
     }
     try {
       if (!exists(in)) {
-        throw new CensusException("census input collection " + in.namespace() + " does not exist at " + hosts, 1);
+        throw new CensusException("census input collection " + in.namespace() + " does not exist at " + hosts, CensusException.BAD_INPUT);
       }
       MongoCollection<Document> o = collection(out);
       if (exists(out)) {
         if (!overwrite && o.estimatedDocumentCount() > 0) {
           throw new CensusException("census output collection " + out.namespace() + " exists and is not empty"
-              + " (census.overwrite=true replaces it)", 1);
+              + " (census.overwrite=true replaces it)", CensusException.BAD_INPUT);
         }
         o.drop();
       }
@@ -193,7 +193,7 @@ public final class NativeMongo implements AutoCloseable {
       r.recordsWritten = o.countDocuments();
       return r;
     } catch (MongoException e) {
-      throw new CensusException("the native filter on " + product + " " + version + " failed: " + firstLine(e), 1, e);
+      throw new CensusException("the native filter on " + product + " " + version + " failed: " + firstLine(e), CensusException.FAILED, e);
     }
   }
 

@@ -22,8 +22,12 @@ class NativeFilterIT {
     if (v == null || v.isBlank()) {
       v = System.getenv("SCIYCSB_MONGODB_URL");
     }
-    v = v == null || v.isBlank() ? "mongodb://127.0.0.1:27017" : v;
-    return v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
+    if (v == null || v.isBlank()) {
+      String port = System.getenv("SCIYCSB_MONGODB_PORT");
+      v = "mongodb://127.0.0.1:" + (port == null || port.isBlank() ? "27017" : port);
+    }
+    // the server address only: SCIYCSB_MONGODB_URL may name a database (mongodb://host:port/ycsb)
+    return v.replaceAll("^(mongodb(\\+srv)?://[^/?]*).*$", "$1");
   }
 
   @Test
@@ -77,7 +81,7 @@ class NativeFilterIT {
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
     int code = NativeMain.run(new String[] {"native-filter", "-p", "census.input=" + url() + "/sciycsb_census_it.none",
         "-p", "census.output=" + url() + "/sciycsb_census_it.none_out"}, System.out, new java.io.PrintStream(err, true));
-    assertThat(code).isEqualTo(1);
+    assertThat(code).as("a missing input collection is bad input").isEqualTo(2);
     assertThat(err.toString()).contains("does not exist");
   }
 }

@@ -1,0 +1,135 @@
+package org.sciycsb.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the real launchers ({@code bin/ycsb}, {@code bin/census}, {@code bin/servers}) as a user would. */
+final class Launcher {
+  static final Path HOME = Path.of("..").toAbsolutePath().normalize();
+
+  private Launcher() {}
+
+  /** A finished command: exit code, stdout and stderr. */
+  record Result(int exit, String out, String err) {
+    /** The value of a YCSB text line such as {@code [READ], Operations}, or null. */
+    String text(String section, String metric) {
+      String prefix = "[" + section + "], " + metric + ", ";
+      return out.lines().filter(l -> l.startsWith(prefix)).map(l -> l.substring(prefix.length()).trim())
+          .findFirst().orElse(null);
+    }
+
+    List<String> errorLines() {
+      return err.lines().filter(l -> l.startsWith("error:")).toList();
+    }
+
+    @Override
+    public String toString() {
+      return "exit " + exit + "\n--- stdout\n" + out + "--- stderr\n" + err;
+    }
+  }
+
+  /** A command running in the background, its output going to files. */
+  static final class Running {
+    final Process process;
+    final Path out;
+    final Path err;
+
+    Running(Process process, Path out, Path err) {
+      this.process = process;
+      this.out = out;
+      this.err = err;
+    }
+
+    String errSoFar() throws IOException {
+      return Files.readString(err, StandardCharsets.UTF_8);
+    }
+
+    /** Sends a signal by name (INT, TERM, KILL): bin/ycsb execs java, so its pid is the JVM's. */
+    void signal(String sig) throws IOException, InterruptedException {
+      new ProcessBuilder("kill", "-" + sig, Long.toString(process.pid())).inheritIO().start().waitFor();
+    }
+
+    Result await(Duration timeout) throws IOException, InterruptedException {
+      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        process.destroyForcibly();
+        throw new AssertionError("did not finish within " + timeout + ":\n" + errSoFar());
+      }
+      return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+          Files.readString(err, StandardCharsets.UTF_8));
+    }
+  }
+
+  /** Starts {@code bin/<tool> args} with SCIYCSB_WORK under {@code tmp} and the extra environment. */
+  static Running start(Path tmp, String name, Map<String, String> env, String tool, String... args)
+      throws IOException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(HOME.resolve("bin").resolve(tool).toString());
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(HOME.toFile());
+    pb.environment().put("SCIYCSB_WORK", tmp.resolve("work").toString());
+    pb.environment().putAll(env);
+    Path out = tmp.resolve(name + ".out");
+    Path err = tmp.resolve(name + ".err");
+    pb.redirectOutput(out.toFile());
+    pb.redirectError(err.toFile());
+    return new Running(pb.start(), out, err);
+  }
+
+  /** Runs {@code bin/ycsb args} to its end. */
+  static Result ycsb(Path tmp, String... args) throws IOException, InterruptedException {
+    return ycsb(tmp, Map.of(), args);
+  }
+
+  static Result ycsb(Path tmp, Map<String, String> env, String... args) throws IOException, InterruptedException {
+    return start(tmp, "ycsb-" + System.nanoTime(), env, "ycsb", args).await(Duration.ofMinutes(5));
+  }
+
+  /** Runs {@code bin/census args} to its end. */
+  static Result census(Path tmp, String... args) throws IOException, InterruptedException {
+    return start(tmp, "census-" + System.nanoTime(), Map.of(), "census", args).await(Duration.ofMinutes(5));
+  }
+
+  static JsonNode json(Path file) throws IOException {
+    return new ObjectMapper().readTree(file.toFile());
+  }
+
+  /** An environment variable, or a default. */
+  static String env(String name, String dflt) {
+    String v = System.getenv(name);
+    return v == null || v.isBlank() ? dflt : v;
+  }
+
+  /** The test servers' addresses, from the environment bin/test and the server scripts use. */
+  static String mongoUrl() {
+    return env("SCIYCSB_MONGODB_URL", "mongodb://127.0.0.1:" + env("SCIYCSB_MONGODB_PORT", "27017") + "/ycsb");
+  }
+
+  static String postgresUrl() {
+    return env("SCIYCSB_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:" + env("PGPORT_SCIYCSB", "5433") + "/ycsb");
+  }
+
+  static String hdfsUrl() {
+    return env("SCIYCSB_HDFS_URL", "hdfs://127.0.0.1:" + env("SCIYCSB_HDFS_PORT", "9000"));
+  }
+
+  /** The first Cassandra contact point (CQL on 9042, as the server script). */
+  static String cassandraHost() {
+    String h = env("SCIYCSB_CASSANDRA_HOSTS", "127.0.0.1").split(",")[0].trim();
+    return h.contains(":") ? h.substring(0, h.indexOf(':')) : h;
+  }
+
+  static void assertFinishedOk(Result r) {
+    assertThat(r.exit()).as(r.toString()).isZero();
+  }
+}
