@@ -70,6 +70,7 @@ final class ClientThread implements Runnable {
         shared.gate.arriveAndAwaitAdvance(); // measurement begins in the gate's onAdvance
         measureBase = rec.opsDone();
         measuring = true;
+        rec.beginIntervals();
         loop(wt, load, shared.schedule, quota, shared.deadlineNanos);
       } else {
         shared.gate.arriveAndDeregister();

@@ -180,9 +180,13 @@ public final class Engine {
     boolean sharedWork = workload.sharedWork(req.phase());
     StatusCodes codes = new StatusCodes();
     ErrorLog errors = new ErrorLog(req.err(), req.debug());
+    if (threads > Runtime.getRuntime().availableProcessors()) {
+      Collector.warmUp(digits);
+    }
     List<ThreadRecorder> recorders = new ArrayList<>();
+    org.sciycsb.measure.SparseCounts.Layout layout = new org.sciycsb.measure.SparseCounts.Layout(digits);
     for (int i = 0; i < threads; i++) {
-      recorders.add(new ThreadRecorder(i, registry.slotCount(), codes, digits));
+      recorders.add(new ThreadRecorder(i, registry.size(), codes, layout));
     }
     Shared shared = new Shared();
     shared.run = run;
@@ -198,7 +202,7 @@ public final class Engine {
     Collector collector;
     try {
       collector = new Collector(registry, codes, recorders, digits, results.file("latency.hlog"), req.err(),
-          () -> planned, 0);
+          () -> planned, 0, granularityMs * 1_000_000L);
     } catch (IOException e) {
       throw new ConfigException("cannot write to " + results.path() + ": " + e.getMessage());
     }
@@ -279,14 +283,11 @@ public final class Engine {
           stoppedByDeadline = true;
         }
         if (now >= next) {
-          collector.collect(now);
+          collector.collectNow();
           if (errorsMax > 0 && !stop.requested() && collector.errorsSoFar() >= errorsMax) {
             stop.request("errors.max (" + errorsMax + ") reached");
           }
-          next += granularity;
-          if (next < now) {
-            next = now + granularity;
-          }
+          next = collector.nextCollectionNanos(System.nanoTime());
         }
         try {
           t.join(Math.max(1, Math.min((next - now) / 1_000_000, 100)));
@@ -382,6 +383,7 @@ public final class Engine {
     Map<String, Object> meta = Metadata.build(req, ctx, run.storeInfo(), started, Instant.now(), threads, target,
         label, outcome, failure, workload.name());
     meta.put("storage", hooks.storage());
+    meta.put("collector", collector.stats());
     RunReport report = new RunReport(meta, outcome, Math.round(seconds * 1000), measuredOps,
         measuredOps / seconds, ops, collector.series(), extra, errors.samples(), percentiles, resources);
     Exporters.writeAll(report, results, req.out(), cfg.get(EngineOptions.EXPORT_FILE), req.err());
