@@ -62,6 +62,7 @@ public final class Engine {
     Phaser gate;
     Stop stop;
     boolean warmup;
+    boolean threadClients;
     volatile Schedule warmupSchedule;
     volatile long warmupEndNanos;
     volatile Schedule schedule;
@@ -199,6 +200,13 @@ public final class Engine {
     shared.stop = stop;
     shared.warmup = warmupOps > 0 || !warmupTime.isZero();
 
+    boolean perThread = cfg.get(EngineOptions.CONNECTIONS).equals("perthread");
+    if (perThread && !run.supportsThreadClients()) {
+      throw new ConfigException("binding " + req.bindingName() + " cannot open a client per thread"
+          + " (connections=perthread): use connections=shared");
+    }
+    shared.threadClients = perThread;
+
     Collector collector;
     try {
       collector = new Collector(registry, codes, recorders, digits, results.file("latency.hlog"), req.err(),
@@ -269,6 +277,8 @@ public final class Engine {
     if (failedInits > 0) {
       stop.request("thread init failed");
     }
+    ConnectionSampler sampler = new ConnectionSampler(run, 1000);
+    sampler.start(); // every client thread has its connections (or none, if its binding opens them lazily)
     shared.gate.arriveAndDeregister(); // the engine does not wait for the warmup: it collects meanwhile
 
     long errorsMax = cfg.get(EngineOptions.ERRORS_MAX);
@@ -297,6 +307,7 @@ public final class Engine {
         }
       }
     }
+    sampler.stop();
     long end = measureStart[0];
     for (ClientThread c : clients) {
       end = Math.max(end, c.endNanos());
@@ -384,6 +395,7 @@ public final class Engine {
         label, outcome, failure, workload.name());
     meta.put("storage", hooks.storage());
     meta.put("collector", collector.stats());
+    meta.put("connections", connections(run, perThread, clients, sampler));
     RunReport report = new RunReport(meta, outcome, Math.round(seconds * 1000), measuredOps,
         measuredOps / seconds, ops, collector.series(), extra, errors.samples(), percentiles, resources);
     Exporters.writeAll(report, results, req.out(), cfg.get(EngineOptions.EXPORT_FILE), req.err());
@@ -393,6 +405,37 @@ public final class Engine {
       exit = org.sciycsb.report.Sla.EXIT_SLA_BREACHED;
     }
     return new Outcome(report, exit, results.path(), failure);
+  }
+
+  /**
+   * The connections section of the metadata: the mode, how many binding clients there were, the connections they
+   * opened (when every client can tell) and what the store counted (when it says).
+   */
+  private static Map<String, Object> connections(BindingRun run, boolean perThread, List<ClientThread> clients,
+      ConnectionSampler sampler) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("mode", perThread ? "perthread" : "shared");
+    m.put("clients", perThread ? 1 + clients.size() : 1);
+    OptionalLong shared;
+    try {
+      shared = run.connectionsOpened();
+    } catch (RuntimeException e) {
+      shared = OptionalLong.empty();
+    }
+    Long opened = shared.isPresent() ? shared.getAsLong() : null;
+    if (perThread && opened != null) {
+      for (ClientThread c : clients) {
+        OptionalLong own = c.ownConnectionsOpened();
+        if (own.isEmpty()) {
+          opened = null;
+          break;
+        }
+        opened += own.getAsLong();
+      }
+    }
+    m.put("clientOpened", opened == null ? "unknown" : opened);
+    m.put("server", sampler.result());
+    return m;
   }
 
   private static String checkCount(BindingRun run, Config cfg, List<OpSummary> ops) throws BenchmarkException {
