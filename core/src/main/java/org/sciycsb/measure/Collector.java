@@ -63,6 +63,16 @@ public final class Collector {
   private long maxCollectNanos;
   private long collectCpuNanos;
   private long finalizedUpTo = -1;
+  /** The last interval finalized, for the client threads' check; and collections they did. */
+  private volatile long finalizedVolatile = -1;
+  private final java.util.concurrent.locks.ReentrantLock progressLock = new java.util.concurrent.locks.ReentrantLock();
+  /** When the last status or progress line was printed, and the progress lines' own rate base. */
+  private volatile long lastLineNanos = System.nanoTime();
+  private long progressNanos = System.nanoTime();
+  private long progressOps;
+  private volatile long progressLines;
+  /** Held while collecting: by the collector thread, or a client thread when the collector is behind. */
+  private final java.util.concurrent.locks.ReentrantLock collecting = new java.util.concurrent.locks.ReentrantLock();
   private final long runStartNanos;
 
   /**
@@ -384,7 +394,18 @@ public final class Collector {
    * every interval still open is finalized, and every recorder is read. Without aligned intervals (granularity 0),
    * each call is an interval from the previous call.
    */
-  public synchronized void collect(long nowNanos) {
+  public void collect(long nowNanos) {
+    collecting.lock();
+    try {
+      synchronized (this) {
+        collectLocked(nowNanos);
+      }
+    } finally {
+      collecting.unlock();
+    }
+  }
+
+  private void collectLocked(long nowNanos) {
     long began = System.nanoTime();
     long cpuBegan = CPU.getCurrentThreadCpuTime();
     if (!measuring) {
@@ -410,7 +431,66 @@ public final class Collector {
    * is what ended in it, however late this thread gets the CPU; with a thousand busy threads on two cores that can
    * be seconds). Without aligned intervals, the interval ends when every recorder has been read.
    */
-  public synchronized void collectNow() {
+  public void collectNow() {
+    collecting.lock();
+    try {
+      synchronized (this) {
+        collectNowLocked();
+      }
+    } finally {
+      collecting.unlock();
+    }
+  }
+
+  /**
+   * Client side, after a thread crossed into interval {@code current}: when the collector is more than an interval
+   * behind and no status line came for a status period, prints a progress line (operations, current rate, ETA) in
+   * its stead. With a thousand busy client threads on two cores, every thread gets a share in a thousand of the CPU:
+   * a collection (a few ms of CPU) then takes the collector tens of seconds, whichever thread runs it, and the status
+   * lines would stop. The progress line costs microseconds of a thread that is running anyway; the per-operation
+   * figures follow when the collector catches up (the time series stays exact: the threads hand over their counts).
+   */
+  void helpIfBehind(long current) {
+    if (finalizedVolatile >= current - 2 || status == null) {
+      return;
+    }
+    long now = System.nanoTime();
+    if (now - lastLineNanos < statusIntervalNanos || !progressLock.tryLock()) {
+      return;
+    }
+    try {
+      if (now - lastLineNanos < statusIntervalNanos) {
+        return;
+      }
+      long done = opsDone();
+      double secs = Math.max(1e-9, (now - progressNanos) / 1e9);
+      double rate = (done - progressOps) / secs;
+      long planned = plannedOps.getAsLong();
+      StringBuilder sb = new StringBuilder();
+      sb.append(new SimpleDateFormat("yyyy-MM-dd HH:mm:ss:SSS").format(new Date()));
+      sb.append(' ').append((now - runStartNanos) / 1_000_000_000L).append(" sec: ");
+      sb.append(done).append(" operations; ");
+      sb.append(String.format(java.util.Locale.ROOT, "%.1f current ops/sec", rate));
+      if (planned > 0) {
+        sb.append(String.format(java.util.Locale.ROOT, "; %.1f%% done", 100.0 * done / planned));
+      }
+      String eta = eta(now, done, planned, rate);
+      if (eta != null) {
+        sb.append("; est completion in ").append(eta);
+      }
+      sb.append("; [collector ").append(current - 1 - finalizedVolatile)
+          .append(" interval(s) behind: the client threads leave it little CPU]");
+      status.println(sb);
+      progressNanos = now;
+      progressOps = done;
+      lastLineNanos = now;
+      progressLines++;
+    } finally {
+      progressLock.unlock();
+    }
+  }
+
+  private void collectNowLocked() {
     long began = System.nanoTime();
     long cpuBegan = CPU.getCurrentThreadCpuTime();
     if (!measuring) {
@@ -473,6 +553,7 @@ public final class Collector {
     if (k >= 0) {
       takeStripes(all ? Long.MAX_VALUE - 1 : k);
       finalizedUpTo = k;
+      finalizedVolatile = k;
     }
     sumsIntoInterval();
     long nowNanos = endNanos;
@@ -545,8 +626,8 @@ public final class Collector {
 
   /**
    * How the collector kept up: collections, their mean and longest wall time and their total CPU time in ms
-   * (reading the recorders, the intervals' summaries and log lines). A wall time far above the CPU time means the
-   * client threads starved the collector of CPU.
+   * (reading the recorders, the intervals' summaries and log lines), and the progress lines client threads printed
+   * because the collector was behind. A wall time far above the CPU time means the client threads starved it of CPU.
    */
   public synchronized Map<String, Object> stats() {
     Map<String, Object> m = new LinkedHashMap<>();
@@ -554,6 +635,7 @@ public final class Collector {
     m.put("meanMs", collections == 0 ? 0.0 : Math.round(collectNanos / 1e3 / collections) / 1e3);
     m.put("maxMs", Math.round(maxCollectNanos / 1e3) / 1e3);
     m.put("cpuMs", Math.round(collectCpuNanos / 1e3) / 1e3);
+    m.put("progressLines", progressLines);
     return m;
   }
 
@@ -645,6 +727,7 @@ public final class Collector {
       h.reset();
     }
     status.println(sb);
+    lastLineNanos = System.nanoTime();
     lastStatusNanos = nowNanos;
     lastStatusOps = done;
   }
