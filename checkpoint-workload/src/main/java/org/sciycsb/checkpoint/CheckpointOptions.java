@@ -23,8 +23,9 @@ public final class CheckpointOptions {
           + " default) they all run at once, as in the seed").check(v -> v >= 1, "must be at least 1")
       .defaultShownAs("threadcount");
   public static final Option<String> MODE = Option.choice("checkpoint.mode", "update",
-      "update: each task registers one status document when it starts (TASK_START: update, else insert) and"
-          + " overwrites it at every checkpoint, as a task manager keeps one status per task; insert: every"
+      "update: each task registers one status document when it starts (TASK_START: update, else insert; not"
+          + " with checkpoint.interval=0) and overwrites it at every checkpoint, as a task manager keeps one status"
+          + " per task; insert: every"
           + " checkpoint is a new document (stores that cannot update in place, such as hdfs)", "update", "insert");
   public static final Option<Long> FIRST_TASK = Option.longValue("checkpoint.firsttask", 0L,
       "number of this client's first task: tasks are task<firsttask>..task<firsttask+tasks-1>, so several client"

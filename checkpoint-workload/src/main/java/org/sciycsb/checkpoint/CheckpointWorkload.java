@@ -67,6 +67,7 @@ public final class CheckpointWorkload implements BenchWorkload {
   private TaskPlan plan;
   private long sizeBytes;
   private boolean update;
+  private boolean registers;
   private String table;
   private String headerField;
   private String payloadField;
@@ -130,6 +131,7 @@ public final class CheckpointWorkload implements BenchWorkload {
     }
     sizeBytes = cfg.get(CheckpointOptions.SIZE);
     update = cfg.get(CheckpointOptions.MODE).equals("update");
+    registers = update && plan.checkpoints() > 0; // without checkpoints (the baseline) a task writes nothing
     threads = run.threads();
     Integer t = cfg.get(CheckpointOptions.TASKS);
     tasks = t == null ? threads : t;
@@ -157,7 +159,7 @@ public final class CheckpointWorkload implements BenchWorkload {
     payloadField = prefix + "1";
     payload = payload(cfg.get(CheckpointOptions.SEED), (int) sizeBytes);
     checkpointOp = ctx.operation(CHECKPOINT, false);
-    startOp = update ? ctx.operation(TASK_START, false) : null;
+    startOp = registers ? ctx.operation(TASK_START, false) : null;
     overheadOp = ctx.operation(TASK_OVERHEAD, true);
     run.log().println(String.format(Locale.ROOT, "checkpoint: %d task(s) on %d thread(s), D=%s, I=%s, S=%d bytes,"
         + " %d checkpoint(s) per task, mode %s, table %s", tasks, threads, Option.formatDuration(
@@ -277,7 +279,7 @@ public final class CheckpointWorkload implements BenchWorkload {
       overshootNanos = 0;
       taskStart = System.nanoTime();
       firstStart.accumulateAndGet(taskStart, Math::min);
-      if (update) {
+      if (registers) {
         fill(0);
         String key = key(0);
         Status s = call("TASK_START update", () -> db.update(table, key, values));
@@ -364,7 +366,7 @@ public final class CheckpointWorkload implements BenchWorkload {
     m.put("tasksIncomplete", incomplete.sum() + Math.max(0, tasks - nextTask.get()));
     m.put("checkpointsWritten", checkpointsOk.sum());
     m.put("checkpointsFailed", checkpointsFailed.sum());
-    if (update) {
+    if (registers) {
       m.put("taskStartsFailed", startsFailed.sum());
     }
     m.put("bytesWritten", checkpointsOk.sum() * sizeBytes);

@@ -165,6 +165,8 @@ class CheckpointJdbcTest {
     assertThat(ck.path("checkpointsWritten").asLong()).isZero();
     assertThat(ck.path("tasksFinished").asInt()).isEqualTo(2);
     assertThat(c.text("CHECKPOINT", "Operations")).isNull();
+    assertThat(c.text("TASK_START", "Operations")).as("no status document at all").isNull();
+    assertThat(ck.path("overhead").path("writesMeanS").asDouble()).isZero();
   }
 
   @Test
