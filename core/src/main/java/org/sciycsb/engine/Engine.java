@@ -181,9 +181,6 @@ public final class Engine {
     boolean sharedWork = workload.sharedWork(req.phase());
     StatusCodes codes = new StatusCodes();
     ErrorLog errors = new ErrorLog(req.err(), req.debug());
-    if (threads > Runtime.getRuntime().availableProcessors()) {
-      Collector.warmUp(digits);
-    }
     List<ThreadRecorder> recorders = new ArrayList<>();
     org.sciycsb.measure.SparseCounts.Layout layout = new org.sciycsb.measure.SparseCounts.Layout(digits);
     for (int i = 0; i < threads; i++) {

@@ -17,9 +17,12 @@ import org.HdrHistogram.HistogramLogWriter;
 import org.sciycsb.api.Operation;
 
 /**
- * Collects the thread recorders' histograms once per measurement interval: adds them into interval and total
+ * Collects the thread recorders' counts once per measurement interval: adds them into interval and total
  * histograms per slot (exact, no averaging), appends the interval to the time series and to the HdrHistogram
- * interval log, and prints the status line every status interval. One thread calls {@link #collect}.
+ * interval log, and prints the status line every status interval. The collector thread calls {@link #collectNow}
+ * each interval and {@link #collect} at the end; with aligned intervals (the engine's), the client threads hand
+ * their counts over themselves at each boundary ({@link #handOver}) and may print a progress line when the collector
+ * is behind ({@link #progressIfBehind}).
  */
 public final class Collector {
   /** Tags in the interval log: {@code <OP>.response}, {@code <OP>.service}, {@code <OP>-FAILED.response}, ... */
@@ -63,7 +66,7 @@ public final class Collector {
   private long maxCollectNanos;
   private long collectCpuNanos;
   private long finalizedUpTo = -1;
-  /** The last interval finalized, for the client threads' check; and collections they did. */
+  /** The last interval finalized, for the client threads' check; progress lines they printed. */
   private volatile long finalizedVolatile = -1;
   private final java.util.concurrent.locks.ReentrantLock progressLock = new java.util.concurrent.locks.ReentrantLock();
   /** When the last status or progress line was printed, and the progress lines' own rate base. */
@@ -71,7 +74,7 @@ public final class Collector {
   private long progressNanos = System.nanoTime();
   private long progressOps;
   private volatile long progressLines;
-  /** Held while collecting: by the collector thread, or a client thread when the collector is behind. */
+  /** Held while collecting (periodic and final collections). */
   private final java.util.concurrent.locks.ReentrantLock collecting = new java.util.concurrent.locks.ReentrantLock();
   private final long runStartNanos;
 
@@ -136,56 +139,6 @@ public final class Collector {
       this.log = null;
     }
   }
-
-  /**
-   * Runs the collector's own code (hand-over, draining, summaries, log lines) on made-up values for a few tens of
-   * milliseconds, so that the JIT has compiled it before the client threads start. With a thousand busy client
-   * threads on two cores, the JIT's compiler threads and the collector get a share in a thousand of the CPU: code
-   * still interpreted when the run starts would stay so for a long time and make each collection ten times slower.
-   */
-  public static void warmUp(int digits) {
-    try {
-      OperationRegistry reg = new OperationRegistry();
-      reg.freeze();
-      StatusCodes codes = new StatusCodes();
-      List<ThreadRecorder> recs = new ArrayList<>();
-      SparseCounts.Layout layout = new SparseCounts.Layout(digits);
-      for (int i = 0; i < 2; i++) {
-        recs.add(new ThreadRecorder(i, reg.size(), codes, layout));
-      }
-      long g = 100_000L; // 0.1 ms intervals
-      java.io.ByteArrayOutputStream sink = new java.io.ByteArrayOutputStream();
-      Collector c = new Collector(reg, codes, recs, digits, null, new PrintStream(sink, false, "UTF-8"), () -> 1, 0, g);
-      c.warmLog = new FastLogWriter(new PrintStream(sink, false, "UTF-8"));
-      c.setStatusInterval(1);
-      long t0 = System.nanoTime();
-      c.beginMeasurement(t0);
-      for (ThreadRecorder r : recs) {
-        r.beginIntervals();
-      }
-      long t = t0;
-      java.util.SplittableRandom rnd = new java.util.SplittableRandom(1);
-      for (int round = 0; round < 300; round++) {
-        for (ThreadRecorder r : recs) {
-          for (int k = 0; k < 100; k++) {
-            t += 700;
-            r.record(k & 1, t - 100 - rnd.nextInt(5000), t, k % 50 == 0 ? 1 : 0);
-          }
-        }
-        c.finalizeUpTo((t - t0) / g - 1);
-        if (round % 50 == 0) {
-          sink.reset();
-        }
-      }
-      c.collect(t);
-      c.summaries(1.0);
-    } catch (IOException | RuntimeException e) {
-      // only a warm-up: the run itself reports real problems
-    }
-  }
-
-  /** For the warm-up: an interval log writer on a throwaway stream. */
-  private HistogramLogWriter warmLog;
 
   /** Starts the measured part: what was recorded before (warmup) is dropped. */
   public synchronized void beginMeasurement(long nanos) {
@@ -450,7 +403,7 @@ public final class Collector {
    * lines would stop. The progress line costs microseconds of a thread that is running anyway; the per-operation
    * figures follow when the collector catches up (the time series stays exact: the threads hand over their counts).
    */
-  void helpIfBehind(long current) {
+  void progressIfBehind(long current) {
     if (finalizedVolatile >= current - 2 || status == null) {
       return;
     }
@@ -640,7 +593,6 @@ public final class Collector {
   }
 
   private void writeLog(String op, boolean failed, boolean service, Histogram h, long startMs, long endMs) {
-    HistogramLogWriter log = this.log != null ? this.log : warmLog;
     if (log == null || h.getTotalCount() == 0) {
       return;
     }

@@ -133,7 +133,7 @@ public final class ThreadRecorder implements Meter {
       crossing.unlock();
     }
     nextBoundary = intervalOrigin + (now + 1) * intervalLength;
-    collector.helpIfBehind(now);
+    collector.progressIfBehind(now);
   }
 
   /** Held by the owner while it crosses a boundary, and by the collector while it reads a recorder behind. */
