@@ -4,6 +4,10 @@
 #
 #   bench/threads.sh [seconds per run, default 30] [thread counts, default "1 100 1000 2000"] [checkpoint tasks, default 1000]
 #
+# Environment: CAPPED_HEAP (default 512m; empty = skip) adds a row at 1000 threads with -Xmx of that size: the
+# process's memory at many threads is mostly the heap the JVM chooses to grow (the live data of a 1000-thread
+# workload A run is about 45 MB), and this row shows the run with the heap capped.
+#
 # Prints a markdown table. Peak RSS is the java process's maximum resident set (GNU time's %M, the kernel's VmHWM).
 # Also shown: how the collector kept up (metadata.collector: its longest collection and its CPU time; a longest
 # collection far above the interval means the client threads starved it of CPU) and the time series' intervals.
@@ -12,6 +16,7 @@ HOME_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SECONDS_PER_RUN="${1:-30}"
 THREADS="${2:-1 100 1000 2000}"
 TASKS="${3:-1000}"
+CAPPED_HEAP="${CAPPED_HEAP-512m}"
 WORK="${SCIYCSB_WORK:-$HOME_DIR/work}/bench/threads/$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$WORK"
 TIME=/usr/bin/time
@@ -53,6 +58,13 @@ for t in $THREADS; do
     -p results.dir="$d" >"$d.out" 2>"$d.err" || true
   row "basic, workload A" "$t" "$d"
 done
+if [ -n "$CAPPED_HEAP" ]; then
+  d="$WORK/workloada-1000-xmx$CAPPED_HEAP"
+  "$TIME" -f "maxrss_kb %M wall %e exit %x" "$HOME_DIR/bin/ycsb" run basic -P "$HOME_DIR/workloads/workloada" \
+    -threads 1000 -p operationcount=0 -p maxexecutiontime="$SECONDS_PER_RUN" -p status.interval=5 \
+    -p results.dir="$d" -jvm-args "-Xmx$CAPPED_HEAP" >"$d.out" 2>"$d.err" || true
+  row "basic, workload A, -Xmx$CAPPED_HEAP" 1000 "$d"
+fi
 if [ "$TASKS" -gt 0 ]; then
   d="$WORK/checkpoint-$TASKS"
   # every task: D = the run's length, a 64 KB checkpoint every second, a client of its own (connections=perthread)

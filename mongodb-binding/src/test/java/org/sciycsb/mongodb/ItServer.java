@@ -22,7 +22,12 @@ final class ItServer {
     if (v == null || v.isBlank()) {
       v = "mongodb://127.0.0.1:27017";
     }
-    return v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
+    // the server's address only (SCIYCSB_MONGODB_URL may name a database, e.g. mongodb://host:port/ycsb): the test
+    // appends its own database
+    int q = v.indexOf('?');
+    String hosts = q < 0 ? v : v.substring(0, q);
+    int slash = hosts.indexOf('/', "mongodb://".length());
+    return slash < 0 ? hosts : hosts.substring(0, slash);
   }
 
   /** Properties reaching the test database, plus the given ones. */
