@@ -52,6 +52,16 @@ public interface BenchWorkload {
     return false;
   }
 
+  /**
+   * True when the workload measures the store calls it makes itself, as named operations through the
+   * {@link Meter}: its threads then get the binding's {@link site.ycsb.DB} unwrapped ({@link ThreadContext#db()}),
+   * so a call is not counted twice (once as READ/UPDATE/INSERT, once under the workload's name). Such a workload
+   * handles the exceptions a binding may throw. Default false: every CRUD call is measured by the engine.
+   */
+  default boolean measuresOwnOperations() {
+    return false;
+  }
+
   /** A thread's share; called in the thread that will use it. */
   WorkloadThread newThread(ThreadContext context) throws BenchmarkException;
 

@@ -57,6 +57,41 @@ public interface BindingRun extends AutoCloseable {
     return OptionalLong.empty();
   }
 
+  /**
+   * True when this binding can give each client thread a client of its own ({@link #openThreadClient}), for
+   * {@code connections=perthread}. Checked before any thread starts.
+   */
+  default boolean supportsThreadClients() {
+    return false;
+  }
+
+  /**
+   * For {@code connections=perthread}: a client of one thread's own, with the run's settings and its own
+   * connections, as a separate worker process would have. The engine calls it in the client thread, takes the
+   * thread's {@link DB} and access paths from the returned run, and closes it after the thread's cleanup. This run
+   * (the shared one) stays open for the workload's setup, the store's info and counts. Called only when
+   * {@link #supportsThreadClients} is true.
+   */
+  default BindingRun openThreadClient(int threadId) throws BenchmarkException {
+    throw new ConfigException("this binding cannot open a client per thread (connections=perthread)");
+  }
+
+  /**
+   * Connections to the store this client has opened so far (cumulative, including closed ones), or empty when the
+   * binding cannot tell. Reported in {@code metadata.connections} of the results.
+   */
+  default OptionalLong connectionsOpened() {
+    return OptionalLong.empty();
+  }
+
+  /**
+   * The store's own count of its current client connections (every client's, not only this run's), or empty when
+   * the server does not say. The engine samples it during the run; a slow answer only delays the sampler.
+   */
+  default OptionalLong serverConnections() {
+    return OptionalLong.empty();
+  }
+
   /** Closes the shared client. */
   @Override
   void close() throws BenchmarkException;

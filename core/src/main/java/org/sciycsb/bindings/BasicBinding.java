@@ -48,10 +48,30 @@ public final class BasicBinding implements Binding {
     int delay = ctx.config().get(DELAY);
     boolean random = ctx.config().get(RANDOMIZE);
     boolean verbose = ctx.config().get(VERBOSE);
+    return run(delay, random, verbose);
+  }
+
+  private static BindingRun run(int delay, boolean random, boolean verbose) {
     return new BindingRun() {
       @Override
       public DB newDb(int threadId) {
         return new BasicDb(delay, random, verbose);
+      }
+
+      @Override
+      public boolean supportsThreadClients() {
+        return true;
+      }
+
+      @Override
+      public BindingRun openThreadClient(int threadId) {
+        return run(delay, random, verbose);
+      }
+
+      /** No store, no connection. */
+      @Override
+      public java.util.OptionalLong connectionsOpened() {
+        return java.util.OptionalLong.of(0);
       }
 
       @Override

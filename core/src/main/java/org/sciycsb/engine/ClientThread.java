@@ -17,6 +17,9 @@ final class ClientThread implements Runnable {
   private final long warmupQuota;
 
   private volatile Throwable initFailure;
+  /** The thread's own binding client with connections=perthread, and what it reported when closed. */
+  private BindingRun own;
+  private volatile java.util.OptionalLong ownOpened = java.util.OptionalLong.empty();
   private volatile Throwable runFailure;
   private volatile long endNanos;
   private volatile long measureBase;
@@ -42,16 +45,21 @@ final class ClientThread implements Runnable {
     BenchWorkload workload = shared.workload;
     StatusCodes codes = shared.codes;
     try {
+      if (shared.threadClients) {
+        own = run.openThreadClient(id);
+        run = own;
+      }
       raw = run.newDb(id);
       raw.setProperties(shared.properties);
       raw.init();
-      MeasuredDB db = new MeasuredDB(raw, rec, codes, shared.errors);
+      DB db = workload.measuresOwnOperations() ? raw : new MeasuredDB(raw, rec, codes, shared.errors);
       wt = workload.newThread(new ThreadContext(id, shared.threads, db, rec, run));
     } catch (Throwable t) {
       initFailure = t;
       endNanos = System.nanoTime();
       shared.gate.arriveAndDeregister();
       cleanupQuietly(raw);
+      closeOwn();
       return;
     }
     boolean load = shared.load;
@@ -70,6 +78,7 @@ final class ClientThread implements Runnable {
         shared.gate.arriveAndAwaitAdvance(); // measurement begins in the gate's onAdvance
         measureBase = rec.opsDone();
         measuring = true;
+        rec.beginIntervals();
         loop(wt, load, shared.schedule, quota, shared.deadlineNanos);
       } else {
         shared.gate.arriveAndDeregister();
@@ -94,6 +103,31 @@ final class ClientThread implements Runnable {
       shared.errors.note("cleanup (flush), thread " + id, t);
     }
     endNanos = System.nanoTime();
+    closeOwn();
+  }
+
+  /** Closes the thread's own client (connections=perthread), keeping the count of connections it opened. */
+  private void closeOwn() {
+    BindingRun o = own;
+    if (o == null) {
+      return;
+    }
+    own = null;
+    try {
+      ownOpened = o.connectionsOpened();
+    } catch (RuntimeException e) {
+      ownOpened = java.util.OptionalLong.empty();
+    }
+    try {
+      o.close();
+    } catch (Throwable t) {
+      shared.errors.note("closing the client of thread " + id, t);
+    }
+  }
+
+  /** Connections the thread's own client opened (connections=perthread); empty when unknown or shared. */
+  java.util.OptionalLong ownConnectionsOpened() {
+    return ownOpened;
   }
 
   /**

@@ -62,6 +62,7 @@ public final class Engine {
     Phaser gate;
     Stop stop;
     boolean warmup;
+    boolean threadClients;
     volatile Schedule warmupSchedule;
     volatile long warmupEndNanos;
     volatile Schedule schedule;
@@ -194,8 +195,9 @@ public final class Engine {
     StatusCodes codes = new StatusCodes();
     ErrorLog errors = new ErrorLog(req.err(), req.debug());
     List<ThreadRecorder> recorders = new ArrayList<>();
+    org.sciycsb.measure.SparseCounts.Layout layout = new org.sciycsb.measure.SparseCounts.Layout(digits);
     for (int i = 0; i < threads; i++) {
-      recorders.add(new ThreadRecorder(i, registry.slotCount(), codes, digits));
+      recorders.add(new ThreadRecorder(i, registry.size(), codes, layout));
     }
     Shared shared = new Shared();
     shared.run = run;
@@ -208,10 +210,17 @@ public final class Engine {
     shared.stop = stop;
     shared.warmup = warmupOps > 0 || !warmupTime.isZero();
 
+    boolean perThread = cfg.get(EngineOptions.CONNECTIONS).equals("perthread");
+    if (perThread && !run.supportsThreadClients()) {
+      throw new ConfigException("binding " + req.bindingName() + " cannot open a client per thread"
+          + " (connections=perthread): use connections=shared");
+    }
+    shared.threadClients = perThread;
+
     Collector collector;
     try {
       collector = new Collector(registry, codes, recorders, digits, results.file("latency.hlog"), req.err(),
-          () -> planned, 0);
+          () -> planned, 0, granularityMs * 1_000_000L);
     } catch (IOException e) {
       throw new ConfigException("cannot write to " + results.path() + ": " + e.getMessage());
     }
@@ -280,6 +289,8 @@ public final class Engine {
     } else {
       keepResults = true;
     }
+    ConnectionSampler sampler = new ConnectionSampler(run, 1000);
+    sampler.start(); // every client thread has its connections (or none, if its binding opens them lazily)
     shared.gate.arriveAndDeregister(); // the engine does not wait for the warmup: it collects meanwhile
 
     long errorsMax = cfg.get(EngineOptions.ERRORS_MAX);
@@ -294,14 +305,11 @@ public final class Engine {
           stoppedByDeadline = true;
         }
         if (now >= next) {
-          collector.collect(now);
+          collector.collectNow();
           if (errorsMax > 0 && !stop.requested() && collector.errorsSoFar() >= errorsMax) {
             stop.request("errors.max (" + errorsMax + ") reached");
           }
-          next += granularity;
-          if (next < now) {
-            next = now + granularity;
-          }
+          next = collector.nextCollectionNanos(System.nanoTime());
         }
         try {
           t.join(Math.max(1, Math.min((next - now) / 1_000_000, 100)));
@@ -311,6 +319,7 @@ public final class Engine {
         }
       }
     }
+    sampler.stop();
     long end = measureStart[0];
     for (ClientThread c : clients) {
       end = Math.max(end, c.endNanos());
@@ -400,6 +409,8 @@ public final class Engine {
     Map<String, Object> meta = Metadata.build(req, ctx, run.storeInfo(), started, Instant.now(), threads, target,
         label, outcome, failure, workload.name());
     meta.put("storage", hooks.storage());
+    meta.put("collector", collector.stats());
+    meta.put("connections", connections(run, perThread, clients, sampler));
     RunReport report = new RunReport(meta, outcome, Math.round(seconds * 1000), measuredOps,
         measuredOps / seconds, ops, collector.series(), extra, errors.samples(), percentiles, resources);
     try {
@@ -414,6 +425,37 @@ public final class Engine {
       exit = org.sciycsb.report.Sla.EXIT_SLA_BREACHED;
     }
     return new Outcome(report, exit, results.path(), failure);
+  }
+
+  /**
+   * The connections section of the metadata: the mode, how many binding clients there were, the connections they
+   * opened (when every client can tell) and what the store counted (when it says).
+   */
+  private static Map<String, Object> connections(BindingRun run, boolean perThread, List<ClientThread> clients,
+      ConnectionSampler sampler) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("mode", perThread ? "perthread" : "shared");
+    m.put("clients", perThread ? 1 + clients.size() : 1);
+    OptionalLong shared;
+    try {
+      shared = run.connectionsOpened();
+    } catch (RuntimeException e) {
+      shared = OptionalLong.empty();
+    }
+    Long opened = shared.isPresent() ? shared.getAsLong() : null;
+    if (perThread && opened != null) {
+      for (ClientThread c : clients) {
+        OptionalLong own = c.ownConnectionsOpened();
+        if (own.isEmpty()) {
+          opened = null;
+          break;
+        }
+        opened += own.getAsLong();
+      }
+    }
+    m.put("clientOpened", opened == null ? "unknown" : opened);
+    m.put("server", sampler.result());
+    return m;
   }
 
   private static String checkCount(BindingRun run, Config cfg, List<OpSummary> ops) throws BenchmarkException {

@@ -62,6 +62,11 @@ public final class EngineOptions {
           + "so that client processes on several hosts start together; a client not ready by then begins when it "
           + "is; 0 = at once").check(v -> v == 0 || v > 1_000_000_000_000L, "must be epoch milliseconds (or 0)");
 
+  public static final Option<String> CONNECTIONS = Option.choice("connections", "shared",
+      "shared: one binding client for the run, whose connections the threads share (a pool, or one per thread, as the"
+          + " binding does); perthread: each client thread opens a client of its own with its own connections, as"
+          + " separate worker processes would (bindings that support it: mongodb, jdbc, basic)", "shared", "perthread");
+
   public static final Option<Long> ERRORS_MAX = Option.longValue("errors.max", 0L,
       "end the run early (outcome partial, exit 4) once this many operations have failed; 0 = never")
       .check(v -> v >= 0, "must not be negative");
@@ -71,7 +76,7 @@ public final class EngineOptions {
         .add(THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
             WARMUP_OPS, WARMUP_TIME, STATUS_INTERVAL, GRANULARITY, DIGITS, PERCENTILES, RESULTS_DIR, LABEL,
             LABEL_STORAGE, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL, CHECK_COUNT,
-            ERRORS_MAX, START_AT)
+            ERRORS_MAX, START_AT, CONNECTIONS)
         .ownPrefix("timeseries.").ownPrefix("histogram.").ownPrefix("results.").ownPrefix("status.")
         .ownPrefix("warmup").ownPrefix("label.").ownPrefix("errors.")
         .build();

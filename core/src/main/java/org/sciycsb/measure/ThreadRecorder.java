@@ -2,50 +2,58 @@ package org.sciycsb.measure;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import org.HdrHistogram.AbstractHistogram;
-import org.HdrHistogram.IntCountsHistogram;
 import org.sciycsb.api.Meter;
 import org.sciycsb.api.Operation;
 import site.ycsb.Status;
 
 /**
- * One client thread's recorder: a histogram per (operation, outcome, time kind) slot, in nanoseconds, written
- * only by its thread. As with HdrHistogram's {@code SingleWriterRecorder}, the collector swaps the whole set of
- * histograms each interval without a lock on the writer's path. Unlike it: one critical section covers both time
- * kinds of an operation; the writer marks it with two epoch counters (a volatile store on entry, a release store
- * on exit: no atomic read-modify-write); and the collector never waits for a writer. If the thread was preempted
- * inside a critical section when the set was swapped (common with 1000 threads on 2 cores), the old set is read at a
- * later collection, once the writer has left it. Histograms are allocated on first use and auto-resize, so an
- * operation a thread never runs costs nothing.
+ * One client thread's recorder: latency counts per (operation, outcome, time kind), in nanoseconds, written only
+ * by its thread. As with HdrHistogram's {@code SingleWriterRecorder}, the collector swaps the whole set of counts
+ * each interval without a lock on the writer's path. Unlike it: one critical section covers both time kinds of an
+ * operation; the writer marks it with two epoch counters (a volatile store on entry, a release store on exit: no
+ * atomic read-modify-write); and the collector never waits for a writer. If the thread was preempted inside a
+ * critical section when the set was swapped (common with 1000 threads on 2 cores), the old set is read at a later
+ * collection, once the writer has left it.
+ *
+ * <p>The counts are {@link SparseCounts} (HdrHistogram's layout, paged, with the list of buckets touched since the
+ * last drain), allocated on first use, so an operation a thread never runs costs nothing and a drain costs what was
+ * recorded. An operation whose response time equals its service time (always, without {@code -target}) is counted
+ * once, in a "both" slot that the collector adds to both time kinds: one count per operation instead of two.
+ * Per operation and outcome the set has three slots: both, response only, service only ({@link #SLOTS_PER_OP}).
  */
 public final class ThreadRecorder implements Meter {
   private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
   private static final VarHandle OPS;
   private static final VarHandle ENTER;
   private static final VarHandle EXIT;
+  private static final VarHandle CROSSED;
 
   static {
     try {
       OPS = MethodHandles.lookup().findVarHandle(ThreadRecorder.class, "opsDone", long.class);
       ENTER = MethodHandles.lookup().findVarHandle(ThreadRecorder.class, "enterEpoch", long.class);
       EXIT = MethodHandles.lookup().findVarHandle(ThreadRecorder.class, "exitEpoch", long.class);
+      CROSSED = MethodHandles.lookup().findVarHandle(ThreadRecorder.class, "crossedUpTo", long.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
   }
 
-  private volatile AbstractHistogram[] active;
+  /** Slots per operation: ok {both, response, service}, failed {both, response, service}. */
+  public static final int SLOTS_PER_OP = 6;
+
+  private volatile SparseCounts[] active;
   /** Critical sections entered and left by the writer; only the writer changes them. */
   @SuppressWarnings("unused") // accessed through ENTER
   private long enterEpoch;
   @SuppressWarnings("unused") // accessed through EXIT
   private long exitEpoch;
   /** Collector side: the set swapped out, not yet safe to read, and the entry epoch it waits for. */
-  private AbstractHistogram[] pending;
+  private SparseCounts[] pending;
   private long pendingEpoch;
   private final long[] statusCounts;
   private final StatusCodes codes;
-  private final int digits;
+  private final SparseCounts.Layout layout;
   private final int threadId;
 
   /** False during warmup: operations run but are not recorded. Owner thread only. */
@@ -54,20 +62,103 @@ public final class ThreadRecorder implements Meter {
   private long intendedStart;
   /** End of the last recorded operation, so the run loop needs no extra clock read. */
   private long lastEnd;
+  /** The collector this recorder hands its counts over to at interval boundaries (set before threads start). */
+  private Collector collector;
+  /** Owner only: the next interval boundary (Long.MAX_VALUE: none), the intervals' origin and length. */
+  private long nextBoundary = Long.MAX_VALUE;
+  private long intervalOrigin;
+  private long intervalLength;
+  /** The owner's operations all end after this interval (it crossed the boundary after it); read by the collector. */
+  @SuppressWarnings("unused") // accessed through CROSSED
+  private long crossedUpTo = -1;
   /** Workload-level operations done, warmup included; written by the owner, read by the collector. */
   @SuppressWarnings("unused") // accessed through OPS
   private long opsDone;
 
-  public ThreadRecorder(int threadId, int slots, StatusCodes codes, int significantDigits) {
+  /**
+   * @param operations the number of registered operations ({@link OperationRegistry#size()})
+   * @param layout     the counts layout (significant digits), shared by every recorder of a run
+   */
+  public ThreadRecorder(int threadId, int operations, StatusCodes codes, SparseCounts.Layout layout) {
     this.threadId = threadId;
-    this.active = new AbstractHistogram[slots];
-    this.statusCounts = new long[(slots / 4) * StatusCodes.MAX];
+    this.active = new SparseCounts[operations * SLOTS_PER_OP];
+    this.statusCounts = new long[operations * StatusCodes.MAX];
     this.codes = codes;
-    this.digits = significantDigits;
+    this.layout = layout;
+  }
+
+  /** The slot of an operation's counts: {@code kind} 0 = both time kinds, 1 = response only, 2 = service only. */
+  public static int slot(int opIndex, boolean failed, int kind) {
+    return opIndex * SLOTS_PER_OP + (failed ? 3 : 0) + kind;
   }
 
   public int threadId() {
     return threadId;
+  }
+
+  void attach(Collector c) {
+    this.collector = c;
+  }
+
+  /**
+   * Owner side, once the measured part has begun: from now on, the first operation to end past an interval boundary
+   * first hands the thread's counts (all of operations that ended before it) over to the collector. With a thousand
+   * busy threads the collector alone could not read them all in time; this way each thread moves its own, once per
+   * interval, and each interval holds exactly the operations that ended in it.
+   */
+  public void beginIntervals() {
+    Collector c = collector;
+    if (c == null || c.granularityNanos() <= 0) {
+      return;
+    }
+    intervalOrigin = c.measureStartNanos();
+    intervalLength = c.granularityNanos();
+    nextBoundary = c.firstBoundaryNanos();
+  }
+
+  /**
+   * The first operation past a boundary: hands over the counts of the intervals before it, under {@link #crossing},
+   * which the collector also holds while it reads a recorder whose thread has not crossed yet. So the collector
+   * never reads an operation of a later interval into an earlier one: an operation is counted in the interval its
+   * end time falls in, or (recorded late: the thread was preempted between the end and the record) a later one.
+   */
+  private void crossBoundary(long end) {
+    long k = (nextBoundary - intervalOrigin) / intervalLength - 1; // the interval of the counts held
+    long now = (end - intervalOrigin) / intervalLength; // the interval of this operation, k + 1 or later
+    crossing.lock();
+    try {
+      collector.handOver(this, k);
+      CROSSED.setRelease(this, now - 1); // every later operation ends in interval 'now' or after
+    } finally {
+      crossing.unlock();
+    }
+    nextBoundary = intervalOrigin + (now + 1) * intervalLength;
+    collector.progressIfBehind(now);
+  }
+
+  /** Held by the owner while it crosses a boundary, and by the collector while it reads a recorder behind. */
+  final java.util.concurrent.locks.ReentrantLock crossing = new java.util.concurrent.locks.ReentrantLock();
+
+  /** Collector side: the last interval boundary this recorder's thread has crossed (-1: none). */
+  long crossedUpTo() {
+    return (long) CROSSED.getAcquire(this);
+  }
+
+  /** Owner side (from {@link Collector#handOver}): moves the counts of the set in use into {@code into}. */
+  void moveActiveInto(SparseCounts[] into) {
+    long epoch = (long) ENTER.getOpaque(this) + 1;
+    ENTER.setVolatile(this, epoch);
+    try {
+      SparseCounts[] h = active;
+      for (int i = 0; i < h.length; i++) {
+        SparseCounts x = h[i];
+        if (x != null && !x.isEmpty()) {
+          x.moveInto(into[i]);
+        }
+      }
+    } finally {
+      EXIT.setRelease(this, epoch);
+    }
   }
 
   public void setRecording(boolean on) {
@@ -111,39 +202,52 @@ public final class ThreadRecorder implements Meter {
     if (!recording) {
       return;
     }
+    if (end >= nextBoundary) {
+      crossBoundary(end);
+    }
     int ci = opIndex * StatusCodes.MAX + statusIndex;
     LONGS.setOpaque(statusCounts, ci, (long) LONGS.getOpaque(statusCounts, ci) + 1);
     long intended = intendedStart;
     long service = end - start;
     long response = intended == 0 || intended > start ? service : end - intended;
-    int base = opIndex * 4 + (StatusCodes.isOk(statusIndex) ? 0 : 2);
+    int base = opIndex * SLOTS_PER_OP + (StatusCodes.isOk(statusIndex) ? 0 : 3);
+    if (service < 0) {
+      service = 0;
+    }
+    if (response < 0) {
+      response = 0;
+    }
     long epoch = (long) ENTER.getOpaque(this) + 1;
     // volatile store, then volatile load of the set: with the collector's store of the set and load of this epoch,
     // one of the two sees the other (the writer uses the new set, or the collector waits for this epoch to end)
     ENTER.setVolatile(this, epoch);
     try {
-      AbstractHistogram[] h = active;
-      histogram(h, base).recordValue(response < 0 ? 0 : response);
-      histogram(h, base + 1).recordValue(service < 0 ? 0 : service);
+      SparseCounts[] h = active;
+      if (response == service) {
+        counts(h, base).record(service);
+      } else {
+        counts(h, base + 1).record(response);
+        counts(h, base + 2).record(service);
+      }
     } finally {
       EXIT.setRelease(this, epoch);
     }
   }
 
-  private AbstractHistogram histogram(AbstractHistogram[] h, int slot) {
-    AbstractHistogram x = h[slot];
+  private SparseCounts counts(SparseCounts[] h, int slot) {
+    SparseCounts x = h[slot];
     if (x == null) {
-      x = new IntCountsHistogram(digits);
+      x = new SparseCounts(layout);
       h[slot] = x;
     }
     return x;
   }
 
   /**
-   * Collector side: unless a set is still pending, installs {@code fresh} (histograms all empty, or null) and makes
+   * Collector side: unless a set is still pending, installs {@code fresh} (counts all empty, or null) and makes
    * the set recorded so far pending. Returns true when {@code fresh} was installed. Never blocks.
    */
-  public boolean beginSwap(AbstractHistogram[] fresh) {
+  public boolean beginSwap(SparseCounts[] fresh) {
     if (pending != null) {
       return false;
     }
@@ -157,11 +261,11 @@ public final class ThreadRecorder implements Meter {
    * Collector side: the pending set once the writer has left it (the collector may then read and reset it), or
    * null while the writer is still inside the critical section it was in at the swap. Never blocks.
    */
-  public AbstractHistogram[] takeIfSafe() {
+  public SparseCounts[] takeIfSafe() {
     if (pending == null || (long) EXIT.getAcquire(this) < pendingEpoch) {
       return null;
     }
-    AbstractHistogram[] out = pending;
+    SparseCounts[] out = pending;
     pending = null;
     return out;
   }

@@ -48,6 +48,8 @@ public final class JdbcRun implements BindingRun {
   private final StoreInfo storeInfo;
   private final Map<String, String> columnNames;
   private final Set<JdbcDb> open = ConcurrentHashMap.newKeySet();
+  /** Connections opened: the admin connection, then one per thread and per access-path handle. */
+  private final java.util.concurrent.atomic.AtomicLong opened = new java.util.concurrent.atomic.AtomicLong(1);
   private volatile org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema;
   private Phase phase = Phase.RUN;
 
@@ -146,6 +148,7 @@ public final class JdbcRun implements BindingRun {
   /** A new connection with the run's auto-commit setting, for one client thread. */
   Connection connect() throws BindingException {
     Connection c = connectNow(settings, driver);
+    opened.incrementAndGet();
     try {
       c.setAutoCommit(settings.autoCommit());
       return c;
@@ -172,6 +175,75 @@ public final class JdbcRun implements BindingRun {
   @Override
   public StoreInfo storeInfo() {
     return storeInfo;
+  }
+
+  /** Each thread's DB already holds a connection of its own: a thread's client is a view of this run. */
+  @Override
+  public boolean supportsThreadClients() {
+    return true;
+  }
+
+  @Override
+  public BindingRun openThreadClient(int threadId) {
+    JdbcRun shared = this;
+    return new BindingRun() {
+      @Override
+      public DB newDb(int id) throws BenchmarkException {
+        return shared.newDb(id);
+      }
+
+      @Override
+      public StoreInfo storeInfo() {
+        return shared.storeInfo();
+      }
+
+      @Override
+      public java.util.Map<Class<? extends AccessPath>, AccessPathFactory> accessPaths() {
+        return shared.accessPaths();
+      }
+
+      @Override
+      public OptionalLong connectionsOpened() {
+        return OptionalLong.of(0); // counted by the shared run, which opens them
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  @Override
+  public OptionalLong connectionsOpened() {
+    return OptionalLong.of(opened.get());
+  }
+
+  /**
+   * The server's count of client sessions: H2's INFORMATION_SCHEMA.SESSIONS, PostgreSQL's client backends in
+   * pg_stat_activity, MariaDB's Threads_connected; empty for other stores or when the query fails.
+   */
+  @Override
+  public OptionalLong serverConnections() {
+    String sql;
+    switch (dialect) {
+      case H2:
+        sql = "SELECT COUNT(*) FROM INFORMATION_SCHEMA.SESSIONS";
+        break;
+      case POSTGRESQL:
+        sql = "SELECT COUNT(*) FROM pg_stat_activity WHERE backend_type = 'client backend'";
+        break;
+      case MARIADB:
+        sql = "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'THREADS_CONNECTED'";
+        break;
+      default:
+        return OptionalLong.empty();
+    }
+    synchronized (admin) {
+      try (Statement st = admin.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
+      } catch (SQLException | RuntimeException e) {
+        return OptionalLong.empty();
+      }
+    }
   }
 
   @Override

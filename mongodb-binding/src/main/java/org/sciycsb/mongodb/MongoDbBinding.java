@@ -39,8 +39,9 @@ public final class MongoDbBinding implements Binding {
   public BindingRun open(RunContext context) throws BenchmarkException {
     MongoDbSettings settings = MongoDbSettings.resolve(context.config());
     MongoClient client;
+    java.util.concurrent.atomic.AtomicLong opened = new java.util.concurrent.atomic.AtomicLong();
     try {
-      client = MongoClients.create(settings.clientSettings());
+      client = MongoClients.create(MongoDbRun.counting(settings.clientSettings(), opened, 0));
     } catch (RuntimeException e) {
       throw new BindingException("cannot create the MongoDB client for " + settings.maskedUrl() + ": "
           + settings.mask(e.getMessage()), e);
@@ -54,7 +55,7 @@ public final class MongoDbBinding implements Binding {
         hello = admin.runCommand(new Document("isMaster", 1)); // servers older than 4.4.2 (4.2.10, 4.0.21)
       }
       Document buildInfo = admin.runCommand(new Document("buildInfo", 1));
-      return new MongoDbRun(settings, client, hello, buildInfo, context);
+      return new MongoDbRun(settings, client, opened, hello, buildInfo, context);
     } catch (MongoTimeoutException e) {
       client.close();
       throw new BindingException("MongoDB server at " + settings.hosts() + " not reachable within "

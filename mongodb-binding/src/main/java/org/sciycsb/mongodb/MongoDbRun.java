@@ -26,6 +26,10 @@ import site.ycsb.DB;
 public final class MongoDbRun implements BindingRun {
   private final MongoDbSettings settings;
   private final MongoClient client;
+  /** Connections the client's pool has opened (a ConnectionPoolListener counts them). */
+  private final AtomicLong opened;
+  /** The run's shared client when this is a thread's own one (connections=perthread), else null. */
+  private final MongoDbRun parent;
   private final MongoDatabase database;
   private final StoreInfo storeInfo;
   private final PrintStream log;
@@ -35,10 +39,12 @@ public final class MongoDbRun implements BindingRun {
   private volatile org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema;
   private final java.util.concurrent.atomic.AtomicInteger loggedErrors = new java.util.concurrent.atomic.AtomicInteger();
 
-  MongoDbRun(MongoDbSettings settings, MongoClient client, Document hello, Document buildInfo, RunContext context)
-      throws BenchmarkException {
+  MongoDbRun(MongoDbSettings settings, MongoClient client, AtomicLong opened, Document hello, Document buildInfo,
+      RunContext context) throws BenchmarkException {
     this.settings = settings;
     this.client = client;
+    this.opened = opened;
+    this.parent = null;
     this.log = context.log();
     MongoDatabase db = client.getDatabase(settings.database()).withReadPreference(settings.readPreference());
     if (settings.writeConcern() != null) {
@@ -58,6 +64,84 @@ public final class MongoDbRun implements BindingRun {
       sharding = settings.hashedShardKey() ? shardHashed() : "mongos, shard key left as it is (mongodb.shardkey=none)";
     }
     this.storeInfo = describe(settings, hello, buildInfo, sharding);
+  }
+
+  /** A thread's own client (connections=perthread): the parent's settings, its own MongoClient of one connection. */
+  private MongoDbRun(MongoDbRun parent, MongoClient client, AtomicLong opened) {
+    this.settings = parent.settings;
+    this.client = client;
+    this.opened = opened;
+    this.parent = parent;
+    this.log = parent.log;
+    this.mongos = parent.mongos;
+    this.storeInfo = parent.storeInfo;
+    MongoDatabase db = client.getDatabase(settings.database()).withReadPreference(settings.readPreference());
+    if (settings.writeConcern() != null) {
+      db = db.withWriteConcern(settings.writeConcern());
+    }
+    this.database = db;
+    this.timelineSchema = parent.timelineSchema;
+  }
+
+  /**
+   * The driver settings with a pool listener counting the connections opened, and (when {@code maxPool} > 0) that
+   * pool size. Each client also keeps its own monitoring connections to each server (not pool connections, so not
+   * counted here; the server's own count includes them).
+   */
+  static com.mongodb.MongoClientSettings counting(com.mongodb.MongoClientSettings base, AtomicLong opened,
+      int maxPool) {
+    return com.mongodb.MongoClientSettings.builder(base).applyToConnectionPoolSettings(p -> {
+      p.addConnectionPoolListener(new com.mongodb.event.ConnectionPoolListener() {
+        @Override
+        public void connectionCreated(com.mongodb.event.ConnectionCreatedEvent event) {
+          opened.incrementAndGet();
+        }
+      });
+      if (maxPool > 0) {
+        p.maxSize(maxPool).minSize(0);
+      }
+    }).build();
+  }
+
+  @Override
+  public boolean supportsThreadClients() {
+    return parent == null;
+  }
+
+  /** A MongoClient of the thread's own with a pool of one connection, as a worker process of its own would have. */
+  @Override
+  public BindingRun openThreadClient(int threadId) throws BenchmarkException {
+    AtomicLong count = new AtomicLong();
+    try {
+      return new MongoDbRun(this, com.mongodb.client.MongoClients.create(counting(settings.clientSettings(), count, 1)),
+          count);
+    } catch (RuntimeException e) {
+      throw new BindingException("cannot create the MongoDB client of thread " + threadId + " for "
+          + settings.maskedUrl() + ": " + settings.mask(e.getMessage()), e);
+    }
+  }
+
+  @Override
+  public OptionalLong connectionsOpened() {
+    return OptionalLong.of(opened.get());
+  }
+
+  /**
+   * The server's {@code serverStatus.connections.current}: every client's connections, monitoring ones included.
+   * Empty when the server does not report it (FerretDB answers serverStatus without a connections section).
+   */
+  @Override
+  public OptionalLong serverConnections() {
+    try {
+      Document status = client.getDatabase("admin").runCommand(new Document("serverStatus", 1));
+      Object c = status.get("connections");
+      if (c instanceof Document d && d.get("current") instanceof Number n) {
+        return OptionalLong.of(n.longValue());
+      }
+      return OptionalLong.empty();
+    } catch (MongoException e) {
+      return OptionalLong.empty();
+    }
   }
 
   /** Enables sharding on the database and shards the table on {@code {_id: "hashed"}}, once, before the threads. */
@@ -154,11 +238,15 @@ public final class MongoDbRun implements BindingRun {
 
   /** Records lost in failed batch flushes so far (each also counted as a failed insert or a failed cleanup). */
   public long failedBatchedRecords() {
-    return failedBatchedRecords.get();
+    return parent != null ? parent.failedBatchedRecords() : failedBatchedRecords.get();
   }
 
   /** Prints the first few operation failures (the engine counts them all), so a failing run says why. */
   void logError(String op, RuntimeException e) {
+    if (parent != null) {
+      parent.logError(op, e);
+      return;
+    }
     if (loggedErrors.getAndIncrement() < MAX_LOGGED_ERRORS) {
       String text = e instanceof com.mongodb.MongoTimeoutException
           ? "no server within " + org.sciycsb.api.Option.formatDuration(settings.connectTimeout()) + " ("
@@ -170,6 +258,10 @@ public final class MongoDbRun implements BindingRun {
   }
 
   void batchFailed(long records, String message) {
+    if (parent != null) {
+      parent.batchFailed(records, message);
+      return;
+    }
     failedBatchedRecords.addAndGet(records);
     log.println("mongodb: batch insert lost " + records + " record(s): " + settings.mask(message));
   }
