@@ -18,7 +18,9 @@ final class Help {
       "       bin/ycsb compare <baseline-dir> <contender-dir>... [-p report.out=FILE]   side by side, text + HTML",
       "       bin/ycsb sweep [<binding>] -P <file> --threads 1,2,5 [--repeat 3] [--load] [run options]",
       "       bin/ycsb report <dir> [-p report.png=false]   HTML page with charts (+ PNG via headless Chromium)",
-      "       bin/ycsb help [<binding>|engine|core|reports] [--markdown]",
+      "       bin/ycsb study list | <name> [<binding>] [--scale S] [-p ...] | <name> --compare <dirA> <dirB>",
+      "                      rerun a seed study whole: its matrix, then the paper's tables and figures",
+      "       bin/ycsb help [<binding>|engine|core|reports|study] [--markdown]",
       "",
       "options (YCSB 0.17 meanings):",
       "  -P <file>          load a property file (repeatable, later files win)",
@@ -51,6 +53,7 @@ final class Help {
     out.println("bin/ycsb help engine     engine options");
     out.println("bin/ycsb help core       CoreWorkload options");
     out.println("bin/ycsb help reports    merge, compare, sweep, report, resources and sla.* options");
+    out.println("bin/ycsb help study      the seed studies, their matrices and scaling");
     out.println("bin/ycsb help <binding>  a binding's options");
   }
 
@@ -62,6 +65,10 @@ final class Help {
     if (topic.equals("reports")) {
       print("reports", "report, sweep, compare, merge and resource-sampling options (sla.* thresholds: see "
           + "core/REPORTS.md)", org.sciycsb.report.ReportOptions.all(), markdown, out);
+      return;
+    }
+    if (topic.equals("study") || topic.equals("studies")) {
+      org.sciycsb.study.StudyCommand.help(out);
       return;
     }
     if (topic.equals("core")) {

@@ -41,6 +41,9 @@ public final class Main {
   public static int run(String[] argv, PrintStream out, PrintStream err) {
     boolean debug = Args.wantsDebug(argv);
     try {
+      if (argv.length > 0 && argv[0].equals("study")) {
+        return org.sciycsb.study.StudyCommand.run(argv, out, err);
+      }
       Args args = org.sciycsb.report.ReportCommands.handles(argv) ? Args.parse(new String[] {argv[0]})
           : Args.parse(argv);
       switch (args.command) {
@@ -59,7 +62,7 @@ public final class Main {
           return org.sciycsb.report.ReportCommands.run(args.command, argv, out, err);
         default:
           throw new ConfigException("unknown command '" + args.command
-              + "': use load, run, merge, compare, sweep, report or help");
+              + "': use load, run, merge, compare, sweep, report, study or help");
       }
     } catch (BenchmarkException e) {
       err.println("error: " + Secrets.maskText(e.getMessage()));
@@ -87,7 +90,11 @@ public final class Main {
     return 0;
   }
 
-  private static int runPhase(Phase phase, Args args, PrintStream out, PrintStream err) throws BenchmarkException {
+  /** A phase's configuration after every check that can be made before anything starts. */
+  private record Prepared(Config config, Binding binding, BenchWorkload workload, String bindingName,
+      List<OptionSet> sets, List<String> warnings, Map<String, String> asked) {}
+
+  private static Prepared prepare(Args args) throws ConfigException {
     if (!args.positional.isEmpty()) {
       throw new ConfigException("unexpected argument '" + args.positional.get(0) + "' (options start with -)");
     }
@@ -114,13 +121,38 @@ public final class Main {
     if (!asked.isEmpty()) {
       config = config.with(asked);
       checkKeys(config, sets);
-      err.println("workload " + workload.name() + " sets " + asked);
     }
     // read every engine option now: a bad value fails here, before anything starts
     for (Option<?> o : EngineOptions.all().options()) {
       config.get(o);
     }
-    for (String w : warnings) {
+    return new Prepared(config, binding, workload, bindingName, sets, warnings, asked);
+  }
+
+  /**
+   * Checks a load or run command line as {@code bin/ycsb load|run} would before starting anything (binding,
+   * workload, property files, keys, values) and returns the warnings; nothing is started or written. Studies
+   * check every step of their plan with this before the first one runs.
+   */
+  public static List<String> check(String[] argv) throws ConfigException {
+    Args args = Args.parse(argv);
+    if (!args.command.equals("load") && !args.command.equals("run")) {
+      throw new ConfigException("not a load or run command: " + args.command);
+    }
+    return prepare(args).warnings();
+  }
+
+  private static int runPhase(Phase phase, Args args, PrintStream out, PrintStream err) throws BenchmarkException {
+    Prepared p = prepare(args);
+    Config config = p.config();
+    Binding binding = p.binding();
+    BenchWorkload workload = p.workload();
+    List<OptionSet> sets = p.sets();
+    String bindingName = p.bindingName();
+    if (!p.asked().isEmpty()) {
+      err.println("workload " + workload.name() + " sets " + p.asked());
+    }
+    for (String w : p.warnings()) {
       err.println(w);
     }
     Set<String> secrets = new HashSet<>();
