@@ -68,7 +68,9 @@ final class ReportBuilder {
       parts.add(dev + (rot == null ? "" : " (" + rot + ")"));
     }
     sb.append(parts.isEmpty() ? "unlabelled" : String.join(", ", parts));
-    sb.append(", binding ").append(header.path("binding").asText("?"));
+    if (header.path("binding").isTextual()) {
+      sb.append(", binding ").append(header.path("binding").asText());
+    }
     return sb.toString();
   }
 

@@ -246,7 +246,6 @@ public final class StudyCommand {
   static int runStudy(Path home, StudyDef def, String binding, double scale, Integer maxThreadsArg, List<String> only,
       boolean dry, Map<String, String> props, PrintStream out, PrintStream err) throws BenchmarkException {
     String bindingName = binding == null ? Registry.DEFAULT_BINDING : binding;
-    OptionSet bopts = bindingOptions(bindingName);
     int maxThreads = maxThreadsArg == null ? defaultMaxThreads() : maxThreadsArg;
     Map<String, String> user = new LinkedHashMap<>();
     List<String> engineUser = new ArrayList<>();
@@ -270,6 +269,7 @@ public final class StudyCommand {
         user.put(k, e.getValue());
       }
     }
+    OptionSet bopts = bindingOptions(bindingName);
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     String prefix = "s" + stamp.substring(2).replace("-", "") + "_";
     Plan plan = expand(home, def, bindingName, bopts, scale, maxThreads, user, prefix);
@@ -277,7 +277,9 @@ public final class StudyCommand {
       plan = filter(plan, only);
     }
     String storageLabel = props.get("label.storage");
-    Path dir = Path.of(resultsDir != null ? resultsDir : "results/" + stamp + "-study-" + def.name() + "-" + bindingName
+    boolean engine = plan.steps().stream().anyMatch(s -> s.kind() == Step.Kind.LOAD || s.kind() == Step.Kind.RUN);
+    Path dir = Path.of(resultsDir != null ? resultsDir : "results/" + stamp + "-study-" + def.name()
+        + (engine ? "-" + bindingName : "")
         + (storageLabel == null ? "" : "-" + storageLabel.replaceAll("[^A-Za-z0-9._-]", "_"))).toAbsolutePath();
     StudyRunner runner = new StudyRunner(home, dir, engineUser, censusUser, err);
     // every -p that the plan also sets per step overrides the matrix: say so once
@@ -339,7 +341,7 @@ public final class StudyCommand {
     st.put("title", def.title());
     st.put("paper", pub.paper());
     header.put("study", st);
-    header.put("binding", bindingName);
+    header.put("binding", engine ? bindingName : null);
     header.put("scale", scale);
     header.put("maxThreads", maxThreads);
     header.put("command", commandLine(def, binding, scale, maxThreadsArg, only, props));
@@ -354,8 +356,8 @@ public final class StudyCommand {
     header.put("notes", plan.notes());
     header.put("params", plan.params());
     header.put("published", pub.root());
-    err.println("study " + def.name() + " (seed " + def.seed() + "): " + plan.steps().size() + " steps, binding "
-        + bindingName + ", scale " + org.sciycsb.report.Fmt.num(scale, 12) + " -> " + dir);
+    err.println("study " + def.name() + " (seed " + def.seed() + "): " + plan.steps().size() + " steps"
+        + (engine ? ", binding " + bindingName : "") + ", scale " + org.sciycsb.report.Fmt.num(scale, 12) + " -> " + dir);
     for (String n : plan.notes()) {
       err.println("study: note: " + n);
     }

@@ -78,6 +78,8 @@ final class StudyOutput {
     String v = Fmt.num(c.value, decimals);
     if (c.published != null && c.precision != null && c.precision.startsWith("upper bound")) {
       v = "<= " + v;
+    } else if (c.published != null && c.precision != null && c.precision.startsWith("lower bound")) {
+      v = ">= " + v;
     } else if (c.published != null && !"exact".equals(c.precision)) {
       v = "~" + v;
     }
