@@ -68,7 +68,11 @@ final class Help {
       return;
     }
     if (topic.equals("study") || topic.equals("studies")) {
-      org.sciycsb.study.StudyCommand.help(out);
+      if (markdown) {
+        print("study", "study options", org.sciycsb.study.StudyOptions.all(), true, out);
+      } else {
+        org.sciycsb.study.StudyCommand.help(out);
+      }
       return;
     }
     if (topic.equals("core")) {

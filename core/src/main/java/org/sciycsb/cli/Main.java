@@ -204,6 +204,11 @@ public final class Main {
     return outcome.exitCode();
   }
 
+  /** Prints an option set as {@code bin/ycsb help} does (text, or a markdown table). */
+  public static void printOptions(String name, String title, OptionSet set, boolean markdown, PrintStream out) {
+    Help.print(name, title, set, markdown, out);
+  }
+
   /** The key check, leaving out the dynamic {@code sla.*} keys (checked by {@code Sla.parse}). */
   private static List<String> checkKeys(Config config, List<OptionSet> sets) throws ConfigException {
     Map<String, String> checked = new LinkedHashMap<>(config.asMap());

@@ -78,8 +78,8 @@ final class DedeStudy implements StudyDef {
   @Override
   public void expand(StudyContext c, Plan plan) throws ConfigException {
     StudyProps p = c.props;
-    String hdfs = c.study("study.hdfs", defaultHdfs()).replaceAll("/+$", "");
-    String mongo = c.study("study.mongo", defaultMongo()).replaceAll("/+$", "");
+    String hdfs = c.study(StudyOptions.HDFS.name(), defaultHdfs()).replaceAll("/+$", "");
+    String mongo = c.study(StudyOptions.MONGO.name(), defaultMongo()).replaceAll("/+$", "");
     if (!hdfs.startsWith("hdfs://") && !hdfs.startsWith("file://")) {
       throw new ConfigException("study.hdfs must be an hdfs:// (or file://) URL, not '" + hdfs + "'");
     }
@@ -90,7 +90,7 @@ final class DedeStudy implements StudyDef {
       throw new ConfigException("study.mongo is the server only (mongodb://host:port): the study names its "
           + "database and collections");
     }
-    String mongoLabel = c.study("study.mongo.label", STANDIN_LABEL);
+    String mongoLabel = c.study(StudyOptions.MONGO_LABEL.name(), STANDIN_LABEL);
     String db = c.prefix.replaceAll("_+$", "");
     String root = hdfs + "/sciycsb-study/" + db;
     long readRecs = c.count(p.longValue("raw.read.records"));

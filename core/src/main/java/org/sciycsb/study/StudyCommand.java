@@ -25,8 +25,6 @@ import org.sciycsb.cli.Registry;
  * then the report with the paper's tables and figures), rebuild a report, or compare two runs of a study.
  */
 public final class StudyCommand {
-  /** The keys the study itself reads from -p (all others go to the runs). */
-  static final List<String> STUDY_KEYS = List.of("study.hdfs", "study.mongo", "study.mongo.label");
 
   static final String USAGE = String.join("\n",
       "usage: bin/ycsb study list",
@@ -238,6 +236,8 @@ public final class StudyCommand {
   public static void help(PrintStream out) {
     out.println(USAGE);
     out.println();
+    org.sciycsb.cli.Main.printOptions("study", "options of the study itself (-p)", StudyOptions.all(), false, out);
+    out.println();
     list(home(), out);
   }
 
@@ -254,8 +254,9 @@ public final class StudyCommand {
     for (Map.Entry<String, String> e : props.entrySet()) {
       String k = e.getKey();
       if (k.startsWith("study.")) {
-        if (!STUDY_KEYS.contains(k)) {
-          throw new ConfigException("unknown study option " + k + " (known: " + String.join(", ", STUDY_KEYS) + ")");
+        if (!StudyOptions.all().declares(k)) {
+          throw new ConfigException("unknown study option " + k + " (known: " + String.join(", ",
+              StudyOptions.all().options().stream().map(org.sciycsb.api.Option::name).toList()) + ")");
         }
         user.put(k, e.getValue());
       } else if (k.equals("results.dir")) {
