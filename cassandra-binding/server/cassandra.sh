@@ -278,7 +278,8 @@ wait_cql() {
   dir="$(node_dir "$i")"
   while [ $SECONDS -lt $deadline ]; do
     if cql_answers "$i"; then log "node $i ($(node_ip "$i")) answers CQL on port $NATIVE_PORT"; return 0; fi
-    if ! running "$i"; then
+    # the process itself, not its command line: right after the fork it may not have exec'd java yet
+    if ! kill -0 "$(pid_of "$i")" 2>/dev/null; then
       log "node $i exited during start; last log lines:"
       tail -n 30 "$dir/logs/system.log" "$dir/logs/stdout.log" >&2 2>/dev/null || true
       exit 1

@@ -52,6 +52,8 @@ public final class Chromium {
       cmd.add("--dump-dom");
     } else {
       cmd.add("--screenshot=" + png.toAbsolutePath());
+    }
+    if (width > 0 && height > 0) {
       cmd.add("--window-size=" + width + "," + height);
     }
     cmd.add(html.toAbsolutePath().toUri().toString());
@@ -70,6 +72,45 @@ public final class Chromium {
       throw new BenchmarkException(BenchmarkException.EXIT_RUN_FAILED, "cannot read " + png + ": " + e.getMessage());
     }
   }
+
+  /**
+   * The rendered height in pixels of a page laid out {@code width} pixels wide: a copy of the page with a script that
+   * writes its scroll height into the DOM, printed with {@code --dump-dom}. A PNG of that height shows the whole
+   * page, however many charts it has.
+   */
+  public static int pageHeight(Path exe, Path html, int width) throws BenchmarkException {
+    String page;
+    Path copy;
+    try {
+      page = Files.readString(html);
+      copy = Files.createTempFile(html.toAbsolutePath().getParent(), ".measure-", ".html");
+    } catch (IOException e) {
+      throw new ConfigException("cannot measure " + html + ": " + e.getMessage());
+    }
+    String script = "<script>document.documentElement.setAttribute('" + HEIGHT_ATTRIBUTE
+        + "', Math.ceil(document.documentElement.scrollHeight));</script>";
+    int body = page.lastIndexOf("</body>");
+    try {
+      Files.writeString(copy, body < 0 ? page + script : page.substring(0, body) + script + page.substring(body));
+      String dom = run(command(exe, null, copy, null, width, 800, true), false);
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile(HEIGHT_ATTRIBUTE + "=\"(\\d+)\"").matcher(dom);
+      if (!m.find()) {
+        throw new BenchmarkException(BenchmarkException.EXIT_RUN_FAILED, "Chromium did not lay out " + html
+            + " (no height in the rendered DOM)");
+      }
+      return Integer.parseInt(m.group(1));
+    } catch (IOException e) {
+      throw new ConfigException("cannot measure " + html + ": " + e.getMessage());
+    } finally {
+      try {
+        Files.deleteIfExists(copy);
+      } catch (IOException e) {
+        // best effort
+      }
+    }
+  }
+
+  private static final String HEIGHT_ATTRIBUTE = "data-sciycsb-height";
 
   /** The DOM after rendering, as Chromium prints it. */
   public static String dumpDom(Path exe, Path html) throws BenchmarkException {

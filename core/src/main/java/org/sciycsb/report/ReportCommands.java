@@ -205,7 +205,12 @@ public final class ReportCommands {
     }
     String name = html.getFileName().toString();
     Path png = html.resolveSibling((name.endsWith(".html") ? name.substring(0, name.length() - 5) : name) + ".png");
-    Chromium.screenshot(exe, html, png, cfg.get(ReportOptions.PNG_WIDTH), cfg.get(ReportOptions.PNG_HEIGHT));
+    int width = cfg.get(ReportOptions.PNG_WIDTH);
+    Integer height = cfg.get(ReportOptions.PNG_HEIGHT);
+    if (height == null) {
+      height = Math.max(200, Math.min(20000, Chromium.pageHeight(exe, html, width)));
+    }
+    Chromium.screenshot(exe, html, png, width, height);
     err.println("png: " + png.toAbsolutePath());
     return png;
   }

@@ -29,8 +29,9 @@ public final class ReportOptions {
       "the Chromium (or Chrome) executable").defaultShownAs("chromium, chromium-browser or google-chrome on PATH");
   public static final Option<Integer> PNG_WIDTH = Option.integer("report.width", 1200,
       "PNG width in pixels").check(v -> v >= 200 && v <= 10000, "must be 200 to 10000");
-  public static final Option<Integer> PNG_HEIGHT = Option.integer("report.height", 1600,
-      "PNG height in pixels").check(v -> v >= 200 && v <= 20000, "must be 200 to 20000");
+  public static final Option<Integer> PNG_HEIGHT = Option.integer("report.height", null,
+      "PNG height in pixels").check(v -> v >= 200 && v <= 20000, "must be 200 to 20000")
+      .defaultShownAs("the whole page's height (measured by Chromium)");
   public static final Option<Integer> MERGE_GRANULARITY = Option.integer("merge.granularity", null,
       "milliseconds per interval of the merged time series").check(v -> v >= 10, "must be at least 10")
       .defaultShownAs("the inputs' timeseries.granularity, else 1000");

@@ -44,7 +44,15 @@ class ReportChromiumIT {
     assertThat(Files.size(png)).isGreaterThan(20_000);
     BufferedImage img = ImageIO.read(png.toFile());
     assertThat(img.getWidth()).isEqualTo(1200);
-    assertThat(img.getHeight()).isEqualTo(1600);
+    // the whole page, not a fixed window: the resource charts at the bottom used to be cut off at 1600 px
+    assertThat(img.getHeight()).isGreaterThan(1600);
+    Set<Integer> bottom = new HashSet<>();
+    for (int y = img.getHeight() * 3 / 4; y < img.getHeight(); y += 2) {
+      for (int x = 0; x < img.getWidth(); x += 2) {
+        bottom.add(img.getRGB(x, y) & 0xffffff);
+      }
+    }
+    assertThat(bottom).as("the bottom quarter (resource charts) is in the screenshot").contains(0x1f77b4, 0xd62728);
     Set<Integer> colors = new HashSet<>();
     long nonWhite = 0;
     for (int y = 0; y < img.getHeight(); y += 2) {
