@@ -153,6 +153,34 @@ final class StudyRunner {
     }
     header.put("steps", records);
     save(header);
+    // an interrupt (SIGINT/SIGTERM) lets the current step end (the engine's own hook writes its results), marks
+    // the rest "not run" and writes the report before the JVM exits
+    java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+    Thread hook = new Thread(() -> {
+      interrupted = true;
+      try {
+        done.await(120, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "study-interrupt");
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      return steps(plan, header, records, writer);
+    } finally {
+      done.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is waiting for the latch counted down above
+      }
+    }
+  }
+
+  private volatile boolean interrupted;
+
+  private int steps(Plan plan, Map<String, Object> header, List<Map<String, Object>> records,
+      StudyReportWriter writer) throws BenchmarkException {
     int worst = 0;
     boolean stop = false;
     int n = 0;
@@ -160,6 +188,11 @@ final class StudyRunner {
     for (Step s : plan.steps()) {
       n++;
       Map<String, Object> rec = records.get(n - 1);
+      if (interrupted && !stop) {
+        stop = true;
+        worst = worst == 0 ? BenchmarkException.EXIT_INTERRUPTED : worst;
+        err.println("study: interrupted: the remaining steps are not run");
+      }
       if (stop) {
         rec.put("status", "not run");
         rec.put("reason", "the study stopped earlier");
@@ -185,12 +218,14 @@ final class StudyRunner {
       err.println("study: [" + n + "/" + plan.steps().size() + "] " + s.name() + " ...");
       Instant t0 = Instant.now();
       rec.put("started", t0.toString());
+      rec.put("status", "running");
+      save(header);
       int code = execute(s, rec);
       double secs = Math.max(0, (Instant.now().toEpochMilli() - t0.toEpochMilli()) / 1000.0);
       rec.put("seconds", Math.round(secs * 10) / 10.0);
       rec.put("exitCode", code);
       boolean ok = code == 0 || code == 5;
-      String st = ok ? "ok" : "failed";
+      String st = ok ? "ok" : code == BenchmarkException.EXIT_INTERRUPTED || interrupted ? "interrupted" : "failed";
       rec.put("status", st);
       status.put(s.name(), st);
       JsonNode res = resultsOf(s);
@@ -214,7 +249,8 @@ final class StudyRunner {
     }
     header.put("finished", Instant.now().toString());
     boolean allOk = status.values().stream().allMatch("ok"::equals);
-    header.put("outcome", allOk ? "completed" : stop ? "stopped" : "completed with failures");
+    header.put("outcome", allOk ? "completed" : interrupted ? "interrupted" : stop ? "stopped"
+        : "completed with failures");
     header.put("exitCode", worst);
     save(header);
     writer.write(header);
@@ -250,7 +286,13 @@ final class StudyRunner {
     switch (s.kind()) {
       case PAUSE:
         try {
-          Thread.sleep(s.seconds() * 1000L);
+          long end = System.nanoTime() + s.seconds() * 1_000_000_000L;
+          while (System.nanoTime() < end) {
+            if (interrupted) {
+              return BenchmarkException.EXIT_INTERRUPTED;
+            }
+            Thread.sleep(Math.min(200, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+          }
           return 0;
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
