@@ -34,7 +34,9 @@ class FhirMongoDbIT {
     if (v == null || v.isBlank()) {
       v = "mongodb://127.0.0.1:27017";
     }
-    return v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
+    // the server part only: SCIYCSB_MONGODB_URL may name a database (mongodb://127.0.0.1:27017/ycsb); the test
+    // appends its own
+    return v.replaceFirst("^(mongodb(\\+srv)?://[^/?]+).*$", "$1");
   }
 
   @BeforeAll

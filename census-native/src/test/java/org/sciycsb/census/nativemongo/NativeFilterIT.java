@@ -23,7 +23,9 @@ class NativeFilterIT {
       v = System.getenv("SCIYCSB_MONGODB_URL");
     }
     v = v == null || v.isBlank() ? "mongodb://127.0.0.1:27017" : v;
-    return v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
+    // the server part only: SCIYCSB_MONGODB_URL may name a database (mongodb://127.0.0.1:27017/ycsb); the test
+    // appends its own
+    return v.replaceFirst("^(mongodb(\\+srv)?://[^/?]+).*$", "$1");
   }
 
   @Test
