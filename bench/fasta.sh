@@ -5,7 +5,8 @@
 #   bench/fasta.sh [key=value ...]
 #
 # Settings (all optional):
-#   stores="jdbc mongodb"        bindings to run (cassandra works too: bin/servers start cassandra)
+#   stores="jdbc mongodb"        bindings to run (cassandra works too: bin/servers start cassandra; hdfs:
+#                                bin/servers start hdfs; riak: a real cluster, riak.hosts)
 #   workers="1 2 5 10 20 40"     client threads (workers) per run; seed 001 ran 1 to 40 (and 80 for Riak)
 #   files=80 queries=1 hits=500  the generated corpus (seed 001: 80 files of ~50,000 documents, 4,014,329 in all;
 #                                its scale is files=80 hits=16700: slow here, and H2 then needs a few GB of disk)
@@ -16,6 +17,8 @@
 #   repeats=1                    runs per (store, workers)
 #   mongodb.url=mongodb://127.0.0.1:27017/sciycsb_fasta_bench   (bin/servers start mongodb)
 #   cassandra.hosts=127.0.0.1    keyspace sciycsb_fasta_bench
+#   hdfs.url=$SCIYCSB_HDFS_URL or hdfs://127.0.0.1:9000   folders under /sciycsb-fasta-bench (remove when done)
+#   riak.hosts=$RIAK_HOSTS or 127.0.0.1                    (no Riak server can be installed on our machines)
 #   out=results/bench-fasta-<time>
 #
 # Every load writes into fresh collections (fasta.table.prefix b<time>w<workers>r<repeat>_), so each starts
@@ -29,7 +32,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 declare -A S=(
   [stores]="jdbc mongodb" [workers]="1 2 5 10 20 40" [files]=80 [queries]=1 [hits]=500 [seed]=1 [input]=""
   [reads]=20000 [batch]=100 [repeats]=1 [mongodb.url]="mongodb://127.0.0.1:27017/sciycsb_fasta_bench"
-  [cassandra.hosts]=127.0.0.1 [out]="results/bench-fasta-$(date +%Y%m%d-%H%M%S)"
+  [cassandra.hosts]=127.0.0.1 [hdfs.url]="${SCIYCSB_HDFS_URL:-hdfs://127.0.0.1:9000}"
+  [riak.hosts]="${RIAK_HOSTS:-127.0.0.1}" [out]="results/bench-fasta-$(date +%Y%m%d-%H%M%S)"
 )
 for arg in "$@"; do
   k="${arg%%=*}"; v="${arg#*=}"
@@ -46,6 +50,8 @@ store_props() {
     jdbc) echo "-p db.url=jdbc:h2:file:$out/h2/fasta -p db.batchsize=${S[batch]}" ;;
     mongodb) echo "-p mongodb.url=${S[mongodb.url]} -p mongodb.batchsize=${S[batch]}" ;;
     cassandra) echo "-p cassandra.hosts=${S[cassandra.hosts]} -p cassandra.keyspace=sciycsb_fasta_bench" ;;
+    hdfs) echo "-p hdfs.url=${S[hdfs.url]} -p hdfs.basepath=/sciycsb-fasta-bench" ;;
+    riak) echo "-p riak.hosts=${S[riak.hosts]}" ;;
     *) echo "" ;;
   esac
 }

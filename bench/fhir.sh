@@ -3,7 +3,7 @@
 # point repeated and averaged, on each store. One load per store, then every run on the loaded data (the run's
 # inserts accumulate, as in the study).
 #
-#   bench/fhir.sh [stores, default "jdbc mongodb"]       (any of: jdbc mongodb cassandra)
+#   bench/fhir.sh [stores, default "jdbc mongodb"]       (any of: jdbc mongodb cassandra riak)
 #
 # Settings (environment, all optional):
 #   PATIENTS=100000          fhir.patients (seed 003: 1000000, about 7 M observations)
@@ -13,6 +13,8 @@
 #   CONSISTENCY=none         fhir.consistency: strong | eventual | none
 #   DISTRIBUTION=uniform     requestdistribution: uniform | zipfian | latest
 #   MONGODB_URL=mongodb://127.0.0.1:27017   CASSANDRA_HOSTS=127.0.0.1   (the test servers' defaults)
+#   RIAK_HOSTS=127.0.0.1     a real Riak KV 2.x cluster (leveldb or memory backend: the timeline is a 2i); no Riak
+#                            server can be installed on the project's machines. Fresh buckets per run of the script.
 #   EXTRA="-p key=value ..." more properties for every load and run
 #   OUT=work/bench/fhir-<date>   where result directories and the table go
 #
@@ -29,6 +31,7 @@ CONSISTENCY="${CONSISTENCY:-none}"
 DISTRIBUTION="${DISTRIBUTION:-uniform}"
 MONGODB_URL="${MONGODB_URL:-mongodb://127.0.0.1:27017}"
 CASSANDRA_HOSTS="${CASSANDRA_HOSTS:-127.0.0.1}"
+RIAK_HOSTS="${RIAK_HOSTS:-127.0.0.1}"
 STAMP="$(date -u +%Y%m%d-%H%M%S)"
 OUT="${OUT:-${SCIYCSB_WORK:-$HOME_DIR/work}/bench/fhir-$STAMP}"
 read -r -a extra <<< "${EXTRA:-}"
@@ -40,7 +43,8 @@ store_props() {
     jdbc) echo "-p db.url=jdbc:h2:file:$OUT/h2/fhir -p db.batchsize=100" ;;
     mongodb) echo "-p mongodb.url=${MONGODB_URL%/}/sciycsb_fhir_bench_$STAMP -p mongodb.batchsize=100" ;;
     cassandra) echo "-p cassandra.hosts=$CASSANDRA_HOSTS -p cassandra.keyspace=sciycsb_fhir_bench_${STAMP//-/_}" ;;
-    *) echo "bench/fhir.sh: unknown store '$1' (jdbc, mongodb, cassandra)" >&2; exit 2 ;;
+    riak) echo "-p riak.hosts=$RIAK_HOSTS -p fhir.patienttable=patient_${STAMP//-/_} -p fhir.observationtable=observation_${STAMP//-/_}" ;;
+    *) echo "bench/fhir.sh: unknown store '$1' (jdbc, mongodb, cassandra, riak)" >&2; exit 2 ;;
   esac
 }
 

@@ -1,6 +1,10 @@
 package org.sciycsb.fasta;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The real ssearch36 outputs committed under src/test/resources/ssearch (see make-fixtures.sh there). */
@@ -15,11 +19,35 @@ final class Fixtures {
   private Fixtures() {
   }
 
-  static Path path(String name) {
+  /**
+   * The fixture as a file: in place under target/test-classes, or (when this class runs from the fasta-workload
+   * test jar, as in other modules' end-to-end tests) copied once into a temporary folder.
+   */
+  static synchronized Path path(String name) {
+    URL url = Fixtures.class.getResource("/ssearch/" + name);
+    if (url == null) {
+      throw new IllegalStateException("fixture missing: " + name);
+    }
     try {
-      return Path.of(Fixtures.class.getResource("/ssearch/" + name).toURI());
-    } catch (URISyntaxException | NullPointerException e) {
-      throw new IllegalStateException("fixture missing: " + name, e);
+      if (url.getProtocol().equals("file")) {
+        return Path.of(url.toURI());
+      }
+      if (copies == null) {
+        copies = Files.createTempDirectory("ssearch-fixtures");
+        copies.toFile().deleteOnExit();
+      }
+      Path to = copies.resolve(name);
+      if (!Files.exists(to)) {
+        try (InputStream in = url.openStream()) {
+          Files.copy(in, to);
+        }
+        to.toFile().deleteOnExit();
+      }
+      return to;
+    } catch (URISyntaxException | IOException e) {
+      throw new IllegalStateException("fixture unreadable: " + name, e);
     }
   }
+
+  private static Path copies;
 }

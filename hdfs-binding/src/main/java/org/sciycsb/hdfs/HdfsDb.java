@@ -33,6 +33,7 @@ final class HdfsDb extends DB {
   HdfsDb(HdfsRun run, int threadId) {
     this.run = run;
     this.threadId = threadId;
+    this.lines = new LineReader(run);
   }
 
   private static final class Writer {
@@ -130,32 +131,10 @@ final class HdfsDb extends DB {
   }
 
   /** This thread's open streams of the indexed files (positional reads: no reopen, no seek per read). */
-  private final Map<Path, FSDataInputStream> readers = new HashMap<>();
-  private byte[] readBuf = new byte[4096];
+  private final LineReader lines;
 
   private String readLine(HdfsRun.TableIndex idx, int file, long offset) throws IOException {
-    Path p = idx.files.get(file);
-    FSDataInputStream in = readers.get(p);
-    if (in == null) {
-      in = run.fs.open(p, run.bufferSize);
-      readers.put(p, in);
-    }
-    int have = 0;
-    while (true) {
-      if (have == readBuf.length) {
-        readBuf = java.util.Arrays.copyOf(readBuf, readBuf.length * 2);
-      }
-      int n = in.read(offset + have, readBuf, have, readBuf.length - have);
-      if (n <= 0) {
-        return have == 0 ? null : new String(readBuf, 0, have, StandardCharsets.UTF_8);
-      }
-      for (int i = have; i < have + n; i++) {
-        if (readBuf[i] == '\n') {
-          return new String(readBuf, 0, i, StandardCharsets.UTF_8);
-        }
-      }
-      have += n;
-    }
+    return lines.readLine(idx, file, offset);
   }
 
   private static void put(Map<String, ByteIterator> out, Map<String, String> fields) {
@@ -190,16 +169,10 @@ final class HdfsDb extends DB {
       }
     }
     writers.clear();
-    for (FSDataInputStream in : readers.values()) {
-      try {
-        in.close();
-      } catch (IOException e) {
-        if (first == null) {
-          first = e;
-        }
-      }
+    IOException r = lines.close();
+    if (first == null) {
+      first = r;
     }
-    readers.clear();
     if (first != null) {
       throw new DBException("closing an HDFS file failed: " + HdfsBinding.firstLine(first), first);
     }

@@ -34,12 +34,17 @@ public final class HdfsOptions {
           + " index key -> (file, offset); false = read and scan return NOT_IMPLEMENTED")
       .defaultShownAs("true");
 
+  public static final Option<String> FLUSH = Option.choice("hdfs.flush", "hflush",
+      "what a flush of the document files does (the FASTA workload flushes at the end of each worker): hflush ="
+          + " the lines written reach every DataNode of the pipeline and are visible to new readers; hsync = also"
+          + " forced to the DataNodes' disks", "hflush", "hsync");
+
   public static final Option<String> USER = Option.string("hdfs.user", null,
       "HDFS user name (HADOOP_USER_NAME); default the OS user").defaultShownAs("the OS user");
 
   public static OptionSet set() {
     return OptionSet.builder("hdfs")
-        .add(URL, BASEPATH, REPLICATION, BLOCKSIZE, BUFFERSIZE, INDEX, USER)
+        .add(URL, BASEPATH, REPLICATION, BLOCKSIZE, BUFFERSIZE, INDEX, FLUSH, USER)
         .ownPrefix("hdfs.")
         .build();
   }

@@ -21,17 +21,21 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
 import org.apache.hadoop.util.VersionInfo;
+import org.sciycsb.api.AccessPath;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.RunContext;
 import org.sciycsb.api.StoreInfo;
+import org.sciycsb.api.access.DocumentStore;
 import site.ycsb.DB;
 
 /** One run: the shared {@link FileSystem}, the file naming, and the per-table key index (built once, on demand). */
 final class HdfsRun implements BindingRun {
   static final String SUFFIX = ".rec";
+  /** Files of the DocumentStore access path (FASTA documents): {@code id TAB json} lines. */
+  static final String DOC_SUFFIX = ".doc";
 
   final FileSystem fs;
   final URI uri;
@@ -40,6 +44,7 @@ final class HdfsRun implements BindingRun {
   final long blockSize;
   final int bufferSize;
   final boolean indexEnabled;
+  final boolean hsync;
   final String runId;
   private final RunContext context;
   private final Map<String, TableIndex> indexes = new HashMap<>();
@@ -52,6 +57,7 @@ final class HdfsRun implements BindingRun {
     this.blockSize = config.get(HdfsOptions.BLOCKSIZE);
     this.bufferSize = config.get(HdfsOptions.BUFFERSIZE);
     this.indexEnabled = config.get(HdfsOptions.INDEX);
+    this.hsync = config.get(HdfsOptions.FLUSH).equals("hsync");
     this.context = context;
     this.runId = context.phase().name().toLowerCase() + "-" + System.currentTimeMillis() + "-"
         + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000000));
@@ -62,22 +68,38 @@ final class HdfsRun implements BindingRun {
     return new HdfsDb(this, threadId);
   }
 
+  /** The FASTA workload's documents, appended as {@code id TAB json} lines to per-thread files. */
+  @Override
+  public Map<Class<? extends AccessPath>, AccessPathFactory> accessPaths() {
+    return Map.of(DocumentStore.class, id -> new HdfsDocumentStore(this, id));
+  }
+
   Path tableDir(String table) {
     return new Path(base, table);
   }
 
   /** The file thread {@code threadId} of this run appends to. */
   Path threadFile(String table, int threadId) {
-    return new Path(tableDir(table), String.format("%s-t%04d%s", runId, threadId, SUFFIX));
+    return threadFile(table, threadId, SUFFIX);
+  }
+
+  /** The file thread {@code threadId} of this run appends to, for records ({@link #SUFFIX}) or documents. */
+  Path threadFile(String table, int threadId, String suffix) {
+    return new Path(tableDir(table), String.format("%s-t%04d%s", runId, threadId, suffix));
   }
 
   /** The record files of a table, in name order (the scan order). */
   List<Path> files(String table) throws IOException {
+    return files(table, SUFFIX);
+  }
+
+  /** The files of a table (records) or collection (documents) with that suffix, in name order. */
+  List<Path> files(String table, String suffix) throws IOException {
     Path dir = tableDir(table);
     if (!fs.exists(dir)) {
       return List.of();
     }
-    FileStatus[] st = fs.listStatus(dir, p -> p.getName().endsWith(SUFFIX));
+    FileStatus[] st = fs.listStatus(dir, p -> p.getName().endsWith(suffix));
     Arrays.sort(st, (a, b) -> a.getPath().getName().compareTo(b.getPath().getName()));
     List<Path> out = new ArrayList<>(st.length);
     for (FileStatus s : st) {
@@ -88,14 +110,21 @@ final class HdfsRun implements BindingRun {
 
   /** The key index of a table, built by reading its files once (shared by all threads, immutable after). */
   TableIndex index(String table) throws IOException {
+    return index(table, SUFFIX);
+  }
+
+  /** The key index of a table's records, or of a collection's documents ({@link #DOC_SUFFIX}). */
+  TableIndex index(String table, String suffix) throws IOException {
     synchronized (indexes) {
-      TableIndex idx = indexes.get(table);
+      String name = table + suffix;
+      TableIndex idx = indexes.get(name);
       if (idx == null) {
         long t0 = System.nanoTime();
-        idx = TableIndex.build(fs, files(table), bufferSize);
-        indexes.put(table, idx);
-        context.log().printf("hdfs: indexed %d records of table %s in %d files (%.1f s)%n", idx.size(), table,
-            idx.files.size(), (System.nanoTime() - t0) / 1e9);
+        idx = TableIndex.build(fs, files(table, suffix), bufferSize);
+        indexes.put(name, idx);
+        context.log().printf("hdfs: indexed %d %s of %s in %d files (%.1f s)%n", idx.size(),
+            suffix.equals(SUFFIX) ? "records" : "documents", table, idx.files.size(),
+            (System.nanoTime() - t0) / 1e9);
       }
       return idx;
     }
@@ -103,10 +132,15 @@ final class HdfsRun implements BindingRun {
 
   @Override
   public OptionalLong count(String table) throws BenchmarkException {
+    return OptionalLong.of(countLines(table, SUFFIX));
+  }
+
+  /** The lines (records or documents) of every file of a table with that suffix: one sequential read. */
+  long countLines(String table, String suffix) throws BenchmarkException {
     try {
       long n = 0;
       byte[] buf = new byte[Math.max(bufferSize, 1 << 16)];
-      for (Path p : files(table)) {
+      for (Path p : files(table, suffix)) {
         try (InputStream in = fs.open(p, bufferSize)) {
           int r;
           while ((r = in.read(buf)) > 0) {
@@ -118,9 +152,9 @@ final class HdfsRun implements BindingRun {
           }
         }
       }
-      return OptionalLong.of(n);
+      return n;
     } catch (IOException e) {
-      throw new BindingException("cannot count the records of " + tableDir(table) + ": "
+      throw new BindingException("cannot count the lines of " + tableDir(table) + ": "
           + HdfsBinding.firstLine(e), e);
     }
   }

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
-import java.util.concurrent.TimeUnit;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
@@ -34,57 +33,13 @@ final class RiakDb extends DB {
     this.s = run.settings();
   }
 
-  /** One attempt of an operation; a failure surfaces as an exception that {@link RiakOutcome} classifies. */
-  @FunctionalInterface
-  private interface Attempt {
-    Status run() throws Exception;
+  private Status withRetries(RiakRun.Attempt attempt) {
+    return run.retrying(attempt);
   }
 
-  private Status withRetries(Attempt attempt) {
-    for (int i = 0;; i++) {
-      RiakOutcome outcome;
-      try {
-        return attempt.run();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return Status.ERROR;
-      } catch (Exception e) {
-        outcome = RiakOutcome.of(e);
-      }
-      if (!outcome.retryable() || i >= s.retries()) {
-        return outcome.status();
-      }
-      if (!pause()) {
-        return Status.ERROR;
-      }
-    }
-  }
-
-  private boolean pause() {
-    try {
-      TimeUnit.NANOSECONDS.sleep(s.retryWait().toNanos());
-      return true;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
-  }
-
-  /**
-   * The live value among a fetch's siblings: tombstones dropped; with several siblings (eventual consistency,
-   * allow_mult) the most recently modified wins. Null when nothing is live.
-   */
+  /** See {@link RiakRun#live}. */
   static RiakObject live(List<RiakObject> values) {
-    RiakObject best = null;
-    for (RiakObject o : values) {
-      if (o.isDeleted() || !o.hasValue()) {
-        continue;
-      }
-      if (best == null || o.getLastModified() > best.getLastModified()) {
-        best = o;
-      }
-    }
-    return best;
+    return RiakRun.live(values);
   }
 
   @Override
@@ -165,22 +120,9 @@ final class RiakDb extends DB {
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     byte[] json = codec.encode(values);
+    // an upsert, as in the other bindings (strongly consistent types: conditional on the current causal context)
     Status st = withRetries(() -> {
-      if (!s.strongConsistency()) {
-        run.execute(req.store(table, key, req.object(key, json), null));
-        return Status.OK;
-      }
-      // strongly consistent: a blind put succeeds only when the key does not exist; otherwise overwrite it
-      // conditionally on the current causal context (insert is an upsert, as in the other bindings)
-      try {
-        run.execute(req.store(table, key, req.object(key, json), null));
-      } catch (Exception e) {
-        if (RiakOutcome.of(e) != RiakOutcome.CONFLICT) {
-          throw e;
-        }
-        FetchValue.Response r = run.execute(req.fetch(table, key));
-        run.execute(req.store(table, key, req.object(key, json), r.getVectorClock()));
-      }
+      run.upsert(table, key, req.object(key, json));
       return Status.OK;
     });
     if (st.isOk() && s.strongConsistency() && s.scansSupported()) {

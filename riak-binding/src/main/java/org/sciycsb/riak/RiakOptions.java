@@ -43,9 +43,10 @@ public final class RiakOptions {
       "the bucket type is strongly consistent (consistent = true): no quorums are sent, no siblings, updates and"
           + " deletes are conditional on the fetched causal context and retried on conflict");
   public static final Option<String> SCAN_BUCKET_TYPE = Option.string("riak.scan_bucket_type", null,
-      "with strong_consistency: an eventually consistent bucket type (leveldb or memory backend) that holds a"
-          + " key_bin index entry per record so scans work (strongly consistent types have no 2i); unset = scans"
-          + " return NOT_IMPLEMENTED");
+      "with strong_consistency: an eventually consistent bucket type (leveldb or memory backend) that holds the"
+          + " secondary-index entries strongly consistent types cannot (key_bin per record or document for scans"
+          + " and counts, timeline_bin per FHIR observation); unset = scans return NOT_IMPLEMENTED, counts are"
+          + " unknown and the FHIR workload is refused");
   public static final Option<Boolean> SCAN_INDEX = Option.bool("riak.scan_index", true,
       "write the key_bin secondary index on insert and serve scans through a 2i range query; needs the leveldb"
           + " or memory backend (false for bitcask: scans then return NOT_IMPLEMENTED)");

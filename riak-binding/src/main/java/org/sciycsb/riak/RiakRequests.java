@@ -22,6 +22,13 @@ import com.basho.riak.client.core.util.BinaryValue;
 public final class RiakRequests {
   /** The secondary index every record (or its index entry) carries: {@code key_bin} = the record key. */
   public static final String KEY_INDEX = "key";
+  /**
+   * The secondary index of the {@code SubjectTimeline} access path: every event (FHIR observation), or its index
+   * entry, carries {@code timeline_bin} = {@link #timelineTerm}, which sorts a subject's events newest first.
+   */
+  public static final String TIMELINE_INDEX = "timeline";
+  /** Separates the parts of a timeline term; escaped in subject ids ({@link #timelinePrefix}). */
+  static final char TERM_SEPARATOR = '|';
   /** Upper bound of a scan's 2i range: above every key made of characters below U+FFFF. */
   public static final String SCAN_RANGE_END = "\uffff";
   public static final String CONTENT_TYPE = "application/json";
@@ -166,6 +173,95 @@ public final class RiakRequests {
   /** One page of the post-load count: every key_bin entry of the table, {@link #COUNT_PAGE} at a time. */
   public BinIndexQuery countPage(String table, BinaryValue continuation) {
     BinIndexQuery.Builder b = new BinIndexQuery.Builder(indexNamespace(table), KEY_INDEX, "", SCAN_RANGE_END)
+        .withMaxResults(COUNT_PAGE)
+        .withPaginationSort(true)
+        .withTimeout(s.timeoutMillis());
+    if (continuation != null) {
+      b.withContinuation(continuation);
+    }
+    return b.build();
+  }
+
+  // ------------------------------------------------------------------ SubjectTimeline (FHIR) through 2i
+
+  /**
+   * The term of a subject's event in {@code timeline_bin}: {@code <subject>|<inverted time>|<event id>}. The subject
+   * part is escaped ({@code %} as {@code %25}, {@code |} as {@code %7C}), so a subject's terms share a prefix no
+   * other subject's term starts with. The time is inverted and fixed-width (16 lower-case hex digits of
+   * {@code ~(time ^ Long.MIN_VALUE)}, i.e. the signed order reversed), so within a subject the newest event has the
+   * smallest term: a 2i range query, whose results come back sorted by term, returns the newest first. Ties (the
+   * same millisecond) go by event id.
+   */
+  public static String timelineTerm(String subject, long timeMillis, String eventId) {
+    return timelinePrefix(subject) + invertedTime(timeMillis) + TERM_SEPARATOR + eventId;
+  }
+
+  /** {@code <escaped subject>|}: what every term of the subject starts with. */
+  public static String timelinePrefix(String subject) {
+    StringBuilder b = new StringBuilder(subject.length() + 1);
+    for (int i = 0; i < subject.length(); i++) {
+      char c = subject.charAt(i);
+      if (c == '%') {
+        b.append("%25");
+      } else if (c == TERM_SEPARATOR) {
+        b.append("%7C");
+      } else {
+        b.append(c);
+      }
+    }
+    return b.append(TERM_SEPARATOR).toString();
+  }
+
+  /** 16 hex digits that sort (as text) in the reverse order of the times. */
+  static String invertedTime(long timeMillis) {
+    String h = Long.toHexString(~(timeMillis ^ Long.MIN_VALUE));
+    return "0000000000000000".substring(h.length()) + h;
+  }
+
+  /**
+   * The stored form of an event: its JSON, plus {@code timeline_bin} unless the bucket type is strongly
+   * consistent (no 2i there: the term then goes on the index entry, {@link #storeTimelineEntry}).
+   */
+  public RiakObject eventObject(String term, byte[] json) {
+    RiakObject o = new RiakObject().setContentType(CONTENT_TYPE).setCharset("UTF-8")
+        .setValue(BinaryValue.unsafeCreate(json));
+    if (!s.strongConsistency()) {
+      o.getIndexes().getIndex(StringBinIndex.named(TIMELINE_INDEX)).add(term);
+    }
+    return o;
+  }
+
+  /**
+   * Strong consistency with {@code riak.scan_bucket_type}: the {@code timeline_bin}-indexed entry ({@code {}}) of an
+   * event, same bucket and key in the index bucket type.
+   */
+  public StoreValue storeTimelineEntry(String events, String eventId, String term) {
+    RiakObject o = new RiakObject().setContentType(CONTENT_TYPE).setValue(BinaryValue.create("{}"));
+    o.getIndexes().getIndex(StringBinIndex.named(TIMELINE_INDEX)).add(term);
+    StoreValue.Builder b = new StoreValue.Builder(o).withLocation(new Location(indexNamespace(events), eventId))
+        .withTimeout(s.timeoutMillis());
+    writeQuorums(b);
+    return b.build();
+  }
+
+  /**
+   * The newest {@code limit} events of a subject: a {@code timeline_bin} range query over the subject's prefix with
+   * {@code max_results = limit}, sorted (results come back in term order, newest first) and with the terms
+   * ({@code return_terms}), so the binding can check that each result belongs to the subject.
+   */
+  public BinIndexQuery recentEvents(String events, String subject, int limit) {
+    String prefix = timelinePrefix(subject);
+    return new BinIndexQuery.Builder(indexNamespace(events), TIMELINE_INDEX, prefix, prefix + SCAN_RANGE_END)
+        .withMaxResults(limit)
+        .withPaginationSort(true)
+        .withKeyAndIndex(true)
+        .withTimeout(s.timeoutMillis())
+        .build();
+  }
+
+  /** One page of counting every event: the whole {@code timeline_bin} range, {@link #COUNT_PAGE} at a time. */
+  public BinIndexQuery timelineCountPage(String events, BinaryValue continuation) {
+    BinIndexQuery.Builder b = new BinIndexQuery.Builder(indexNamespace(events), TIMELINE_INDEX, "", SCAN_RANGE_END)
         .withMaxResults(COUNT_PAGE)
         .withPaginationSort(true)
         .withTimeout(s.timeoutMillis());

@@ -8,6 +8,8 @@ import com.basho.riak.client.core.RiakFuture;
 import com.basho.riak.client.core.NoNodesAvailableException;
 import com.basho.riak.client.core.RiakNode;
 import com.basho.riak.client.core.operations.PingOperation;
+import com.basho.riak.client.api.commands.kv.FetchValue;
+import com.basho.riak.client.core.query.RiakObject;
 import com.basho.riak.client.core.util.BinaryValue;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,7 +31,11 @@ import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
 import org.sciycsb.api.Option;
 import org.sciycsb.api.StoreInfo;
+import org.sciycsb.api.AccessPath;
+import org.sciycsb.api.access.DocumentStore;
+import org.sciycsb.api.access.SubjectTimeline;
 import site.ycsb.DB;
+import site.ycsb.Status;
 
 /** One run's shared {@link RiakCluster} and {@link RiakClient} (thread-safe, pooled), opened once, closed once. */
 public final class RiakRun implements BindingRun {
@@ -43,6 +49,7 @@ public final class RiakRun implements BindingRun {
   private final StoreInfo storeInfo;
   /** Set once a scan met a backend without 2i: later scans return NOT_IMPLEMENTED without asking. */
   private final AtomicBoolean no2i = new AtomicBoolean();
+  private volatile SubjectTimeline.Schema timelineSchema;
 
   private RiakRun(RiakSettings settings, RiakCluster cluster, StoreInfo info) {
     this.settings = settings;
@@ -225,6 +232,130 @@ public final class RiakRun implements BindingRun {
     }
   }
 
+  /** Sends a command without waiting (several fetches in flight at once); {@link #await} collects it. */
+  <T, S> RiakFuture<T, S> send(RiakCommand<T, S> command) {
+    return client.executeAsync(command);
+  }
+
+  /** The deadline of requests sent now: the server-side timeout plus the client's grace second. */
+  long deadlineNanos() {
+    return System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(settings.timeoutMillis() + CLIENT_GRACE_MS);
+  }
+
+  /** Waits for a sent command until {@code deadlineNanos}; a timeout cancels it. */
+  static <T, S> T await(RiakFuture<T, S> f, long deadlineNanos) throws Exception {
+    try {
+      return f.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      f.cancel(true);
+      throw e;
+    }
+  }
+
+  /** One attempt of an operation; a failure surfaces as an exception that {@link RiakOutcome} classifies. */
+  @FunctionalInterface
+  interface Attempt {
+    Status run() throws Exception;
+  }
+
+  /**
+   * Runs an operation, retrying it {@code riak.retries} times after {@code riak.retry_wait} when it failed in a
+   * retryable way (unavailable, lost conditional write); never throws.
+   */
+  Status retrying(Attempt attempt) {
+    for (int i = 0;; i++) {
+      RiakOutcome outcome;
+      try {
+        return attempt.run();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return Status.ERROR;
+      } catch (Exception e) {
+        outcome = RiakOutcome.of(e);
+      }
+      if (!outcome.retryable() || i >= settings.retries()) {
+        return outcome.status();
+      }
+      try {
+        TimeUnit.NANOSECONDS.sleep(settings.retryWait().toNanos());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return Status.ERROR;
+      }
+    }
+  }
+
+  /**
+   * Stores an object as an insert does (an upsert): a blind put on eventually consistent types; on strongly
+   * consistent types a blind put succeeds only for a new key, so when the key exists it is fetched and overwritten
+   * conditionally on its causal context.
+   */
+  void upsert(String bucket, String key, RiakObject object) throws Exception {
+    if (!settings.strongConsistency()) {
+      execute(requests.store(bucket, key, object, null));
+      return;
+    }
+    try {
+      execute(requests.store(bucket, key, object, null));
+    } catch (Exception e) {
+      if (RiakOutcome.of(e) != RiakOutcome.CONFLICT) {
+        throw e;
+      }
+      FetchValue.Response r = execute(requests.fetch(bucket, key));
+      execute(requests.store(bucket, key, object, r.getVectorClock()));
+    }
+  }
+
+  /**
+   * The live value among a fetch's siblings: tombstones dropped; with several siblings (eventual consistency,
+   * allow_mult) the most recently modified wins. Null when nothing is live.
+   */
+  static RiakObject live(List<RiakObject> values) {
+    RiakObject best = null;
+    for (RiakObject o : values) {
+      if (o.isDeleted() || !o.hasValue()) {
+        continue;
+      }
+      if (best == null || o.getLastModified() > best.getLastModified()) {
+        best = o;
+      }
+    }
+    return best;
+  }
+
+  /** Counts the entries of a 2i listing page by page (riak-client's continuation). */
+  long countPages(java.util.function.Function<BinaryValue, BinIndexQuery> page) throws Exception {
+    long n = 0;
+    BinaryValue continuation = null;
+    do {
+      BinIndexQuery.Response r = execute(page.apply(continuation));
+      n += r.getEntries().size();
+      continuation = r.hasContinuation() ? r.getContinuation() : null;
+    } while (continuation != null);
+    return n;
+  }
+
+  /** The FHIR buckets, set by {@link RiakSubjectTimeline#prepare} before the threads open their handles. */
+  SubjectTimeline.Schema timelineSchema() {
+    return timelineSchema;
+  }
+
+  void timelineSchema(SubjectTimeline.Schema schema) {
+    this.timelineSchema = schema;
+  }
+
+  /**
+   * The access paths of domain workloads: {@link SubjectTimeline} (FHIR) through a {@code timeline_bin} secondary
+   * index, {@link DocumentStore} (FASTA) as a bucket per collection. A timeline on a strongly consistent bucket type
+   * without {@code riak.scan_bucket_type} is refused with a configuration error when the workload opens it.
+   */
+  @Override
+  public Map<Class<? extends AccessPath>, AccessPathFactory> accessPaths() {
+    return Map.of(
+        SubjectTimeline.class, id -> new RiakSubjectTimeline(this),
+        DocumentStore.class, id -> new RiakDocumentStore(this));
+  }
+
   RiakSettings settings() {
     return settings;
   }
@@ -250,14 +381,9 @@ public final class RiakRun implements BindingRun {
     if (!settings.scansSupported()) {
       return OptionalLong.empty();
     }
-    long n = 0;
-    BinaryValue continuation = null;
+    long n;
     try {
-      do {
-        BinIndexQuery.Response r = execute(requests.countPage(table, continuation));
-        n += r.getEntries().size();
-        continuation = r.hasContinuation() ? r.getContinuation() : null;
-      } while (continuation != null);
+      n = countPages(c -> requests.countPage(table, c));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new BindingException("riak: interrupted while counting " + table);

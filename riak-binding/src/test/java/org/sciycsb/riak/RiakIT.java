@@ -2,12 +2,19 @@ package org.sciycsb.riak;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.sciycsb.api.Binding;
 import org.sciycsb.api.StoreInfo;
+import org.sciycsb.api.access.DocumentStore;
+import org.sciycsb.api.access.SubjectTimeline;
 import org.sciycsb.testkit.BindingConformance;
+import org.sciycsb.testkit.Cli;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 
@@ -15,8 +22,14 @@ import site.ycsb.Status;
  * The conformance suite against a REAL Riak KV node (2i needs the leveldb or memory backend). Runs only in the
  * {@code riak-it} Maven profile, which is active when {@code RIAK_HOSTS} is set:
  * {@code RIAK_HOSTS=10.0.0.1,10.0.0.2 mvn -pl riak-binding -am verify}. Optional: {@code RIAK_BUCKET_TYPE}
- * (default {@code default}), {@code RIAK_CONSISTENCY} (strong, eventual or default). Run by hand without a node it
- * fails (it connects to 127.0.0.1:8087): it is never skipped.
+ * (default {@code default}), {@code RIAK_CONSISTENCY} (strong, eventual or default), {@code RIAK_SCAN_BUCKET_TYPE}
+ * (with a strongly consistent {@code RIAK_BUCKET_TYPE}: sets {@code riak.strong_consistency=true} and names the
+ * eventually consistent type of the index entries). Run by hand without a node it fails (it connects to
+ * 127.0.0.1:8087): it is never skipped.
+ *
+ * <p>Beyond CRUD it checks the access paths of the domain workloads on the real node: the SubjectTimeline through
+ * {@code timeline_bin} (directly, and the FHIR workload's load + run with {@code fhir.verify=true}) and the
+ * DocumentStore (directly, and the FASTA workload's write and read phases).
  */
 class RiakIT extends BindingConformance {
   static String env(String name, String dflt) {
@@ -35,7 +48,116 @@ class RiakIT extends BindingConformance {
     p.put("riak.hosts", env("RIAK_HOSTS", "127.0.0.1"));
     p.put("riak.bucket_type", env("RIAK_BUCKET_TYPE", "default"));
     p.put("riak.consistency", env("RIAK_CONSISTENCY", "strong"));
+    String scanType = env("RIAK_SCAN_BUCKET_TYPE", null);
+    if (scanType != null) {
+      p.put("riak.strong_consistency", "true");
+      p.put("riak.scan_bucket_type", scanType);
+    }
     return p;
+  }
+
+  static String obs(String id) {
+    return "{\"resourceType\":\"Observation\",\"id\":\"" + id + "\"}";
+  }
+
+  @Test
+  void subjectTimelineReturnsTheNewestEventsOfOneSubjectInOrder() throws Exception {
+    SubjectTimeline.Schema schema = new SubjectTimeline.Schema(table + "_patient", table + "_obs");
+    try (SubjectTimeline setup = run.accessPath(SubjectTimeline.class, -1)) {
+      setup.prepare(schema);
+    }
+    try (SubjectTimeline t = run.accessPath(SubjectTimeline.class, 0)) {
+      assertThat(t.putSubject("p1", "{\"resourceType\":\"Patient\",\"id\":\"p1\"}")).isEqualTo(Status.OK);
+      long[] times = {1_300_000_003_000L, 1_300_000_001_000L, 1_300_000_005_000L, 1_300_000_002_000L,
+          1_300_000_004_000L, 1_300_000_006_000L, 1_300_000_000_500L};
+      for (long time : times) {
+        assertThat(t.putEvent("p1", time, "p1-" + time, obs("p1-" + time))).isEqualTo(Status.OK);
+      }
+      assertThat(t.putEvent("p10", 1_400_000_000_000L, "p10-a", obs("p10-a"))).isEqualTo(Status.OK);
+      assertThat(t.putEvent("p", 1_400_000_000_000L, "p-a", obs("p-a"))).isEqualTo(Status.OK);
+      List<String> out = new ArrayList<>();
+      assertThat(t.recentEvents("p1", 5, out)).isEqualTo(Status.OK);
+      assertThat(out).containsExactly(obs("p1-1300000006000"), obs("p1-1300000005000"), obs("p1-1300000004000"),
+          obs("p1-1300000003000"), obs("p1-1300000002000"));
+      out.clear();
+      assertThat(t.recentEvents("nobody", 5, out)).isEqualTo(Status.OK);
+      assertThat(out).isEmpty();
+      assertThat(t.countEvents()).isEqualTo(9);
+    }
+  }
+
+  @Test
+  void documentStoreWritesReadsAndCountsABucketPerCollection() throws Exception {
+    String coll = table + "_rna";
+    try (DocumentStore setup = run.accessPath(DocumentStore.class, -1)) {
+      setup.prepare(List.of(coll));
+    }
+    try (DocumentStore d = run.accessPath(DocumentStore.class, 0)) {
+      for (int i = 0; i < 20; i++) {
+        assertThat(d.insert(coll, "id" + i, "{\"_id\":\"id" + i + "\",\"s\":\"ACGU\"}")).isEqualTo(Status.OK);
+      }
+      DocumentStore.Result r = d.read(coll, "id7");
+      assertThat(r.status()).isEqualTo(Status.OK);
+      assertThat(r.json()).isEqualTo("{\"_id\":\"id7\",\"s\":\"ACGU\"}");
+      assertThat(d.read(coll, "nobody").status()).isEqualTo(Status.NOT_FOUND);
+      long n = d.count(coll);
+      assertThat(n).as("-1 only when the bucket is not indexed").isIn(20L, -1L);
+    }
+  }
+
+  @Test
+  void fhirWorkloadLoadsRunsAndVerifies(@TempDir Path tmp) throws Exception {
+    List<String> common = new ArrayList<>();
+    for (Map.Entry<String, String> e : properties().entrySet()) {
+      common.add("-p");
+      common.add(e.getKey() + "=" + e.getValue());
+    }
+    common.addAll(List.of("-p", "fhir.patients=40", "-p", "fhir.patienttable=" + table + "_p", "-p",
+        "fhir.observationtable=" + table + "_o", "-p", "fhir.verify=true"));
+    List<String> load = new ArrayList<>(List.of("load", "riak", "-P", "../workloads/fhir-8020", "-threads", "2",
+        "-p", "results.dir=" + tmp.resolve("load")));
+    load.addAll(common);
+    Cli l = Cli.run(load.toArray(new String[0]));
+    assertThat(l.exit).as(l.toString()).isZero();
+    assertThat(Cli.results(tmp.resolve("load")).path("extra").path("fhir").path("verify").path("mismatched")
+        .asLong()).isZero();
+    List<String> runArgs = new ArrayList<>(List.of("run", "riak", "-P", "../workloads/fhir-8020", "-threads", "2",
+        "-p", "operationcount=200", "-p", "results.dir=" + tmp.resolve("run")));
+    runArgs.addAll(common);
+    Cli r = Cli.run(runArgs.toArray(new String[0]));
+    assertThat(r.exit).as(r.toString()).isZero();
+    assertThat(r.text("OVERALL", "Return=OK")).isEqualTo("200");
+    assertThat(Cli.results(tmp.resolve("run")).path("extra").path("fhir").path("verify").path("mismatched")
+        .asLong()).isZero();
+  }
+
+  @Test
+  void fastaWorkloadWritesAndReadsItsDocuments(@TempDir Path tmp) throws Exception {
+    List<String> common = new ArrayList<>();
+    for (Map.Entry<String, String> e : properties().entrySet()) {
+      common.add("-p");
+      common.add(e.getKey() + "=" + e.getValue());
+    }
+    common.addAll(List.of("-p", "workload=fasta", "-p", "fasta.table.prefix=" + table + "_"));
+    List<String> load = new ArrayList<>(List.of("load", "riak", "-threads", "3", "-p", "fasta.corpus.files=2",
+        "-p", "fasta.corpus.hits=100", "-p", "fasta.corpus.dir=" + tmp.resolve("corpus"),
+        "-p", "results.dir=" + tmp.resolve("load")));
+    load.addAll(common);
+    Cli l = Cli.run(load.toArray(new String[0]));
+    assertThat(l.exit).as(l.toString()).isZero();
+    assertThat(Cli.results(tmp.resolve("load")).path("extra").path("fasta").path("countCheck").asText())
+        .isEqualTo("ok");
+    List<String> runArgs = new ArrayList<>(List.of("run", "riak", "-threads", "2", "-p", "fasta.reads=500",
+        "-p", "fasta.ids=" + tmp.resolve("load"), "-p", "results.dir=" + tmp.resolve("run")));
+    runArgs.addAll(common);
+    Cli r = Cli.run(runArgs.toArray(new String[0]));
+    assertThat(r.exit).as(r.toString()).isZero();
+    long found = 0;
+    for (com.fasterxml.jackson.databind.JsonNode n : Cli.results(tmp.resolve("run")).path("extra").path("fasta")
+        .path("reads")) {
+      found += n.path("found").asLong();
+    }
+    assertThat(found).isEqualTo(500);
   }
 
   @Test

@@ -235,6 +235,119 @@ class RiakRequestsTest {
     assertThat(utf8(q.getIndex())).isEqualTo("key_bin");
   }
 
+  // ---------------------------------------------------------------- SubjectTimeline (FHIR) and DocumentStore
+
+  @Test
+  void timelineTermsSortNewestFirstWithinASubject() {
+    java.util.List<String> terms = new java.util.ArrayList<>();
+    long[] times = {0L, 1L, 1_262_304_000_000L, 1_262_304_000_001L, 1_700_000_000_000L, -5L, Long.MAX_VALUE,
+        Long.MIN_VALUE};
+    for (long t : times) {
+      terms.add(RiakRequests.timelineTerm("p1", t, "o" + t));
+    }
+    java.util.Collections.sort(terms); // Riak sorts _bin terms bytewise; these are ASCII
+    java.util.List<Long> order = new java.util.ArrayList<>();
+    for (String t : terms) {
+      order.add(Long.parseLong(t.substring(t.lastIndexOf("|o") + 2)));
+    }
+    assertThat(order).containsExactly(Long.MAX_VALUE, 1_700_000_000_000L, 1_262_304_000_001L, 1_262_304_000_000L,
+        1L, 0L, -5L, Long.MIN_VALUE);
+    assertThat(RiakRequests.invertedTime(1_700_000_000_000L)).hasSize(16).matches("[0-9a-f]{16}");
+    // the same millisecond: by event id
+    assertThat(RiakRequests.timelineTerm("p1", 5, "a")).isLessThan(RiakRequests.timelineTerm("p1", 5, "b"));
+  }
+
+  @Test
+  void aSubjectsPrefixMatchesNoOtherSubjectsTerms() {
+    String[] subjects = {"ab", "ab|x", "ab%7Cx", "a", "ab%", "abc"};
+    for (String a : subjects) {
+      for (String b : subjects) {
+        String term = RiakRequests.timelineTerm(b, 42, "e");
+        assertThat(term.startsWith(RiakRequests.timelinePrefix(a))).as("%s's prefix vs %s's term", a, b)
+            .isEqualTo(a.equals(b));
+      }
+    }
+    assertThat(RiakRequests.timelinePrefix("3f2a9c01d4e5b6a7")).isEqualTo("3f2a9c01d4e5b6a7|");
+  }
+
+  @Test
+  void eventsCarryTheTimelineTermAndTheWriteQuorum() throws Exception {
+    RiakRequests r = new RiakRequests(settings("riak.consistency", "strong", "riak.bucket_type", "ehr"));
+    String term = RiakRequests.timelineTerm("p9", 1000, "p9-1");
+    byte[] json = "{\"resourceType\":\"Observation\"}".getBytes(StandardCharsets.UTF_8);
+    RiakKvPB.RpbPutReq p = put(r.store("observation", "p9-1", r.eventObject(term, json), null));
+    assertThat(utf8(p.getType())).isEqualTo("ehr");
+    assertThat(utf8(p.getBucket())).isEqualTo("observation");
+    assertThat(utf8(p.getKey())).isEqualTo("p9-1");
+    assertThat(p.getW()).isEqualTo(QUORUM);
+    assertThat(utf8(p.getContent().getValue())).isEqualTo("{\"resourceType\":\"Observation\"}");
+    assertThat(p.getContent().getIndexesList()).singleElement().satisfies(i -> {
+      assertThat(utf8(i.getKey())).isEqualTo("timeline_bin");
+      assertThat(utf8(i.getValue())).isEqualTo(term);
+    });
+  }
+
+  @Test
+  void recentEventsIsASortedRangeOnTheSubjectsPrefixWithMaxResultsAndTerms() throws Exception {
+    RiakKvPB.RpbIndexReq q = index(new RiakRequests(settings("riak.bucket_type", "ehr", "riak.timeout", "3s"))
+        .recentEvents("observation", "p42", 5));
+    assertThat(utf8(q.getType())).isEqualTo("ehr");
+    assertThat(utf8(q.getBucket())).isEqualTo("observation");
+    assertThat(utf8(q.getIndex())).isEqualTo("timeline_bin");
+    assertThat(q.getQtype()).isEqualTo(RiakKvPB.RpbIndexReq.IndexQueryType.range);
+    assertThat(utf8(q.getRangeMin())).isEqualTo("p42|");
+    assertThat(utf8(q.getRangeMax())).isEqualTo("p42|" + RiakRequests.SCAN_RANGE_END);
+    assertThat(q.getMaxResults()).isEqualTo(5);
+    assertThat(q.getPaginationSort()).isTrue();
+    assertThat(q.getReturnTerms()).isTrue();
+    assertThat(q.hasContinuation()).isFalse();
+    assertThat(q.getTimeout()).isEqualTo(3000);
+  }
+
+  @Test
+  void strongConsistencyTimelineEntriesAndQueriesGoToTheIndexBucketType() throws Exception {
+    RiakRequests r = new RiakRequests(settings("riak.strong_consistency", "true", "riak.bucket_type", "sc",
+        "riak.scan_bucket_type", "idx", "riak.consistency", "strong"));
+    String term = RiakRequests.timelineTerm("p1", 7, "e1");
+    RiakKvPB.RpbPutReq event = put(r.store("observation", "e1", r.eventObject(term, new byte[] {'{', '}'}), null));
+    assertThat(utf8(event.getType())).isEqualTo("sc");
+    assertThat(event.getContent().getIndexesList()).as("SC types have no 2i").isEmpty();
+    assertThat(event.hasW()).isFalse();
+    RiakKvPB.RpbPutReq entry = put(r.storeTimelineEntry("observation", "e1", term));
+    assertThat(utf8(entry.getType())).isEqualTo("idx");
+    assertThat(utf8(entry.getBucket())).isEqualTo("observation");
+    assertThat(utf8(entry.getKey())).isEqualTo("e1");
+    assertThat(utf8(entry.getContent().getIndexes(0).getKey())).isEqualTo("timeline_bin");
+    assertThat(utf8(entry.getContent().getIndexes(0).getValue())).isEqualTo(term);
+    assertThat(entry.getW()).isEqualTo(QUORUM);
+    assertThat(utf8(index(r.recentEvents("observation", "p1", 5)).getType())).isEqualTo("idx");
+  }
+
+  @Test
+  void theEventCountPagesThroughTheWholeTimelineIndex() throws Exception {
+    RiakRequests r = new RiakRequests(settings());
+    RiakKvPB.RpbIndexReq q = index(r.timelineCountPage("observation", null));
+    assertThat(utf8(q.getIndex())).isEqualTo("timeline_bin");
+    assertThat(utf8(q.getRangeMin())).isEmpty();
+    assertThat(q.getMaxResults()).isEqualTo(RiakRequests.COUNT_PAGE);
+    assertThat(q.hasContinuation()).isFalse();
+    RiakKvPB.RpbIndexReq next = index(r.timelineCountPage("observation",
+        com.basho.riak.client.core.util.BinaryValue.create(new byte[] {1, 2})));
+    assertThat(next.getContinuation().toByteArray()).containsExactly(1, 2);
+  }
+
+  @Test
+  void documentsAreJsonObjectsWithTheKeyIndex() throws Exception {
+    RiakRequests r = new RiakRequests(settings("riak.consistency", "eventual"));
+    byte[] json = "{\"_id\":\"00ff\",\"b\":1}".getBytes(StandardCharsets.UTF_8);
+    RiakKvPB.RpbPutReq p = put(r.store("fasta_rna", "00ff", r.object("00ff", json), null));
+    assertThat(utf8(p.getBucket())).isEqualTo("fasta_rna");
+    assertThat(utf8(p.getContent().getValue())).isEqualTo("{\"_id\":\"00ff\",\"b\":1}");
+    assertThat(utf8(p.getContent().getContentType())).isEqualTo("application/json");
+    assertThat(utf8(p.getContent().getIndexes(0).getKey())).isEqualTo("key_bin");
+    assertThat(p.getW()).isEqualTo(ONE);
+  }
+
   @Test
   void commandsAreValueObjects() throws Exception {
     RiakRequests r = new RiakRequests(settings("riak.consistency", "eventual"));

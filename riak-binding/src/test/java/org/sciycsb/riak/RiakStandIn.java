@@ -17,6 +17,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.CopyOnWriteArrayList;
 import shaded.com.basho.riak.protobuf.RiakKvPB;
@@ -28,19 +29,20 @@ import shaded.com.google.protobuf.MessageLite;
 /**
  * A STAND-IN for a Riak KV node, in TEST scope only. It is not Riak: it speaks just enough of the protocol buffers
  * client protocol (4-byte length, 1-byte message code, protobuf body) to run the binding end to end: ping, server
- * info, get, put, delete and 2i range queries on {@code _bin} indexes, in memory, on one node, with no replication
- * (so quorums are recorded, not honoured). It can play a strongly consistent bucket type (conditional puts),
+ * info, get, put, delete and 2i queries on {@code _bin} indexes (range and equality, any index name, {@code
+ * max_results} with a continuation, {@code return_terms}, results sorted by term then key as Riak's sorted
+ * queries return them), in memory, on one node, with no replication (so quorums are recorded, not honoured). It can play a strongly consistent bucket type (conditional puts),
  * allow_mult siblings, a backend without 2i, and injected server errors.
  *
  * <p>It exists to test the binding's request/response handling; NEVER use it to produce benchmark numbers.
  */
-final class RiakStandIn implements AutoCloseable {
+public final class RiakStandIn implements AutoCloseable {
   static final String VERSION = "stand-in (not Riak)";
   static final String NO_2I_ERROR = "{error,{indexes_not_supported,riak_kv_bitcask_backend}}";
 
   /** Behaviour switches, fixed at start. */
-  record Mode(boolean strongConsistency, boolean allowMult, boolean secondaryIndexes) {
-    static Mode eventual() {
+  public record Mode(boolean strongConsistency, boolean allowMult, boolean secondaryIndexes) {
+    public static Mode eventual() {
       return new Mode(false, false, true);
     }
   }
@@ -48,7 +50,17 @@ final class RiakStandIn implements AutoCloseable {
   private static final class Entry {
     final List<RiakKvPB.RpbContent> siblings = new ArrayList<>();
     long clock;
+    /** The index postings of this key's live siblings, as {index, term} (to remove them on the next write). */
+    final List<ByteString[]> postings = new ArrayList<>();
   }
+
+  /** One 2i entry: a term pointing at an object key. */
+  private record Posting(ByteString term, ByteString key) {}
+
+  private static final Comparator<Posting> POSTING_ORDER = (a, b) -> {
+    int t = RiakStandIn.UNSIGNED.compare(a.term, b.term);
+    return t != 0 ? t : RiakStandIn.UNSIGNED.compare(a.key, b.key);
+  };
 
   private final Mode mode;
   private final ServerSocket server;
@@ -56,10 +68,14 @@ final class RiakStandIn implements AutoCloseable {
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private final List<Thread> workers = new CopyOnWriteArrayList<>();
   private final Map<String, Entry> data = new HashMap<>();
+  /** "type NUL bucket NUL index" → its postings, sorted by term then key (Riak's sorted 2i order). */
+  private final Map<String, TreeSet<Posting>> indexes = new HashMap<>();
   private final List<MessageLite> received = new CopyOnWriteArrayList<>();
   private final ConcurrentLinkedDeque<String> faults = new ConcurrentLinkedDeque<>();
   private long clocks;
   private volatile boolean closed;
+  /** Bucket types that stay eventually consistent on a strongly consistent stand-in (index bucket types). */
+  private final java.util.Set<String> eventualTypes = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   private RiakStandIn(Mode mode) throws IOException {
     this.mode = mode;
@@ -71,16 +87,29 @@ final class RiakStandIn implements AutoCloseable {
   }
 
   /** Starts a stand-in on a free loopback port. */
-  static RiakStandIn start(Mode mode) throws IOException {
+  public static RiakStandIn start(Mode mode) throws IOException {
     return new RiakStandIn(mode);
   }
 
-  int port() {
+  public int port() {
     return server.getLocalPort();
   }
 
-  String hosts() {
+  /** {@code 127.0.0.1:<port>}, for {@code riak.hosts}. */
+  public String hosts() {
     return "127.0.0.1:" + port();
+  }
+
+  /**
+   * With {@code Mode.strongConsistency}: this bucket type behaves as an eventually consistent one (as the
+   * {@code riak.scan_bucket_type} of a real cluster): blind puts overwrite.
+   */
+  void eventuallyConsistentType(String type) {
+    eventualTypes.add(type);
+  }
+
+  private boolean strong(ByteString type) {
+    return mode.strongConsistency() && !eventualTypes.contains(type.isEmpty() ? "default" : type.toStringUtf8());
   }
 
   /** The next {@code times} KV or 2i requests are answered with this Riak error message. */
@@ -122,6 +151,42 @@ final class RiakStandIn implements AutoCloseable {
             .setValue(ByteString.copyFromUtf8(key)))
         .build());
     e.clock = ++clocks;
+    reindex(ByteString.copyFromUtf8(type), ByteString.copyFromUtf8(bucket), ByteString.copyFromUtf8(key), e);
+  }
+
+  /** The 2i postings of an index (for tests): {term, key} pairs in Riak's sorted order. */
+  synchronized List<String[]> postings(String type, String bucket, String index) {
+    List<String[]> out = new ArrayList<>();
+    TreeSet<Posting> set = indexes.get(type + "\u0000" + bucket + "\u0000" + index);
+    if (set != null) {
+      for (Posting p : set) {
+        out.add(new String[] {p.term.toStringUtf8(), p.key.toStringUtf8()});
+      }
+    }
+    return out;
+  }
+
+  private static String indexId(ByteString type, ByteString bucket, ByteString index) {
+    return (type.isEmpty() ? "default" : type.toStringUtf8()) + "\u0000" + bucket.toStringUtf8() + "\u0000"
+        + index.toStringUtf8();
+  }
+
+  /** Replaces a key's postings by those of its current siblings (none once deleted). */
+  private void reindex(ByteString type, ByteString bucket, ByteString key, Entry e) {
+    for (ByteString[] p : e.postings) {
+      TreeSet<Posting> set = indexes.get(indexId(type, bucket, p[0]));
+      if (set != null) {
+        set.remove(new Posting(p[1], key));
+      }
+    }
+    e.postings.clear();
+    for (RiakKvPB.RpbContent c : e.siblings) {
+      for (RiakPB.RpbPair p : c.getIndexesList()) {
+        indexes.computeIfAbsent(indexId(type, bucket, p.getKey()), k -> new TreeSet<>(POSTING_ORDER))
+            .add(new Posting(p.getValue(), key));
+        e.postings.add(new ByteString[] {p.getKey(), p.getValue()});
+      }
+    }
   }
 
   private void acceptLoop() {
@@ -239,7 +304,7 @@ final class RiakStandIn implements AutoCloseable {
     Entry e = data.get(id);
     boolean exists = e != null && !e.siblings.isEmpty();
     boolean clockMatches = exists && q.hasVclock() && q.getVclock().equals(clockBytes(e.clock));
-    if (mode.strongConsistency()) {
+    if (strong(q.getType())) {
       if (exists ? !clockMatches : q.hasVclock()) {
         return error("failed");
       }
@@ -256,16 +321,21 @@ final class RiakStandIn implements AutoCloseable {
     }
     e.siblings.add(c);
     e.clock = ++clocks;
+    reindex(q.getType(), q.getBucket(), q.getKey(), e);
     return one(RiakMessageCodes.MSG_PutResp, null);
   }
 
   private synchronized List<Reply> delete(RiakKvPB.RpbDelReq q) {
     String id = id(q.getType(), q.getBucket(), q.getKey());
     Entry e = data.get(id);
-    if (mode.strongConsistency() && e != null && q.hasVclock() && !q.getVclock().equals(clockBytes(e.clock))) {
+    if (strong(q.getType()) && e != null && q.hasVclock() && !q.getVclock().equals(clockBytes(e.clock))) {
       return error("failed");
     }
-    data.remove(id);
+    Entry gone = data.remove(id);
+    if (gone != null) {
+      gone.siblings.clear();
+      reindex(q.getType(), q.getBucket(), q.getKey(), gone);
+    }
     return one(RiakMessageCodes.MSG_DelResp, null);
   }
 
@@ -281,55 +351,67 @@ final class RiakStandIn implements AutoCloseable {
     return Integer.compare(a.size(), b.size());
   };
 
+  /**
+   * A 2i query as Riak answers it: range (inclusive at both ends) or equality on any {@code _bin} index, results
+   * sorted by term then key, at most {@code max_results} with a continuation when the page is full (as Riak, which
+   * sets it whenever a page holds max_results entries), the terms only with {@code return_terms}. The continuation
+   * is opaque to the client; here it encodes the last (term, key) of the page.
+   */
   private synchronized List<Reply> index(RiakKvPB.RpbIndexReq q) {
     if (!mode.secondaryIndexes()) {
       return error(NO_2I_ERROR);
     }
-    if (q.getQtype() != RiakKvPB.RpbIndexReq.IndexQueryType.range || !q.getIndex().toStringUtf8().endsWith("_bin")) {
-      return error("stand-in: only _bin range queries are implemented");
+    if (!q.getIndex().toStringUtf8().endsWith("_bin")) {
+      return error("stand-in: only _bin indexes are implemented");
     }
-    String prefix = (q.getType().isEmpty() ? "default" : q.getType().toStringUtf8()) + "\u0000"
-        + q.getBucket().toStringUtf8() + "\u0000";
-    List<ByteString[]> hits = new ArrayList<>(); // {term, key}
-    for (Map.Entry<String, Entry> d : data.entrySet()) {
-      if (!d.getKey().startsWith(prefix) || d.getValue().siblings.isEmpty()) {
-        continue;
-      }
-      ByteString key = ByteString.copyFromUtf8(d.getKey().substring(prefix.length()));
-      for (RiakKvPB.RpbContent c : d.getValue().siblings) {
-        for (RiakPB.RpbPair p : c.getIndexesList()) {
-          if (p.getKey().equals(q.getIndex()) && UNSIGNED.compare(p.getValue(), q.getRangeMin()) >= 0
-              && UNSIGNED.compare(p.getValue(), q.getRangeMax()) <= 0) {
-            hits.add(new ByteString[] {p.getValue(), key});
-          }
+    ByteString min;
+    ByteString max;
+    if (q.getQtype() == RiakKvPB.RpbIndexReq.IndexQueryType.eq) {
+      min = q.getKey();
+      max = q.getKey();
+    } else {
+      min = q.getRangeMin();
+      max = q.getRangeMax();
+    }
+    RiakKvPB.RpbIndexResp.Builder b = RiakKvPB.RpbIndexResp.newBuilder();
+    TreeSet<Posting> set = indexes.get(indexId(q.getType(), q.getBucket(), q.getIndex()));
+    if (set != null) {
+      java.util.NavigableSet<Posting> from = q.hasContinuation() ? set.tailSet(decode(q.getContinuation()), false)
+          : set.tailSet(new Posting(min, ByteString.EMPTY), true);
+      int n = 0;
+      Posting last = null;
+      for (Posting p : from) {
+        if (UNSIGNED.compare(p.term, min) < 0) {
+          continue;
+        }
+        if (UNSIGNED.compare(p.term, max) > 0) {
+          break;
+        }
+        if (q.getReturnTerms()) {
+          b.addResults(RiakPB.RpbPair.newBuilder().setKey(p.term).setValue(p.key));
+        } else {
+          b.addKeys(p.key);
+        }
+        last = p;
+        if (q.hasMaxResults() && ++n >= q.getMaxResults()) {
+          b.setContinuation(encode(last));
+          break;
         }
       }
-    }
-    hits.sort((a, b) -> {
-      int t = UNSIGNED.compare(a[0], b[0]);
-      return t != 0 ? t : UNSIGNED.compare(a[1], b[1]);
-    });
-    RiakKvPB.RpbIndexResp.Builder b = RiakKvPB.RpbIndexResp.newBuilder();
-    ByteString last = null;
-    int n = 0;
-    // the stand-in's continuation is simply the last key of the previous page (Riak's is opaque)
-    ByteString after = q.hasContinuation() ? q.getContinuation() : null;
-    for (ByteString[] h : hits) {
-      if (h[1].equals(last) || after != null && UNSIGNED.compare(h[1], after) <= 0) {
-        continue;
-      }
-      if (q.hasMaxResults() && n >= q.getMaxResults()) {
-        b.setContinuation(last);
-        break;
-      }
-      b.addKeys(h[1]);
-      last = h[1];
-      n++;
     }
     if (q.getStream()) {
       b.setDone(true);
     }
     return one(RiakMessageCodes.MSG_IndexResp, b.build());
+  }
+
+  private static ByteString encode(Posting p) {
+    return ByteString.copyFrom(ByteBuffer.allocate(4).putInt(p.term.size()).array()).concat(p.term).concat(p.key);
+  }
+
+  private static Posting decode(ByteString c) {
+    int n = ByteBuffer.wrap(c.substring(0, 4).toByteArray()).getInt();
+    return new Posting(c.substring(4, 4 + n), c.substring(4 + n));
   }
 
   @Override
