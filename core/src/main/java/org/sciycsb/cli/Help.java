@@ -20,7 +20,9 @@ public final class Help {
       "       bin/ycsb report <dir> [-p report.png=false]   HTML page with charts (+ PNG via headless Chromium)",
       "       bin/ycsb load|run [<binding>] [options] --yarn <hadoop-conf-dir> --clients N",
       "                          N clients as tasks of a Hadoop job on a YARN cluster, merged (bin/ycsb help yarn)",
-      "       bin/ycsb help [<binding>|engine|core|reports|yarn] [--markdown]",
+      "       bin/ycsb study list | <name> [<binding>] [--scale S] [-p ...] | <name> --compare <dirA> <dirB>",
+      "                      rerun a seed study whole: its matrix, then the paper's tables and figures",
+      "       bin/ycsb help [<binding>|engine|core|reports|yarn|study] [--markdown]",
       "",
       "options (YCSB 0.17 meanings):",
       "  -P <file>          load a property file (repeatable, later files win)",
@@ -54,6 +56,7 @@ public final class Help {
     out.println("bin/ycsb help core       CoreWorkload options");
     out.println("bin/ycsb help reports    merge, compare, sweep, report, resources and sla.* options");
     out.println("bin/ycsb help yarn       --yarn/--clients (clients on a YARN cluster) and the yarn.* options");
+    out.println("bin/ycsb help study      the seed studies, their matrices and scaling");
     out.println("bin/ycsb help <binding>  a binding's options");
   }
 
@@ -69,6 +72,14 @@ public final class Help {
     }
     if (topic.equals("yarn")) {
       throw new ConfigException("the yarn options belong to the yarn-runner module: bin/ycsb help yarn adds it");
+    }
+    if (topic.equals("study") || topic.equals("studies")) {
+      if (markdown) {
+        print("study", "study options", org.sciycsb.study.StudyOptions.all(), true, out);
+      } else {
+        org.sciycsb.study.StudyCommand.help(out);
+      }
+      return;
     }
     if (topic.equals("core")) {
       print("core", "CoreWorkload options (upstream names and defaults)", CoreWorkloadOptions.all(), markdown, out);

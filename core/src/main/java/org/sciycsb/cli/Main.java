@@ -53,6 +53,9 @@ public final class Main {
   public static int run(String[] argv, PrintStream out, PrintStream err, SecretFilter filter) {
     boolean debug = Args.wantsDebug(argv);
     try {
+      if (argv.length > 0 && argv[0].equals("study")) {
+        return org.sciycsb.study.StudyCommand.run(argv, out, err);
+      }
       Args args = org.sciycsb.report.ReportCommands.handles(argv) ? Args.parse(new String[] {argv[0]})
           : Args.parse(argv);
       filter.addFrom(args.properties, Set.of());
@@ -72,7 +75,7 @@ public final class Main {
           return org.sciycsb.report.ReportCommands.run(args.command, argv, out, err);
         default:
           throw new ConfigException("unknown command '" + args.command
-              + "': use load, run, merge, compare, sweep, report or help");
+              + "': use load, run, merge, compare, sweep, report, study or help");
       }
     } catch (BenchmarkException e) {
       err.println("error: " + Secrets.maskText(e.getMessage()));
@@ -103,10 +106,10 @@ public final class Main {
   /**
    * A phase's configuration after the checks every local run makes before anything starts: the binding and the
    * workload found, every key checked against the declarations (engine, workload, binding, reports and the
-   * caller's extra sets), every engine option parsed, the workload's binding defaults applied.
+   * caller's extra sets), every engine option parsed, the workload's binding defaults applied ({@code asked}).
    */
   public record Prepared(Phase phase, Config config, Binding binding, BenchWorkload workload, String bindingName,
-      Set<String> secrets) {}
+      Set<String> secrets, List<String> warnings, Map<String, String> asked) {}
 
   /**
    * Checks a load or run as a local run does, without opening the binding: bad input throws
@@ -115,6 +118,33 @@ public final class Main {
    */
   public static Prepared prepare(Phase phase, Args args, List<OptionSet> extra, PrintStream err)
       throws BenchmarkException {
+    Prepared p = checkKeysAndValues(phase, args, extra);
+    if (!p.asked().isEmpty()) {
+      err.println("workload " + p.workload().name() + " sets " + p.asked());
+    }
+    p.workload().validate(p.config(), phase); // values, combinations and input files, before the binding opens
+    for (String w : p.warnings()) {
+      err.println(w);
+    }
+    return p;
+  }
+
+  /**
+   * Checks a load or run command line as {@code bin/ycsb load|run} would before starting anything (binding,
+   * workload, property files, keys, values) and returns the warnings; nothing is started or written. Studies
+   * check every step of their plan with this before the first one runs (the workload's own checks of input
+   * files are left to the step: an earlier step may write them).
+   */
+  public static List<String> check(String[] argv) throws ConfigException {
+    Args args = Args.parse(argv);
+    if (!args.command.equals("load") && !args.command.equals("run")) {
+      throw new ConfigException("not a load or run command: " + args.command);
+    }
+    return checkKeysAndValues(args.command.equals("load") ? Phase.LOAD : Phase.RUN, args, List.of()).warnings();
+  }
+
+  private static Prepared checkKeysAndValues(Phase phase, Args args, List<OptionSet> extra)
+      throws ConfigException {
     if (!args.positional.isEmpty()) {
       throw new ConfigException("unexpected argument '" + args.positional.get(0) + "' (options start with -)");
     }
@@ -142,15 +172,10 @@ public final class Main {
     if (!asked.isEmpty()) {
       config = config.with(asked);
       checkKeys(config, sets);
-      err.println("workload " + workload.name() + " sets " + asked);
     }
     // read every engine option now: a bad value fails here, before anything starts
     for (Option<?> o : EngineOptions.all().options()) {
       config.get(o);
-    }
-    workload.validate(config, phase); // values, combinations and input files, before the binding opens
-    for (String w : warnings) {
-      err.println(w);
     }
     Set<String> secrets = new HashSet<>();
     for (OptionSet s : sets) {
@@ -160,7 +185,7 @@ public final class Main {
         }
       }
     }
-    return new Prepared(phase, config, binding, workload, bindingName, secrets);
+    return new Prepared(phase, config, binding, workload, bindingName, secrets, warnings, asked);
   }
 
   private static int runPhase(Phase phase, Args args, PrintStream out, PrintStream err, SecretFilter filter)
@@ -213,6 +238,11 @@ public final class Main {
       err.println("error: " + Secrets.maskText(outcome.failure()));
     }
     return outcome.exitCode();
+  }
+
+  /** Prints an option set as {@code bin/ycsb help} does (text, or a markdown table). */
+  public static void printOptions(String name, String title, OptionSet set, boolean markdown, PrintStream out) {
+    Help.print(name, title, set, markdown, out);
   }
 
   /** The key check, leaving out the dynamic {@code sla.*} keys (checked by {@code Sla.parse}). */

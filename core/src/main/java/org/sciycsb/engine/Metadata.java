@@ -14,7 +14,7 @@ import org.sciycsb.api.Secrets;
 import org.sciycsb.api.StoreInfo;
 
 /** The metadata block of {@code results.json}: who ran what, where, against which store, with which settings. */
-final class Metadata {
+public final class Metadata {
   private Metadata() {}
 
   static Map<String, Object> build(Engine.Request req, RunContext ctx, StoreInfo store, Instant started,
@@ -47,7 +47,7 @@ final class Metadata {
     return m;
   }
 
-  static Map<String, Object> host() {
+  public static Map<String, Object> host() {
     Map<String, Object> h = new LinkedHashMap<>();
     String name;
     try {

@@ -3,11 +3,11 @@ package org.sciycsb.report;
 import java.util.Locale;
 
 /** Number and markup formatting shared by the reports: locale-independent, so outputs are byte-stable. */
-final class Fmt {
+public final class Fmt {
   private Fmt() {}
 
   /** Up to {@code decimals} decimals, trailing zeros removed. */
-  static String num(double d, int decimals) {
+  public static String num(double d, int decimals) {
     if (Double.isNaN(d) || Double.isInfinite(d)) {
       return "n/a";
     }
@@ -21,7 +21,7 @@ final class Fmt {
     return s.equals("-0") ? "0" : s;
   }
 
-  static String num(double d) {
+  public static String num(double d) {
     return num(d, 3);
   }
 
@@ -31,7 +31,7 @@ final class Fmt {
   }
 
   /** A signed percentage change, e.g. {@code +12.5%}; n/a when the base is 0. */
-  static String pct(double base, double value) {
+  public static String pct(double base, double value) {
     if (base == 0) {
       return "n/a";
     }
@@ -39,7 +39,7 @@ final class Fmt {
     return (p >= 0 ? "+" : "") + num(p, 1) + "%";
   }
 
-  static String html(String s) {
+  public static String html(String s) {
     if (s == null) {
       return "";
     }
@@ -62,7 +62,7 @@ final class Fmt {
   }
 
   /** A microsecond latency in a readable unit: 850us, 12.3ms, 1.52s. */
-  static String us(double us) {
+  public static String us(double us) {
     if (us >= 1_000_000) {
       return num(us / 1_000_000, 2) + "s";
     }
@@ -72,7 +72,7 @@ final class Fmt {
     return num(us, 1) + "us";
   }
 
-  static String bytes(double b) {
+  public static String bytes(double b) {
     String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
     int i = 0;
     while (Math.abs(b) >= 1024 && i < units.length - 1) {

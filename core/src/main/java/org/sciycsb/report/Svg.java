@@ -7,8 +7,8 @@ import java.util.List;
  * Small server-side SVG charts (line and grouped bar charts) for the HTML reports: no script, no network, and the
  * output is a pure function of the data, so reports are golden-testable and render the same in any browser.
  */
-final class Svg {
-  static final String[] COLORS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
+public final class Svg {
+  public static final String[] COLORS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
       "#7f7f7f", "#bcbd22", "#17becf"};
   private static final int W = 560;
   private static final int H = 300;
@@ -18,8 +18,8 @@ final class Svg {
   private static final int B = 58;
 
   /** One line: x and y of the same length; err (optional) draws +-err bars. */
-  record Series(String name, double[] x, double[] y, double[] err) {
-    Series(String name, double[] x, double[] y) {
+  public record Series(String name, double[] x, double[] y, double[] err) {
+    public Series(String name, double[] x, double[] y) {
       this(name, x, y, null);
     }
   }
@@ -32,7 +32,7 @@ final class Svg {
    * @param percentileX x values are percentiles (0..100) drawn on HdrHistogram's 1/(1-p) log axis
    * @param logX        a log10 x axis (thread counts)
    */
-  static String lineChart(String id, String title, String xLabel, String yLabel, List<Series> series,
+  public static String lineChart(String id, String title, String xLabel, String yLabel, List<Series> series,
       boolean percentileX, boolean logX) {
     double xmin = Double.MAX_VALUE;
     double xmax = -Double.MAX_VALUE;
@@ -124,7 +124,7 @@ final class Svg {
   }
 
   /** Grouped bars: one group per category, one bar per series (values[series][category]). */
-  static String barChart(String id, String title, String yLabel, List<String> categories, List<String> names,
+  public static String barChart(String id, String title, String yLabel, List<String> categories, List<String> names,
       double[][] values) {
     StringBuilder sb = open(id, title);
     double ymax = 0;

@@ -1,0 +1,156 @@
+package org.sciycsb.study;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The steps of a study as recorded in {@code study.json}, and their results documents ({@code results.json} of the
+ * engine or of {@code bin/census}), read on demand. Only steps that finished (exit 0, or 5 = an SLA threshold
+ * breached, whose numbers are complete) give numbers to the report.
+ */
+final class Runs {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private final Path studyDir;
+  private final List<JsonNode> steps;
+  private final Map<String, JsonNode> cache = new HashMap<>();
+
+  Runs(Path studyDir, List<JsonNode> steps) {
+    this.studyDir = studyDir;
+    this.steps = steps;
+  }
+
+  List<JsonNode> steps() {
+    return steps;
+  }
+
+  JsonNode step(String name) {
+    for (JsonNode s : steps) {
+      if (s.path("name").asText().equals(name)) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /** Steps whose tags include every given tag, in plan order. */
+  List<JsonNode> where(Map<String, String> tags) {
+    List<JsonNode> out = new ArrayList<>();
+    for (JsonNode s : steps) {
+      boolean all = true;
+      for (Map.Entry<String, String> t : tags.entrySet()) {
+        if (!s.path("tags").path(t.getKey()).asText().equals(t.getValue())) {
+          all = false;
+          break;
+        }
+      }
+      if (all) {
+        out.add(s);
+      }
+    }
+    return out;
+  }
+
+  boolean usable(String name) {
+    JsonNode s = step(name);
+    return s != null && s.path("status").asText().equals("ok") && results(name) != null;
+  }
+
+  /** The step's results document, or null. */
+  JsonNode results(String name) {
+    if (cache.containsKey(name)) {
+      return cache.get(name);
+    }
+    JsonNode s = step(name);
+    JsonNode j = null;
+    if (s != null && s.path("dir").isTextual()) {
+      Path f = studyDir.resolve(s.path("dir").asText()).resolve("results.json");
+      if (Files.isRegularFile(f)) {
+        try {
+          j = MAPPER.readTree(f.toFile());
+        } catch (IOException e) {
+          j = null;
+        }
+      }
+    }
+    cache.put(name, j);
+    return j;
+  }
+
+  /** The number at field of a finished step, or NaN. */
+  double number(String name, String field) {
+    if (!usable(name)) {
+      return Double.NaN;
+    }
+    int resp = field.indexOf(".response.");
+    if (resp > 0 && Fields.number(results(name), field.substring(0, resp) + ".response.count") == 0) {
+      return Double.NaN;
+    }
+    return Fields.number(results(name), field);
+  }
+
+  /** A measured cell: the number at field of one step, with its source; or why there is none. */
+  Report.Cell value(String name, String field) {
+    JsonNode s = step(name);
+    if (s == null) {
+      return Report.Cell.missing("not in plan");
+    }
+    if (!usable(name)) {
+      return Report.Cell.missing(s.path("status").asText("not run"));
+    }
+    int resp = field.indexOf(".response.");
+    if (resp > 0 && Fields.number(results(name), field.substring(0, resp) + ".response.count") == 0) {
+      return Report.Cell.missing("no ops");
+    }
+    double v = Fields.number(results(name), field);
+    if (Double.isNaN(v)) {
+      return Report.Cell.missing(resp > 0 ? "-" : "n/a");
+    }
+    Report.Cell c = new Report.Cell();
+    c.value = v;
+    c.sources.add(new Report.Source(name, s.path("dir").asText(), field));
+    return c;
+  }
+
+  /** The mean of field over the finished steps among names (the paper's "averaged over the runs"). */
+  Report.Cell mean(List<String> names, String field) {
+    return mean(names, n -> field);
+  }
+
+  /** The mean over the finished steps among names of each one's field (fieldOf may pick per step). */
+  Report.Cell mean(List<String> names, java.util.function.Function<String, String> fieldOf) {
+    List<Double> vals = new ArrayList<>();
+    Report.Cell c = new Report.Cell();
+    for (String n : names) {
+      String field = fieldOf.apply(n);
+      double v = number(n, field);
+      if (!Double.isNaN(v)) {
+        vals.add(v);
+        c.sources.add(new Report.Source(n, step(n).path("dir").asText(), field));
+      }
+    }
+    if (vals.isEmpty()) {
+      c.text = names.isEmpty() ? "not in plan" : "no finished run";
+      return c;
+    }
+    double mean = vals.stream().mapToDouble(Double::doubleValue).average().getAsDouble();
+    double ss = 0;
+    for (double v : vals) {
+      ss += (v - mean) * (v - mean);
+    }
+    c.value = mean;
+    c.aggregate = "mean";
+    c.stdev = vals.size() > 1 ? Math.sqrt(ss / (vals.size() - 1)) : 0.0;
+    return c;
+  }
+
+  static double of(Report.Cell c) {
+    return c != null && c.hasValue() ? c.value : Double.NaN;
+  }
+}

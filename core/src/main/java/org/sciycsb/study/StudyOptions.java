@@ -1,0 +1,26 @@
+package org.sciycsb.study;
+
+import org.sciycsb.api.Option;
+import org.sciycsb.api.OptionSet;
+
+/**
+ * The -p keys {@code bin/ycsb study} reads itself (every other -p goes to the runs). The matrices live in
+ * {@code workloads/study-<name>/study.properties}; the command-line flags (--scale, --max-threads, --only,
+ * --dry-run, --compare) are described by {@code bin/ycsb help study}.
+ */
+public final class StudyOptions {
+  private StudyOptions() {}
+
+  public static final Option<String> HDFS = Option.string("study.hdfs", null,
+      "dede: the HDFS of the census steps (hdfs://host:port)")
+      .defaultShownAs("$SCIYCSB_HDFS_URL, else hdfs://127.0.0.1:$SCIYCSB_HDFS_PORT (9000)");
+  public static final Option<String> MONGO = Option.string("study.mongo", null,
+      "dede: the MongoDB-wire server of the census steps (mongodb://host:port; the study names the database and "
+          + "collections)").defaultShownAs("mongodb://127.0.0.1:$SCIYCSB_STANDIN_PORT (27018): the stand-in");
+  public static final Option<String> MONGO_LABEL = Option.string("study.mongo.label", DedeStudy.STANDIN_LABEL,
+      "dede: the label of study.mongo's numbers in the report; set it when study.mongo is a real MongoDB server");
+
+  public static OptionSet all() {
+    return OptionSet.builder("study").add(HDFS, MONGO, MONGO_LABEL).ownPrefix("study.").build();
+  }
+}

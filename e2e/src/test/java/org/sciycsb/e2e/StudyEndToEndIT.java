@@ -1,0 +1,233 @@
+package org.sciycsb.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bin/ycsb study} through the real launcher at tiny scales: sandisk, bankmark and niec whole on the embedded
+ * H2 store, dede's raw read/write census steps against the HDFS test server (bin/servers start hdfs; the test
+ * fails without it) and a MongoDB-wire stand-in started here. Each report is checked for its tables and for every
+ * measured number being the one in the run folder's results.json that it names.
+ */
+class StudyEndToEndIT {
+  static final Path HOME = LauncherEndToEndIT.HOME;
+  static final ObjectMapper MAPPER = new ObjectMapper();
+
+  @TempDir
+  Path tmp;
+
+  record Result(int exit, String out, String err) {}
+
+  Result ycsb(String... args) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(HOME.resolve("bin/ycsb").toString());
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(HOME.toFile());
+    pb.environment().put("SCIYCSB_WORK", tmp.resolve("work").toString());
+    pb.redirectOutput(tmp.resolve("out.txt").toFile());
+    pb.redirectError(tmp.resolve("err.txt").toFile());
+    Process p = pb.start();
+    if (!p.waitFor(10, TimeUnit.MINUTES)) {
+      p.destroyForcibly();
+      throw new AssertionError("bin/ycsb " + String.join(" ", args) + " did not finish in 10 minutes");
+    }
+    return new Result(p.exitValue(), Files.readString(tmp.resolve("out.txt"), StandardCharsets.UTF_8),
+        Files.readString(tmp.resolve("err.txt"), StandardCharsets.UTF_8));
+  }
+
+  /** A results.json field such as operations[READ].response.p95, resolved here. */
+  static double field(JsonNode results, String path) {
+    JsonNode n = results;
+    for (String seg : path.split("\\.")) {
+      if (seg.endsWith("]")) {
+        String name = seg.substring(seg.indexOf('[') + 1, seg.length() - 1);
+        JsonNode found = null;
+        for (JsonNode e : n.path(seg.substring(0, seg.indexOf('[')))) {
+          if (e.path("name").asText().equals(name)) {
+            found = e;
+          }
+        }
+        assertThat(found).as(path).isNotNull();
+        n = found;
+      } else {
+        n = n.path(seg);
+      }
+    }
+    assertThat(n.isNumber()).as(path + " is a number").isTrue();
+    return n.asDouble();
+  }
+
+  /** Every measured cell equals (the mean of) the results.json fields it names; returns the cells checked. */
+  static int checkCells(Path studyDir, JsonNode doc) throws IOException {
+    int checked = 0;
+    for (JsonNode t : doc.path("tables")) {
+      for (JsonNode row : t.path("rows")) {
+        var it = row.fields();
+        while (it.hasNext()) {
+          JsonNode c = it.next().getValue();
+          if (c.has("published") || !c.has("sources")) {
+            continue;
+          }
+          List<Double> vals = new ArrayList<>();
+          for (JsonNode s : c.path("sources")) {
+            JsonNode res = MAPPER.readTree(studyDir.resolve(s.path("dir").asText()).resolve("results.json").toFile());
+            vals.add(field(res, s.path("field").asText()));
+          }
+          double expect = c.has("derived") && c.path("derived").asText().startsWith("sum")
+              ? vals.stream().mapToDouble(Double::doubleValue).sum()
+              : c.has("derived") ? vals.get(0) / vals.get(1)
+              : vals.stream().mapToDouble(Double::doubleValue).average().getAsDouble();
+          assertThat(c.path("value").asDouble()).as(t.path("id") + " " + c).isCloseTo(expect, within(1e-9));
+          checked++;
+        }
+      }
+    }
+    return checked;
+  }
+
+  static JsonNode table(JsonNode doc, String id) {
+    for (JsonNode t : doc.path("tables")) {
+      if (t.path("id").asText().equals(id)) {
+        return t;
+      }
+    }
+    throw new AssertionError("no table " + id + " in the report");
+  }
+
+  /** The study ran every step, wrote its three report files, and names H2 as the store of its runs. */
+  static JsonNode finished(Path dir, int steps) throws IOException {
+    JsonNode doc = MAPPER.readTree(dir.resolve("study.json").toFile());
+    assertThat(doc.path("outcome").asText()).isEqualTo("completed");
+    assertThat(doc.path("steps")).hasSize(steps);
+    for (JsonNode s : doc.path("steps")) {
+      assertThat(s.path("status").asText()).as(s.path("name").asText()).isEqualTo("ok");
+    }
+    assertThat(dir.resolve("study.md")).isRegularFile();
+    assertThat(dir.resolve("study.html")).isRegularFile();
+    return doc;
+  }
+
+  @Test
+  void sandiskWholeOnTheEmbeddedStore() throws Exception {
+    Path dir = tmp.resolve("sandisk");
+    Result r = ycsb("study", "sandisk", "--scale", "1e-5", "-p", "results.dir=" + dir, "-p", "label.storage=ssd");
+    assertThat(r.exit()).as(r.err()).isZero();
+    JsonNode doc = finished(dir, 30);
+    assertThat(doc.path("binding").asText()).isEqualTo("jdbc");
+    JsonNode load = MAPPER.readTree(dir.resolve("1TB/load/results.json").toFile());
+    assertThat(load.path("metadata").path("store").path("product").asText()).isEqualTo("H2");
+    assertThat(load.path("summary").path("operations").asLong()).isEqualTo(Math.round((1L << 40) * 1e-5) / 1024);
+    assertThat(load.path("extra").path("countCheck").asText()).isEqualTo("ok");
+    JsonNode t = table(doc, "throughput");
+    assertThat(t.path("rows")).hasSize(9);
+    assertThat(t.path("rows").get(1).path("pub-SSD-256GB").path("value").asDouble()).isEqualTo(4676);
+    assertThat(table(doc, "latency").path("rows")).hasSize(9);
+    assertThat(checkCells(dir, doc)).isGreaterThan(100);
+    assertThat(Files.readString(dir.resolve("study.md"))).contains("## Throughput (ops/s) by workload")
+        .contains("**this run** = ").contains("storage ssd").contains("published: SSD 1TB ops/s");
+    assertThat(Files.readString(dir.resolve("study.html"))).contains("id=\"table-throughput\"").contains("<svg");
+  }
+
+  @Test
+  void bankmarkWholeWithWarmupsAndTheBulkLoad() throws Exception {
+    Path dir = tmp.resolve("bankmark");
+    Result r = ycsb("study", "bankmark", "jdbc", "--scale", "1e-5", "-p", "results.dir=" + dir);
+    assertThat(r.exit()).as(r.err()).isZero();
+    JsonNode doc = finished(dir, 32);
+    JsonNode bulk = MAPPER.readTree(dir.resolve("tcI/bulkload/results.json").toFile());
+    assertThat(bulk.path("metadata").path("properties").path("db.batchsize").asText()).isEqualTo("1000");
+    assertThat(bulk.path("summary").path("operations").asLong()).isEqualTo(2000);
+    JsonNode warm = MAPPER.readTree(dir.resolve("tcII/workload5/warmup/results.json").toFile());
+    assertThat(warm.path("metadata").path("properties").path("updateproportion").asText()).isEqualTo("0.05");
+    assertThat(field(MAPPER.readTree(dir.resolve("tcII/workload5/run/results.json").toFile()),
+        "operations[INSERT].operations")).isPositive();
+    JsonNode t = table(doc, "throughput");
+    assertThat(t.path("rows")).hasSize(7);
+    assertThat(t.path("rows").get(2).path("pub-I").path("precision").asText()).startsWith("upper bound");
+    assertThat(table(doc, "warmup").path("rows")).hasSize(10);
+    assertThat(checkCells(dir, doc)).isGreaterThan(60);
+    assertThat(Files.readString(dir.resolve("study.md"))).contains("<= 30000");
+  }
+
+  @Test
+  void niecWritesThenReadsAtEveryWorkerCount() throws Exception {
+    Path dir = tmp.resolve("niec");
+    Result r = ycsb("study", "niec", "jdbc", "--scale", "1e-3", "-p", "results.dir=" + dir);
+    assertThat(r.exit()).as(r.err()).isZero();
+    JsonNode doc = finished(dir, 14);
+    JsonNode rows = table(doc, "workers").path("rows");
+    assertThat(rows).hasSize(7);
+    assertThat(rows.get(4).path("workers").path("text").asText()).isEqualTo("20");
+    assertThat(rows.get(4).path("pub-mongo-w").path("value").asDouble()).isEqualTo(4593);
+    JsonNode read = MAPPER.readTree(dir.resolve("workers-20/read/results.json").toFile());
+    assertThat(read.path("summary").path("operations").asLong()).isEqualTo(80);
+    assertThat(read.path("extra").path("fasta").path("reads").path("rna").path("notFound").asLong()).isZero();
+    assertThat(checkCells(dir, doc)).isGreaterThan(30);
+  }
+
+  @Test
+  void dedeRawReadsAndWritesAgainstHdfsAndAStandIn() throws Exception {
+    String hdfs = System.getProperty("sciycsb.hdfs.url");
+    if (hdfs == null || hdfs.isBlank()) {
+      hdfs = System.getenv("SCIYCSB_HDFS_URL");
+    }
+    if (hdfs == null || hdfs.isBlank()) {
+      hdfs = "hdfs://127.0.0.1:9000";
+    }
+    MongoServer standin = new MongoServer(new MemoryBackend());
+    try {
+      standin.bind("127.0.0.1", 0);
+      InetSocketAddress a = standin.getLocalAddress();
+      Path dir = tmp.resolve("dede");
+      Result r = ycsb("study", "dede", "--scale", "1e-4", "--only", "raw/*", "-p", "results.dir=" + dir,
+          "-p", "study.hdfs=" + hdfs, "-p", "study.mongo=mongodb://127.0.0.1:" + a.getPort());
+      assertThat(r.exit()).as(r.err()).isZero();
+      JsonNode doc = finished(dir, 6);
+      assertThat(doc.path("binding").isNull()).as("no engine step").isTrue();
+      JsonNode raw = table(doc, "raw");
+      for (JsonNode col : raw.path("columns")) {
+        if (col.path("group").asText().equals("run")) {
+          assertThat(col.path("title").asText()).as("a stand-in figure is never labelled MongoDB")
+              .satisfiesAnyOf(t -> assertThat(t).doesNotContain("MongoDB"), t -> assertThat(t).contains("not MongoDB"));
+        }
+      }
+      assertThat(raw.path("columns").get(3).path("title").asText()).contains("stand-in");
+      JsonNode read = raw.path("rows").get(0);
+      assertThat(read.path("hdfs").path("value").asDouble()).isPositive();
+      assertThat(read.path("pub-hdfs").path("value").asDouble()).isEqualTo(9_300_000);
+      JsonNode census = MAPPER.readTree(dir.resolve("raw/read-mongo/results.json").toFile());
+      assertThat(census.path("format").asText()).isEqualTo("sciycsb-census");
+      assertThat(census.path("summary").path("recordsRead").asLong()).isEqualTo(3720);
+      assertThat(checkCells(dir, doc)).isEqualTo(6);
+      assertThat(Files.readString(dir.resolve("study.md"))).contains("stand-in (not MongoDB)");
+    } finally {
+      standin.shutdownNow();
+    }
+  }
+
+  @Test
+  void aBadStudyIsOneLineThroughTheLauncher() throws Exception {
+    Result r = ycsb("study", "nosuch");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err().lines().filter(l -> l.startsWith("error: ")).toList()).hasSize(1);
+    assertThat(r.err()).contains("unknown study 'nosuch'").contains("sandisk (seed 002)").doesNotContain("\tat ");
+    Result l = ycsb("study", "list");
+    assertThat(l.exit()).isZero();
+    assertThat(l.out()).contains("bankmark  (seed 004)").contains("at scale 1: 42 steps");
+  }
+}
