@@ -385,7 +385,8 @@ public final class YarnRunner {
               + (jobFailure == null || jobFailure.isBlank() ? "" : "; job: " + firstLine(jobFailure)) + ")";
       throw new BenchmarkException(code, "client " + f.index() + " of " + n + " failed (" + why + ")"
           + (failed.size() > 1 ? "; " + failed.size() + " of " + n + " clients failed" : "") + "; "
-          + (inputs.isEmpty() ? "no client left results" : inputs.size() + " clients' results merged into "
+          + (inputs.isEmpty() ? "no client left results" : inputs.size() + (inputs.size() == 1 ? " client's" : " clients'")
+          + " results merged into "
           + results.path()) + " (each client's log: clients/<i>/client.log)");
     }
     if (!jobOk) {

@@ -308,7 +308,8 @@ class YarnRunnerIT {
     assertThat(r.exit).as(r.err).isEqualTo(3); // the client's own exit code: its DB could not start
     assertThat(r.errors()).as(r.err).hasSize(1);
     assertThat(r.errors().get(0)).startsWith("error: client 1 of 2 failed (exit 3:").contains("picky: not my share")
-        .contains("2 clients' results merged into " + out);
+        .contains("1 client's results merged into " + out); // a client that measured nothing leaves no results
+    assertThat(out.resolve("clients/1/results.json")).doesNotExist();
     assertThat(json(out.resolve("clients/1/client.json")).path("exitCode").asInt()).isEqualTo(3);
     assertThat(out.resolve("clients/1/client.log")).content().contains("picky: not my share");
     JsonNode ok = json(out.resolve("clients/0/results.json"));
