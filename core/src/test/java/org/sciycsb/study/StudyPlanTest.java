@@ -200,7 +200,8 @@ class StudyPlanTest {
     Files.createDirectories(dir);
     Files.copy(HOME.resolve("workloads/study-dede/published.json"), dir.resolve("published.json"));
     Files.writeString(dir.resolve("study.properties"), Files.readString(HOME.resolve(
-        "workloads/study-dede/study.properties")).replace("checkpoint.fig3.sizes=64k,1m", "checkpoint.fig3.sizes=64k,4m"));
+        "workloads/study-dede/study.properties")).replace("checkpoint.fig3.sizes=64k,1m",
+        "checkpoint.fig3.sizes=64k,4m"));
     assertThatThrownBy(() -> StudyCommand.expand(tmp, Studies.find("dede"), "fake", BATCHING, 1, 10, Map.of(), "t_"))
         .isInstanceOf(ConfigException.class).hasMessageContaining("checkpoint.fig3.sizes has '4m'");
   }
