@@ -34,7 +34,7 @@ final class DedeStudy implements StudyDef {
 
   @Override
   public String title() {
-    return "Dede: census MapReduce over HDFS and MongoDB (mongo-hadoop), raw reads/writes, split sizes";
+    return "Dede: census MapReduce over HDFS and MongoDB (mongo-hadoop), raw reads/writes, split sizes, checkpoints";
   }
 
   @Override
@@ -50,7 +50,8 @@ final class DedeStudy implements StudyDef {
         "checkpoint grid (§6.1, engine runs of the checkpoint workload on <binding>): Figure 2, 768 tasks of D = 10",
         "minutes, 1 MB checkpoints every 0 (none), 1, 2, 3, 4, 5 s; Figure 3, 24 to 480 cores x 4 tasks, 64 KB and",
         "1 MB every 10 s. --scale multiplies tasks (capped at --max-threads) and D (at least 1 s); report: job and",
-        "task overhead and CHECKPOINT latency by interval and by cores, the paper's overheads beside.");
+        "task overhead and CHECKPOINT latency by interval and by cores, the paper's overheads beside.",
+        "--only 'checkpoint/*' runs the grid alone (no census servers needed).");
   }
 
   /** "4.6M" for 4,600,000. */
