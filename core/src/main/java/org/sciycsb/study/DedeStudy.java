@@ -16,8 +16,8 @@ import org.sciycsb.api.ConfigException;
  * as child processes. The MongoDB side is whatever {@code -p study.mongo} names (default: the mongo-java-server
  * stand-in, labelled as such); its label comes from {@code -p study.mongo.label}.
  *
- * <p>The HPC checkpoint grid of §6.1 is the one part missing: it needs the {@code checkpoint} workload (branch
- * {@code checkpoint}), not in this build. {@link #checkpointGrid} is where it goes; until then the plan says so.
+ * <p>The HPC checkpoint grid of §6.1 (Figures 2 and 3, {@link #checkpointGrid}) runs the {@code checkpoint}
+ * workload as engine steps on the study's binding (default jdbc: embedded H2; the paper's store: MongoDB).
  */
 final class DedeStudy implements StudyDef {
   static final String STANDIN_LABEL = "mongo-java-server stand-in (not MongoDB)";
@@ -34,7 +34,7 @@ final class DedeStudy implements StudyDef {
 
   @Override
   public String title() {
-    return "Dede: census MapReduce over HDFS and MongoDB (mongo-hadoop), raw reads/writes, split sizes";
+    return "Dede: census MapReduce over HDFS and MongoDB (mongo-hadoop), raw reads/writes, split sizes, checkpoints";
   }
 
   @Override
@@ -46,8 +46,12 @@ final class DedeStudy implements StudyDef {
         "input. Census steps run bin/census against -p study.hdfs and -p study.mongo (default: bin/servers hdfs",
         "and the mongo-standin, labelled stand-in, never MongoDB). --scale multiplies the record counts.",
         "report: records/min HDFS vs MongoDB side (§6.2), filter times per combination and size (Figures 6, 9),",
-        "split size vs time and mappers (Figure 5); the paper's figures beside. The checkpoint grid (§6.1) needs",
-        "the checkpoint workload, not in this build.");
+        "split size vs time and mappers (Figure 5); the paper's figures beside.",
+        "checkpoint grid (§6.1, engine runs of the checkpoint workload on <binding>): Figure 2, 768 tasks of D = 10",
+        "minutes, 1 MB checkpoints every 0 (none), 1, 2, 3, 4, 5 s; Figure 3, 24 to 480 cores x 4 tasks, 64 KB and",
+        "1 MB every 10 s. --scale multiplies tasks (capped at --max-threads) and D (at least 1 s); report: job and",
+        "task overhead and CHECKPOINT latency by interval and by cores, the paper's overheads beside.",
+        "--only 'checkpoint/*' runs the grid alone (no census servers needed).");
   }
 
   /** "4.6M" for 4,600,000. */
@@ -189,20 +193,130 @@ final class DedeStudy implements StudyDef {
     }
   }
 
+  /** The checkpoint document sizes the workload files exist for (workloads/checkpoint-i10-&lt;size&gt;). */
+  static final List<String> CHECKPOINT_SIZES = List.of("64k", "1m");
+
+  static String sizeTitle(String size) {
+    return size.equals("1m") ? "1 MB" : "64 KB";
+  }
+
   /**
-   * The HPC checkpoint grid of seed 000 §6.1 (N workers each writing a 64 KB or 1 MB status document every I
-   * seconds; Figures 2 and 3). It needs the {@code checkpoint} workload, which is not in this build: until it is,
-   * the plan carries a note and the published checkpoint figures stay in the report's statements.
+   * The HPC checkpoint grid of seed 000 §6.1 (N tasks each writing a 64 KB or 1 MB status document every I seconds):
+   * Figure 2 (one task count, intervals) and Figure 3 (cores x tasks per core, one interval, two sizes). One engine
+   * run of the checkpoint workload per point, as bench/checkpoint.sh runs them: the size's workload file
+   * (workloads/checkpoint-i10-&lt;size&gt;), -p checkpoint.interval, checkpoint.duration = D x --scale (at least 1 s),
+   * threadcount = tasks x --scale (capped at --max-threads: one thread per task, all at once, as in the seed).
+   * Figure 3's points whose task counts become equal at this scale are run once.
    */
-  static void checkpointGrid(StudyContext c, Plan plan) {
-    boolean present = false;
-    for (var w : org.sciycsb.cli.Registry.workloads()) {
-      present |= w.name().equals("checkpoint");
+  static void checkpointGrid(StudyContext c, Plan plan) throws ConfigException {
+    StudyProps p = c.props;
+    long paperD = p.seconds("checkpoint.duration");
+    long d = c.seconds(paperD, 1);
+    int f2Tasks = p.ints("checkpoint.fig2.tasks").get(0);
+    int f2Cores = p.ints("checkpoint.fig2.cores").get(0);
+    List<Long> f2Intervals = new ArrayList<>();
+    for (String x : p.list("checkpoint.fig2.intervals")) {
+      try {
+        f2Intervals.add(StudyProps.parseSeconds(x));
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException("study file " + p.file() + ": checkpoint.fig2.intervals has '" + x + "', not a "
+            + "duration in seconds >= 0 (0 = no checkpoint)");
+      }
     }
-    plan.note(present ? "a checkpoint workload is registered, but this study does not run its grid yet (seed 000 "
-        + "§6.1): run it with bin/ycsb sweep -p workload=checkpoint"
-        : "the checkpoint grid of seed 000 §6.1 is not in this study: it needs the checkpoint workload (branch "
-            + "checkpoint), which is not in this build");
+    String f2Size = checkpointSize(p, p.get("checkpoint.fig2.size"), "checkpoint.fig2.size");
+    List<Integer> f3Cores = p.ints("checkpoint.fig3.cores");
+    int perCore = p.ints("checkpoint.fig3.taskspercore").get(0);
+    long f3Interval = p.seconds("checkpoint.fig3.interval");
+    List<String> f3Sizes = new ArrayList<>();
+    for (String x : p.list("checkpoint.fig3.sizes")) {
+      f3Sizes.add(checkpointSize(p, x, "checkpoint.fig3.sizes"));
+    }
+
+    // ---- Figure 2: job overhead by checkpoint interval
+    int t2 = checkpointTasks(c, f2Tasks);
+    for (long i : f2Intervals) {
+      plan.add(checkpointStep(c, "checkpoint/fig2/interval-" + i + "s", f2Size, t2, i, d).tag("figure", "2")
+          .tag("intervalSeconds", i).tag("size", f2Size).tag("tasks", t2).tag("paperTasks", f2Tasks)
+          .tag("role", "run"));
+    }
+    // ---- Figure 3: overhead by cores (tasks per core fixed), two sizes
+    Map<Integer, List<Integer>> points = new LinkedHashMap<>();
+    for (int cores : f3Cores) {
+      points.computeIfAbsent(checkpointTasks(c, cores * perCore), k -> new ArrayList<>()).add(cores);
+    }
+    for (String size : f3Sizes) {
+      for (Map.Entry<Integer, List<Integer>> pt : points.entrySet()) {
+        int t = pt.getKey();
+        plan.add(checkpointStep(c, "checkpoint/fig3/" + size + "/tasks-" + t, size, t, f3Interval, d)
+            .tag("figure", "3").tag("size", size).tag("tasks", t).tag("cores", join(pt.getValue()))
+            .tag("intervalSeconds", f3Interval).tag("role", "run"));
+      }
+    }
+
+    Map<String, Object> f2 = new LinkedHashMap<>();
+    f2.put("paperTasks", f2Tasks);
+    f2.put("paperCores", f2Cores);
+    f2.put("tasks", t2);
+    f2.put("intervalsS", f2Intervals);
+    f2.put("size", f2Size);
+    List<Object> pts = new ArrayList<>();
+    points.forEach((t, cores) -> {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("tasks", t);
+      m.put("cores", cores);
+      m.put("paperTasks", cores.stream().map(x -> x * perCore).toList());
+      pts.add(m);
+    });
+    Map<String, Object> f3 = new LinkedHashMap<>();
+    f3.put("tasksPerCore", perCore);
+    f3.put("intervalS", f3Interval);
+    f3.put("sizes", f3Sizes);
+    f3.put("points", pts);
+    plan.param("checkpointDurationS", d);
+    plan.param("checkpointPaperDurationS", paperD);
+    plan.param("checkpointFig2", f2);
+    plan.param("checkpointFig3", f3);
+    plan.param("checkpointBinding", c.binding);
+    long maxI = Math.max(f3Interval, f2Intervals.stream().mapToLong(Long::longValue).max().orElse(0));
+    if (d < maxI) {
+      plan.note("checkpoint grid: at this scale a task computes D = " + d + " s, less than the longest interval ("
+          + maxI + " s): a task writes ceil(D / I) checkpoints (the report's 'checkpoints per task'), so intervals "
+          + "longer than D give the same runs; --scale " + (maxI * 10) + "/" + paperD + " or more keeps 10 "
+          + "checkpoints per task at every interval");
+    }
+    plan.note("checkpoint grid (seed 000 §6.1) on binding " + c.binding + " (the paper: MongoDB on a NERSC Hopper "
+        + "MOM node, one client per task); all tasks of a point run at once in this one client process, one "
+        + "thread and client each (connections=perthread; cassandra and hdfs need -p connections=shared, hdfs also "
+        + "-p checkpoint.mode=insert)");
+  }
+
+  static String checkpointSize(StudyProps p, String size, String key) throws ConfigException {
+    if (!CHECKPOINT_SIZES.contains(size)) {
+      throw new ConfigException("study file " + p.file() + ": " + key + " has '" + size + "' (checkpoint sizes: "
+          + String.join(", ", CHECKPOINT_SIZES) + ")");
+    }
+    return size;
+  }
+
+  /** The paper's task count at this scale (at least 1), capped at --max-threads: every task runs on a thread. */
+  static int checkpointTasks(StudyContext c, int paperTasks) {
+    return c.threads("checkpoint tasks, x --scale", (int) Math.min(Integer.MAX_VALUE, c.count(paperTasks)),
+        Long.MAX_VALUE);
+  }
+
+  static Step checkpointStep(StudyContext c, String name, String size, int tasks, long intervalS, long durationS)
+      throws ConfigException {
+    java.nio.file.Path f = c.home.resolve("workloads").resolve("checkpoint-i10-" + size);
+    if (!java.nio.file.Files.isRegularFile(f)) {
+      throw new ConfigException("the checkpoint workload file " + f + " is missing");
+    }
+    return Step.run(name, c.binding).file(f.toString()).p("threadcount", tasks)
+        .p("checkpoint.interval", intervalS + "s").p("checkpoint.duration", durationS + "s")
+        .p("table", c.prefix + "checkpoint" + size);
+  }
+
+  static String join(List<Integer> xs) {
+    return String.join(",", xs.stream().map(String::valueOf).toList());
   }
 
   static String hdfsIn(String root, long n) {
@@ -335,6 +449,124 @@ final class DedeStudy implements StudyDef {
         .line("total ms", sp);
     r.notes.add("MongoDB side of every census step: " + ml + " at " + pr.path("mongo").asText()
         + "; HDFS: " + pr.path("hdfs").asText());
+    reportCheckpoint(r);
+  }
+
+  static final String CK = "extra.checkpoint.";
+  static final String HOPPER = "Published columns: the paper's runs on NERSC Hopper (Cray XE6, 24 cores and 32 GB "
+      + "per node; MongoDB on a MOM node), seed 000 §4 and §6.1.";
+
+  /** A measured cell as a percentage of the run's own D: 100 x field / extra.checkpoint.durationS. */
+  static Report.Cell percentOfD(ReportBuilder r, String step, String field) {
+    Report.Cell c = ReportBuilder.ratio(r.runs.value(step, field), r.runs.value(step, CK + "durationS"),
+        "100 x " + field + " / " + CK + "durationS");
+    if (c.hasValue()) {
+      c.value = c.value * 100.0;
+    }
+    return c;
+  }
+
+  /** Figures 2 and 3 of §6.1 from the checkpoint runs (extra.checkpoint and the CHECKPOINT operation). */
+  static void reportCheckpoint(ReportBuilder r) {
+    JsonNode pr = r.params();
+    JsonNode f2 = pr.path("checkpointFig2");
+    JsonNode f3 = pr.path("checkpointFig3");
+    if (f2.isMissingNode() && f3.isMissingNode()) {
+      return;
+    }
+    String d = pr.path("checkpointDurationS").asText();
+    String b = pr.path("checkpointBinding").asText("?");
+    String paperD = pr.path("checkpointPaperDurationS").asText();
+
+    Report.Table t2 = r.table("checkpoint-fig2", "Figure 2: job overhead by checkpoint interval ("
+        + f2.path("tasks").asText() + " tasks here, the paper's " + f2.path("paperTasks").asText() + " on "
+        + f2.path("paperCores").asText() + " cores; " + sizeTitle(f2.path("size").asText()) + " checkpoints; D = "
+        + d + " s)", "seed 000, §6.1 Figure 2 (768 tasks of 10 minutes on 192 cores, interval 1 to 5 s)");
+    t2.key("interval", "interval (s)").key("tasks", "tasks here").run("job", "job overhead (s)", 3)
+        .derived("pct", "job overhead, % of D", 1).run("taskMean", "task overhead mean (s)", 3)
+        .run("taskP95", "task overhead p95 (s)", 3).run("perTask", "checkpoints per task", 0)
+        .run("ckP50", "CHECKPOINT p50 (us)", 0).run("ckP95", "CHECKPOINT p95 (us)", 0)
+        .run("failed", "checkpoints failed", 0).published("pub-min", "overhead (minutes)", 0)
+        .published("pub-pct", "overhead, % of the 10-minute task", 0);
+    List<double[]> line2 = new ArrayList<>();
+    for (JsonNode iv : f2.path("intervalsS")) {
+      String i = iv.asText();
+      String step = "checkpoint/fig2/interval-" + i + "s";
+      Map<String, Report.Cell> row = t2.row();
+      row.put("interval", Report.Cell.text(i.equals("0") ? "0 (no checkpoint)" : i));
+      row.put("tasks", Report.Cell.text(f2.path("tasks").asText()));
+      Report.Cell job = r.runs.value(step, CK + "overhead.jobS");
+      row.put("job", job);
+      row.put("pct", percentOfD(r, step, CK + "overhead.jobS"));
+      row.put("taskMean", r.runs.value(step, CK + "overhead.taskMeanS"));
+      row.put("taskP95", r.runs.value(step, CK + "overhead.taskP95S"));
+      row.put("perTask", r.runs.value(step, CK + "checkpointsPerTask"));
+      row.put("ckP50", r.runs.value(step, "operations[CHECKPOINT].response.p50"));
+      row.put("ckP95", r.runs.value(step, "operations[CHECKPOINT].response.p95"));
+      row.put("failed", r.runs.value(step, CK + "checkpointsFailed"));
+      Map<String, String> tags = ReportBuilder.tags("intervalSeconds", i, "tasks", f2.path("paperTasks").asText());
+      row.put("pub-min", r.pub.cell("fig2", tags));
+      row.put("pub-pct", r.pub.cell("fig2-pct", tags));
+      line2.add(new double[] {iv.asDouble(), Runs.of(job)});
+    }
+    t2.note("job overhead = last task end - first task start - D (" + CK + "overhead.jobS), the paper's \"run "
+        + "time - 10 minutes\"; D here = " + d + " s (the paper's " + paperD + " s), so compare the % of D, not "
+        + "the minutes. Store: binding " + b + "; the paper's: MongoDB on a Hopper MOM node with 768 workers "
+        + "across 192 cores, here one client process on this host. Interval 0 = no store call at all (this "
+        + "machine's own scheduling). " + HOPPER);
+
+    List<String> sizes = new ArrayList<>();
+    f3.path("sizes").forEach(x -> sizes.add(x.asText()));
+    Report.Table t3 = r.table("checkpoint-fig3", "Figure 3: overhead by cores (" + f3.path("tasksPerCore").asText()
+        + " tasks per core, x --scale), interval " + f3.path("intervalS").asText() + " s, "
+        + String.join(" vs ", sizes.stream().map(DedeStudy::sizeTitle).toList()) + " checkpoints; D = " + d + " s",
+        "seed 000, §6.1 Figure 3 (24 to 480 cores, interval 10 s, 64KB and 1MB)");
+    t3.key("cores", "cores (paper)").key("paperTasks", "tasks (paper)").key("tasks", "tasks here");
+    for (String sz : sizes) {
+      t3.run("job-" + sz, sizeTitle(sz) + " job overhead (s)", 3).run("taskMean-" + sz, sizeTitle(sz)
+          + " task overhead mean (s)", 3).run("ckP95-" + sz, sizeTitle(sz) + " CHECKPOINT p95 (us)", 0);
+    }
+    boolean both = sizes.contains("64k") && sizes.contains("1m");
+    if (both) {
+      t3.derived("ratio", "1 MB / 64 KB job overhead", 2).published("pub-ratio", "1MB / 64KB overhead", 1);
+    }
+    Map<String, List<double[]>> lines3 = new LinkedHashMap<>();
+    for (JsonNode pt : f3.path("points")) {
+      String t = pt.path("tasks").asText();
+      List<String> cores = new ArrayList<>();
+      pt.path("cores").forEach(x -> cores.add(x.asText()));
+      List<String> paperTasks = new ArrayList<>();
+      pt.path("paperTasks").forEach(x -> paperTasks.add(x.asText()));
+      Map<String, Report.Cell> row = t3.row();
+      row.put("cores", Report.Cell.text(String.join(", ", cores)));
+      row.put("paperTasks", Report.Cell.text(String.join(", ", paperTasks)));
+      row.put("tasks", Report.Cell.text(t));
+      for (String sz : sizes) {
+        String step = "checkpoint/fig3/" + sz + "/tasks-" + t;
+        Report.Cell job = r.runs.value(step, CK + "overhead.jobS");
+        row.put("job-" + sz, job);
+        row.put("taskMean-" + sz, r.runs.value(step, CK + "overhead.taskMeanS"));
+        row.put("ckP95-" + sz, r.runs.value(step, "operations[CHECKPOINT].response.p95"));
+        lines3.computeIfAbsent(sizeTitle(sz), k -> new ArrayList<>()).add(new double[] {pt.path("tasks").asDouble(),
+            Runs.of(job)});
+      }
+      if (both) {
+        row.put("ratio", ReportBuilder.ratio(row.get("job-1m"), row.get("job-64k"),
+            "1m job overhead (s) / 64k job overhead (s)"));
+        row.put("pub-ratio", r.pub.cell("fig3-size-ratio", ReportBuilder.tags("cores", cores.get(cores.size() - 1))));
+      }
+    }
+    t3.note("job overhead as in Figure 2 (" + CK + "overhead.jobS); task overhead = a task's wall time - D, mean "
+        + "over the tasks (" + CK + "overhead.taskMeanS); CHECKPOINT p95 = one status write. The paper's points "
+        + "whose task counts are equal at this scale (after --max-threads) are one run, listed in one row. Store: "
+        + "binding " + b + "; the paper's finding is about MongoDB's per-connection cost beyond 1000 connections, "
+        + "which a scaled-down grid on one host does not reach. " + HOPPER);
+    Report.Figure g2 = r.line("checkpoint-fig2", "Job overhead by checkpoint interval", "seed 000, Figure 2",
+        "interval (s)", "job overhead (s)", false);
+    g2.line("job overhead", line2);
+    Report.Figure g3 = r.line("checkpoint-fig3", "Job overhead by tasks (interval " + f3.path("intervalS").asText()
+        + " s)", "seed 000, Figure 3", "tasks here", "job overhead (s)", false);
+    lines3.forEach(g3::line);
   }
 
   static String pathTitle(String p, String mongoLabel) {

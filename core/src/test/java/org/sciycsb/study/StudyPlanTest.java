@@ -117,7 +117,9 @@ class StudyPlanTest {
   void dedeRunsCensusJobsAgainstTheNamedServersAndLabelsTheStandIn() throws Exception {
     Plan p = StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
         Map.of("study.hdfs", "hdfs://127.0.0.1:9999", "study.mongo", "mongodb://127.0.0.1:27999"), "t_");
-    assertThat(p.steps()).allMatch(s -> s.kind() == Step.Kind.CENSUS);
+    assertThat(p.steps()).filteredOn(s -> !s.name().startsWith("checkpoint/"))
+        .allMatch(s -> s.kind() == Step.Kind.CENSUS).hasSize(31);
+    assertThat(checkpointSteps(p, "checkpoint/")).hasSize(6 + 2 * 2).allMatch(s -> s.kind() == Step.Kind.RUN);
     Step raw = p.step("raw/read-mongo");
     assertThat(raw.argv()).startsWith("read");
     assertThat(raw.prop("census.input")).isEqualTo("mongodb://127.0.0.1:27999/t.in_37200");
@@ -132,10 +134,76 @@ class StudyPlanTest {
     assertThat(p.step("splits/8MB").prop("census.splitsize")).isEqualTo("8");
     assertThat(p.step("splits/256MB").prop("census.input")).isEqualTo("mongodb://127.0.0.1:27999/t.in_9300");
     assertThat(p.notes()).anyMatch(n -> n.contains("stand-in") && n.contains("never MongoDB"));
-    assertThat(p.notes()).anyMatch(n -> n.contains("checkpoint"));
+    assertThat(p.notes()).noneMatch(n -> n.contains("not in this build") || n.contains("not in this study"));
     assertThat(p.params().get("mongoLabel")).isEqualTo(DedeStudy.STANDIN_LABEL);
     assertThatThrownBy(() -> StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1, 100,
         Map.of("study.mongo", "mongodb://h:1/db"), "t_")).hasMessageContaining("server only");
+  }
+
+  static List<Step> checkpointSteps(Plan p, String prefix) {
+    return p.steps().stream().filter(s -> s.name().startsWith(prefix)).toList();
+  }
+
+  @Test
+  void dedeCheckpointGridScalesTasksAndDurationCapsTasksAtMaxThreadsAndMergesEqualPoints() throws Exception {
+    // scale 0.1: the paper's tasks x 0.1 (rounded), D = 600 s x 0.1; intervals and sizes as the paper's
+    Plan p = plan("dede", 0.1, 1000, BATCHING);
+    List<Step> f2 = checkpointSteps(p, "checkpoint/fig2/");
+    assertThat(f2).extracting(Step::name).containsExactly("checkpoint/fig2/interval-0s", "checkpoint/fig2/interval-1s",
+        "checkpoint/fig2/interval-2s", "checkpoint/fig2/interval-3s", "checkpoint/fig2/interval-4s",
+        "checkpoint/fig2/interval-5s");
+    for (Step s : f2) {
+      assertThat(s.kind()).isEqualTo(Step.Kind.RUN);
+      assertThat(s.argv()).startsWith("run", "fake", "-P", HOME.resolve("workloads/checkpoint-i10-1m").toString());
+      assertThat(s.prop("threadcount")).isEqualTo("77");
+      assertThat(s.prop("checkpoint.duration")).isEqualTo("60s");
+      assertThat(s.prop("checkpoint.interval")).isEqualTo(s.tag("intervalSeconds") + "s");
+      assertThat(s.prop("table")).isEqualTo("t_checkpoint1m");
+      assertThat(s.tag("figure")).isEqualTo("2");
+      assertThat(s.tag("paperTasks")).isEqualTo("768");
+    }
+    // Figure 3: cores x 4 tasks per core, x 0.1; both sizes; interval 10 s
+    List<Step> f3 = checkpointSteps(p, "checkpoint/fig3/");
+    assertThat(f3).hasSize(14);
+    assertThat(checkpointSteps(p, "checkpoint/fig3/64k/")).extracting(s -> s.prop("threadcount"))
+        .containsExactly("10", "19", "38", "77", "115", "134", "192");
+    assertThat(checkpointSteps(p, "checkpoint/fig3/64k/")).extracting(s -> s.tag("cores"))
+        .containsExactly("24", "48", "96", "192", "288", "336", "480");
+    Step big = p.step("checkpoint/fig3/1m/tasks-192");
+    assertThat(big.argv()).contains(HOME.resolve("workloads/checkpoint-i10-1m").toString());
+    assertThat(big.prop("checkpoint.interval")).isEqualTo("10s");
+    assertThat(p.step("checkpoint/fig3/64k/tasks-10").prop("table")).isEqualTo("t_checkpoint64k");
+    assertThat(p.params().get("checkpointDurationS")).isEqualTo(60L);
+    assertThat(p.notes()).noneMatch(n -> n.startsWith("thread counts capped"));
+
+    // scale 1 on a machine that holds 100 threads: every task count above 100 is capped, equal points run once
+    Plan one = plan("dede", 1, 100, BATCHING);
+    assertThat(one.step("checkpoint/fig2/interval-1s").prop("threadcount")).isEqualTo("100");
+    assertThat(one.step("checkpoint/fig2/interval-1s").prop("checkpoint.duration")).isEqualTo("600s");
+    assertThat(checkpointSteps(one, "checkpoint/fig3/64k/")).extracting(Step::name)
+        .containsExactly("checkpoint/fig3/64k/tasks-96", "checkpoint/fig3/64k/tasks-100");
+    assertThat(one.step("checkpoint/fig3/1m/tasks-100").tag("cores")).isEqualTo("48,96,192,288,336,480");
+    assertThat(one.notes()).anyMatch(n -> n.startsWith("thread counts capped (checkpoint tasks")
+        && n.contains("768 -> 100") && n.contains("1920 -> 100"));
+
+    // a tiny scale: at least one task and D = 1 s, and the plan says that D is shorter than the intervals
+    Plan tiny = plan("dede", 1e-4, 100, BATCHING);
+    assertThat(tiny.step("checkpoint/fig2/interval-5s").prop("threadcount")).isEqualTo("1");
+    assertThat(tiny.step("checkpoint/fig2/interval-5s").prop("checkpoint.duration")).isEqualTo("1s");
+    assertThat(checkpointSteps(tiny, "checkpoint/fig3/")).hasSize(2);
+    assertThat(tiny.notes()).anyMatch(n -> n.contains("D = 1 s, less than the longest interval (10 s)"));
+  }
+
+  @Test
+  void dedeRefusesACheckpointSizeWithoutAWorkloadFile(@TempDir Path tmp) throws Exception {
+    Path dir = tmp.resolve("workloads/study-dede");
+    Files.createDirectories(dir);
+    Files.copy(HOME.resolve("workloads/study-dede/published.json"), dir.resolve("published.json"));
+    Files.writeString(dir.resolve("study.properties"), Files.readString(HOME.resolve(
+        "workloads/study-dede/study.properties")).replace("checkpoint.fig3.sizes=64k,1m",
+        "checkpoint.fig3.sizes=64k,4m"));
+    assertThatThrownBy(() -> StudyCommand.expand(tmp, Studies.find("dede"), "fake", BATCHING, 1, 10, Map.of(), "t_"))
+        .isInstanceOf(ConfigException.class).hasMessageContaining("checkpoint.fig3.sizes has '4m'");
   }
 
   @Test
