@@ -57,6 +57,15 @@ public final class Merge {
    */
   public static Result merge(List<Input> inputs, Integer granularityMs, String label, Path out)
       throws ConfigException {
+    return merge(inputs, granularityMs, label, 0, out);
+  }
+
+  /**
+   * @param missing client processes of the same run that left no results: the merged outcome is failed
+   * @param out where to write the merged interval log, or null
+   */
+  public static Result merge(List<Input> inputs, Integer granularityMs, String label, int missing, Path out)
+      throws ConfigException {
     if (inputs.isEmpty()) {
       throw new ConfigException("merge needs at least one input");
     }
@@ -202,7 +211,7 @@ public final class Merge {
         }
       }
     }
-    Map<String, Object> meta = metadata(inputs, spans, unionMs, label, g);
+    Map<String, Object> meta = metadata(inputs, spans, unionMs, label, g, missing);
     List<String> errors = new ArrayList<>();
     for (Input in : inputs) {
       if (in.json() != null) {
@@ -332,7 +341,7 @@ public final class Merge {
   }
 
   private static Map<String, Object> metadata(List<Input> inputs, List<long[]> spans, long unionMs, String label,
-      int g) {
+      int g, int missing) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("tool", "sciycsb");
     m.put("phase", common(inputs, "phase"));
@@ -379,7 +388,7 @@ public final class Merge {
     long end = spans.stream().mapToLong(s -> s[1]).max().orElse(0);
     m.put("started", java.time.Instant.ofEpochMilli(start).toString());
     m.put("finished", java.time.Instant.ofEpochMilli(end).toString());
-    m.put("outcome", outcome);
+    m.put("outcome", missing > 0 ? "failed" : outcome);
     m.put("hosts", new ArrayList<>(hosts));
     Map<String, Object> merged = new LinkedHashMap<>();
     merged.put("inputs", list);
@@ -387,6 +396,7 @@ public final class Merge {
     merged.put("throughput", "total operations / union of the inputs' measured time spans");
     merged.put("measuredUnionMs", unionMs);
     merged.put("granularityMs", g);
+    merged.put("missing", missing);
     m.put("merged", merged);
     return m;
   }

@@ -114,7 +114,8 @@ public final class ReportCommands {
     }
     ResultsDir dir = ResultsDir.create(cfg.get(EngineOptions.RESULTS_DIR), "merge",
         binding == null ? "runs" : binding.replaceAll("[^A-Za-z0-9._-]", "_"), label);
-    Merge.Result m = Merge.merge(inputs, cfg.get(ReportOptions.MERGE_GRANULARITY), label, dir.file("latency.hlog"));
+    Merge.Result m = Merge.merge(inputs, cfg.get(ReportOptions.MERGE_GRANULARITY), label,
+        cfg.get(ReportOptions.MERGE_MISSING), dir.file("latency.hlog"));
     try {
       Exporters.writeAll(m.report(), dir, out, null);
       dir.writeAtomically("final-status.xml", FinalStatus.xml(m.report()));

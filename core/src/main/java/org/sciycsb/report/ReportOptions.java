@@ -35,6 +35,9 @@ public final class ReportOptions {
   public static final Option<Integer> MERGE_GRANULARITY = Option.integer("merge.granularity", null,
       "milliseconds per interval of the merged time series").check(v -> v >= 10, "must be at least 10")
       .defaultShownAs("the inputs' timeseries.granularity, else 1000");
+  public static final Option<Integer> MERGE_MISSING = Option.integer("merge.missing", 0,
+      "client processes of the same run that left no results (a cluster run's failed clients): the merged outcome "
+          + "is then failed, and metadata.merged.missing says how many").check(v -> v >= 0, "must not be negative");
 
   /** Options read during a run (checked with the engine's). */
   public static OptionSet runOptions() {
@@ -46,7 +49,7 @@ public final class ReportOptions {
   public static OptionSet all() {
     return OptionSet.builder("reports")
         .add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, LABEL_DEVICE, REPORT_OUT, REPORT_PNG, CHROMIUM, PNG_WIDTH,
-            PNG_HEIGHT, MERGE_GRANULARITY)
+            PNG_HEIGHT, MERGE_GRANULARITY, MERGE_MISSING)
         .ownPrefix("resources.").ownPrefix("report.").ownPrefix("merge.").build();
   }
 }

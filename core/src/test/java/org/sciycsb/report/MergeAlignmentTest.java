@@ -61,4 +61,15 @@ class MergeAlignmentTest {
     assertThat(back.totals().get("READ.response").getTotalCount()).isEqualTo(321);
     assertThat(back.endMs()).isEqualTo(t0 + 12_000);
   }
+
+  @Test
+  void clientsThatLeftNoResultsMakeTheMergedRunFailed() throws Exception {
+    long t0 = 1_700_000_000_000L;
+    Path a = log("a.hlog", t0, 2, 10, 1_000_000L);
+    assertThat(Merge.merge(List.of(Merge.load(a)), 1000, "t", null).report().outcome()).isEqualTo("completed");
+    RunReport r = Merge.merge(List.of(Merge.load(a)), 1000, "t", 2, null).report();
+    assertThat(r.outcome()).isEqualTo("failed");
+    assertThat(r.operations()).isEqualTo(20); // what the others measured is kept
+    assertThat(((java.util.Map<?, ?>) r.metadata().get("merged")).get("missing")).isEqualTo(2);
+  }
 }

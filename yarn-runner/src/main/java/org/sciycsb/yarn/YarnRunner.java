@@ -342,6 +342,8 @@ public final class YarnRunner {
       argv.addAll(inputs);
       argv.add("-p");
       argv.add("results.dir=" + results.path());
+      argv.add("-p");
+      argv.add("merge.missing=" + (n - inputs.size())); // failed clients that left nothing: the outcome is failed
       if (label != null) {
         argv.add("-p");
         argv.add("label=" + label);
