@@ -7,6 +7,11 @@
 #   bench/census.sh [sizes, default "1000000 4000000 16000000"] [split sizes, default "default 128"]
 #   TINY=1 bench/census.sh          # 2000 4000 8000 records: shows that everything runs, in a few minutes
 #
+# Environment: RAW=N records for the raw write/read tests (default: the first size); FERRETDB_MAX=N caps the record
+# counts of the FerretDB runs (FerretDB reads full census records at about 35 k records/min here: 1 M records take
+# half an hour), a capped run is labelled with its own count; SCIYCSB_STANDIN_HEAP sizes the in-memory stand-in
+# (it holds every collection loaded: about 1.5 GB per million full records).
+#
 # Servers (started when not running, stopped again at the end if this script started them):
 #   HDFS           bin/servers start hdfs            hdfs://127.0.0.1:9000         (NameNode + DataNode, JDK 17)
 #   FerretDB       bin/servers start mongodb         mongodb://127.0.0.1:${SCIYCSB_MONGODB_PORT:-27017}
@@ -52,20 +57,22 @@ ycsb() { # ycsb <label> <server label> <args...>: one engine run
   grep -F '[OVERALL], Throughput(ops/sec)' "$dir.log" | awk -F', ' '{print $3}' >"$dir/throughput.txt" || true
 }
 
-RAW="${SIZES%% *}"
+RAW="${RAW:-${SIZES%% *}}"
+cap() { local m="${FERRETDB_MAX:-0}"; if [ "$m" -gt 0 ] && [ "$1" -gt "$m" ]; then echo "$m"; else echo "$1"; fi; }
+RAWF=$(cap "$RAW")
 echo "== raw write/read, $RAW records" >&2
 # writes of one-field records (as the seed): the engine's load, 1 thread, records/min = ops/s x 60
 ycsb raw-write-hdfs "HDFS 3.4.1 (hdfs binding)" load hdfs -P "$HOME_DIR/workloads/workloada" -p recordcount="$RAW" \
   -p fieldcount=1 -p hdfs.basepath=/bench/raw-$n -threads 1
 ycsb raw-write-ferretdb "FerretDB 1.24 (mongodb binding, driver 5.x)" load mongodb -P "$HOME_DIR/workloads/workloada" \
-  -p recordcount="$RAW" -p fieldcount=1 -p mongodb.url="$FERRET/bench_raw_$n" -p mongodb.batchsize=1000 -threads 1
+  -p recordcount="$RAWF" -p fieldcount=1 -p mongodb.url="$FERRET/bench_raw_$n" -p mongodb.batchsize=1000 -threads 1
 census raw-write-hdfs-census "HDFS 3.4.1" load -p census.records="$RAW" -p census.layout=onefield -p census.output="$HDFS/bench/raw-onefield"
 census raw-write-standin-census "mongo-java-server stand-in (driver 3.12)" load -p census.records="$RAW" -p census.layout=onefield -p census.output="$STANDIN/bench.raw_onefield"
-census raw-write-ferretdb-census "FerretDB 1.24 (driver 5.x)" native-load -p census.records="$RAW" -p census.layout=onefield -p census.output="$FERRET/bench.raw_onefield"
+census raw-write-ferretdb-census "FerretDB 1.24 (driver 5.x)" native-load -p census.records="$RAWF" -p census.layout=onefield -p census.output="$FERRET/bench.raw_onefield"
 # reads of full 111-field census records
 census load-hdfs-raw "HDFS 3.4.1" load -p census.records="$RAW" -p census.output="$HDFS/bench/raw-full"
 census raw-read-hdfs "HDFS 3.4.1" read -p census.input="$HDFS/bench/raw-full"
-census load-ferretdb-raw "FerretDB 1.24 (driver 5.x)" native-load -p census.records="$RAW" -p census.output="$FERRET/bench.raw_full"
+census load-ferretdb-raw "FerretDB 1.24 (driver 5.x)" native-load -p census.records="$RAWF" -p census.output="$FERRET/bench.raw_full"
 census raw-read-ferretdb "FerretDB 1.24 (driver 5.x)" native-read -p census.input="$FERRET/bench.raw_full"
 census load-standin-raw "mongo-java-server stand-in (driver 3.12)" load -p census.records="$RAW" -p census.output="$STANDIN/bench.raw_full"
 census raw-read-standin "mongo-java-server stand-in (driver 3.12)" read -p census.input="$STANDIN/bench.raw_full"
@@ -74,7 +81,7 @@ for size in $SIZES; do
   echo "== filter, $size records" >&2
   census "load-hdfs-$size" "HDFS 3.4.1" load -p census.records="$size" -p census.files=2 -p census.output="$HDFS/bench/in-$size"
   census "load-standin-$size" "mongo-java-server stand-in" load -p census.records="$size" -p census.output="$STANDIN/bench.in_$size"
-  census "load-ferretdb-$size" "FerretDB 1.24" native-load -p census.records="$size" -p census.output="$FERRET/bench.in_$size"
+  census "load-ferretdb-$size" "FerretDB 1.24" native-load -p census.records="$(cap "$size")" -p census.output="$FERRET/bench.in_$size"
   for split in $SPLITS; do
     sp=(); [ "$split" = default ] || sp=(-p census.splitsize="$split")
     census "filter-hdfs-hdfs-$size-$split" "HDFS" filter "${sp[@]}" -p census.input="$HDFS/bench/in-$size" -p census.output="$HDFS/bench/out-$size"

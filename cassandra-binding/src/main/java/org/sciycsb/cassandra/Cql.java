@@ -81,6 +81,11 @@ final class Cql {
     return "SELECT COUNT(*) FROM " + keyspace + "." + table;
   }
 
+  /** Every row's value of one (partition key) column: a row count read page by page. */
+  static String keys(String keyspace, String table, String column) {
+    return "SELECT " + column + " FROM " + keyspace + "." + table;
+  }
+
   /** The cache key of a prepared statement. */
   static String cacheKey(String op, String table, List<String> fields) {
     return op + '|' + table + '|' + (fields == null ? "*" : String.join(",", fields));

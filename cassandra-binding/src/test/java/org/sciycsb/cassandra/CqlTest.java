@@ -38,6 +38,7 @@ class CqlTest {
     assertThat(Cql.update("ks", "t", List.of("a", "b"))).isEqualTo("UPDATE ks.t SET a = ?, b = ? WHERE y_id = ?");
     assertThat(Cql.delete("ks", "t")).isEqualTo("DELETE FROM ks.t WHERE y_id = ?");
     assertThat(Cql.count("ks", "t")).isEqualTo("SELECT COUNT(*) FROM ks.t");
+    assertThat(Cql.keys("ks", "t", "y_id")).isEqualTo("SELECT y_id FROM ks.t");
   }
 
   @Test
