@@ -12,12 +12,12 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 module="$root/fasta-workload"
-if [ ! -f "$module/target/classpath.txt" ] || [ -z "$(ls "$module"/target/sciycsb-fasta-workload-*.jar 2>/dev/null)" ] \
+if [ ! -f "$module/target/classpath.txt" ] || [ -z "$(ls "$module"/target/sciycsb-fasta-workload-*-SNAPSHOT.jar 2>/dev/null)" ] \
    || [ -n "$(find "$module/src/main" "$root/core/src/main" -newer "$module/target/classpath.txt" -type f 2>/dev/null | head -1)" ]; then
   echo "building fasta-workload ..." >&2
   (cd "$root" && mvn -q -B -pl fasta-workload -am package -DskipTests)
 fi
-jar="$(ls "$module"/target/sciycsb-fasta-workload-*.jar | head -1)"
+jar="$(ls "$module"/target/sciycsb-fasta-workload-*-SNAPSHOT.jar | grep -v -- '-tests.jar' | head -1)"
 cd "$module"
 exec java ${FASTA_BENCH_JVM_OPTS:--Xms1g -Xmx2g} -cp "$jar:$(cat target/classpath.txt)" \
   org.sciycsb.fasta.ParserBenchmark "$@"
