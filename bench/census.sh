@@ -9,8 +9,11 @@
 #
 # Environment: RAW=N records for the raw write/read tests (default: the first size); FERRETDB_MAX=N caps the record
 # counts of the FerretDB runs (FerretDB reads full census records at about 35 k records/min here: 1 M records take
-# half an hour), a capped run is labelled with its own count; SCIYCSB_STANDIN_HEAP sizes the in-memory stand-in
-# (it holds every collection loaded: about 1.5 GB per million full records).
+# half an hour); STANDIN_MAX=N (default 100000) caps the record counts of the stand-in's inputs (it holds its
+# collections in its heap: about 1.5 GB per 100,000 full records; SCIYCSB_STANDIN_HEAP, default 4g here). The
+# stand-in keeps one input (bench.in) and one output (bench.out) at a time, each replaced by the next job, and
+# where a size is capped its HDFS -> stand-in filter reads an HDFS input of the capped size. Every run's summary
+# row shows the records it read and wrote. Exit status 1 when any run failed (the summary is written anyway).
 #
 # Servers (started when not running, stopped again at the end if this script started them):
 #   HDFS           bin/servers start hdfs            hdfs://127.0.0.1:9000         (NameNode + DataNode, JDK 17)
@@ -28,6 +31,8 @@ HDFS="hdfs://127.0.0.1:${SCIYCSB_HDFS_PORT:-9000}"
 FERRET="mongodb://127.0.0.1:${SCIYCSB_MONGODB_PORT:-27017}"
 STANDIN="mongodb://127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}"
 OUT="$HOME_DIR/results/bench-census-$(date -u +%Y%m%d-%H%M%S)"
+export SCIYCSB_STANDIN_HEAP="${SCIYCSB_STANDIN_HEAP:-4g}"
+failed=0
 mkdir -p "$OUT"
 started=()
 for s in hdfs mongodb mongo-standin; do
@@ -45,20 +50,23 @@ census() { # census <label> <server label> <args...>: one bin/census run into it
   n=$((n + 1))
   local dir="$OUT/$(printf %03d $n)-$label"
   "$HOME_DIR/bin/census" "$@" -p census.results="$dir" -p census.overwrite=true >"$dir.log" 2>&1 \
-    || { echo "FAILED: $label (log: $dir.log)" >&2; tail -3 "$dir.log" >&2; return 0; }
+    || { echo "FAILED: $label (log: $dir.log)" >&2; tail -3 "$dir.log" >&2; failed=$((failed + 1)); return 0; }
   echo "$server" >"$dir/server.txt"
 }
 ycsb() { # ycsb <label> <server label> <args...>: one engine run
   local label="$1" server="$2"; shift 2
   n=$((n + 1))
   local dir="$OUT/$(printf %03d $n)-$label"
-  "$HOME_DIR/bin/ycsb" "$@" -p results.dir="$dir" >"$dir.log" 2>&1 || { echo "FAILED: $label (log: $dir.log)" >&2; return 0; }
+  "$HOME_DIR/bin/ycsb" "$@" -p results.dir="$dir" >"$dir.log" 2>&1 \
+    || { echo "FAILED: $label (log: $dir.log)" >&2; failed=$((failed + 1)); return 0; }
   mkdir -p "$dir"; echo "$server" >"$dir/server.txt"
   grep -F '[OVERALL], Throughput(ops/sec)' "$dir.log" | awk -F', ' '{print $3}' >"$dir/throughput.txt" || true
 }
 
 RAW="${RAW:-${SIZES%% *}}"
-cap() { local m="${FERRETDB_MAX:-0}"; if [ "$m" -gt 0 ] && [ "$1" -gt "$m" ]; then echo "$m"; else echo "$1"; fi; }
+limit() { if [ "$1" -gt 0 ] && [ "$2" -gt "$1" ]; then echo "$1"; else echo "$2"; fi; } # limit <max, 0 = none> <n>
+cap() { limit "${FERRETDB_MAX:-0}" "$1"; }
+scap() { limit "${STANDIN_MAX:-100000}" "$1"; }
 RAWF=$(cap "$RAW")
 echo "== raw write/read, $RAW records" >&2
 # writes of one-field records (as the seed): the engine's load, 1 thread, records/min = ops/s x 60
@@ -67,28 +75,35 @@ ycsb raw-write-hdfs "HDFS 3.4.1 (hdfs binding)" load hdfs -P "$HOME_DIR/workload
 ycsb raw-write-ferretdb "FerretDB 1.24 (mongodb binding, driver 5.x)" load mongodb -P "$HOME_DIR/workloads/workloada" \
   -p recordcount="$RAWF" -p fieldcount=1 -p mongodb.url="$FERRET/bench_raw_$n" -p mongodb.batchsize=1000 -threads 1
 census raw-write-hdfs-census "HDFS 3.4.1" load -p census.records="$RAW" -p census.layout=onefield -p census.output="$HDFS/bench/raw-onefield"
-census raw-write-standin-census "mongo-java-server stand-in (driver 3.12)" load -p census.records="$RAW" -p census.layout=onefield -p census.output="$STANDIN/bench.raw_onefield"
+census raw-write-standin-census "mongo-java-server stand-in (driver 3.12)" load -p census.records="$RAW" -p census.layout=onefield -p census.output="$STANDIN/bench.out"
 census raw-write-ferretdb-census "FerretDB 1.24 (driver 5.x)" native-load -p census.records="$RAWF" -p census.layout=onefield -p census.output="$FERRET/bench.raw_onefield"
 # reads of full 111-field census records
 census load-hdfs-raw "HDFS 3.4.1" load -p census.records="$RAW" -p census.output="$HDFS/bench/raw-full"
 census raw-read-hdfs "HDFS 3.4.1" read -p census.input="$HDFS/bench/raw-full"
 census load-ferretdb-raw "FerretDB 1.24 (driver 5.x)" native-load -p census.records="$RAWF" -p census.output="$FERRET/bench.raw_full"
 census raw-read-ferretdb "FerretDB 1.24 (driver 5.x)" native-read -p census.input="$FERRET/bench.raw_full"
-census load-standin-raw "mongo-java-server stand-in (driver 3.12)" load -p census.records="$RAW" -p census.output="$STANDIN/bench.raw_full"
-census raw-read-standin "mongo-java-server stand-in (driver 3.12)" read -p census.input="$STANDIN/bench.raw_full"
+census load-standin-raw "mongo-java-server stand-in (driver 3.12)" load -p census.records="$(scap "$RAW")" -p census.output="$STANDIN/bench.in"
+census raw-read-standin "mongo-java-server stand-in (driver 3.12)" read -p census.input="$STANDIN/bench.in"
 
+declare -A hdfs_in=()
 for size in $SIZES; do
   echo "== filter, $size records" >&2
   census "load-hdfs-$size" "HDFS 3.4.1" load -p census.records="$size" -p census.files=2 -p census.output="$HDFS/bench/in-$size"
-  census "load-standin-$size" "mongo-java-server stand-in" load -p census.records="$size" -p census.output="$STANDIN/bench.in_$size"
+  ss=$(scap "$size")
+  hdfs_in[$size]=1
+  if [ -z "${hdfs_in[$ss]:-}" ]; then  # the capped HDFS input of the HDFS -> stand-in filter, loaded once
+    census "load-hdfs-$ss" "HDFS 3.4.1" load -p census.records="$ss" -p census.files=2 -p census.output="$HDFS/bench/in-$ss"
+    hdfs_in[$ss]=1
+  fi
+  census "load-standin-$size" "mongo-java-server stand-in" load -p census.records="$ss" -p census.output="$STANDIN/bench.in"
   census "load-ferretdb-$size" "FerretDB 1.24" native-load -p census.records="$(cap "$size")" -p census.output="$FERRET/bench.in_$size"
   for split in $SPLITS; do
     sp=(); [ "$split" = default ] || sp=(-p census.splitsize="$split")
     census "filter-hdfs-hdfs-$size-$split" "HDFS" filter "${sp[@]}" -p census.input="$HDFS/bench/in-$size" -p census.output="$HDFS/bench/out-$size"
-    census "filter-hdfs-mongo-$size-$split" "HDFS -> stand-in" filter "${sp[@]}" -p census.input="$HDFS/bench/in-$size" -p census.output="$STANDIN/bench.out_h_$size"
-    census "filter-mongo-hdfs-$size-$split" "stand-in -> HDFS" filter "${sp[@]}" -p census.input="$STANDIN/bench.in_$size" -p census.output="$HDFS/bench/out-m-$size"
-    census "filter-mongo-mongo-$size-$split" "stand-in" filter "${sp[@]}" -p census.input="$STANDIN/bench.in_$size" -p census.output="$STANDIN/bench.out_m_$size"
-    census "filter-threestage-$size-$split" "stand-in -> HDFS -> stand-in" threestage filter "${sp[@]}" -p census.staging="$HDFS/bench/stage-$size" -p census.input="$STANDIN/bench.in_$size" -p census.output="$STANDIN/bench.out_3_$size"
+    census "filter-hdfs-mongo-$size-$split" "HDFS -> stand-in" filter "${sp[@]}" -p census.input="$HDFS/bench/in-$ss" -p census.output="$STANDIN/bench.out"
+    census "filter-mongo-hdfs-$size-$split" "stand-in -> HDFS" filter "${sp[@]}" -p census.input="$STANDIN/bench.in" -p census.output="$HDFS/bench/out-m-$size"
+    census "filter-mongo-mongo-$size-$split" "stand-in" filter "${sp[@]}" -p census.input="$STANDIN/bench.in" -p census.output="$STANDIN/bench.out"
+    census "filter-threestage-$size-$split" "stand-in -> HDFS -> stand-in" threestage filter "${sp[@]}" -p census.staging="$HDFS/bench/stage-$size" -p census.input="$STANDIN/bench.in" -p census.output="$STANDIN/bench.out"
   done
   census "native-filter-$size" "FerretDB 1.24 native" native-filter -p census.input="$FERRET/bench.in_$size" -p census.output="$FERRET/bench.fem_$size"
 done
@@ -114,3 +129,4 @@ for d in sorted(os.listdir(out)):
             print(f"| {d} | {server} | | {ops} | | | {s.get('runtimeMs', '')} | {t * 60:.0f} | | |")
 PY
 echo "results: $OUT" >&2
+if [ "$failed" -gt 0 ]; then echo "bench/census.sh: $failed run(s) failed (FAILED lines above, logs in $OUT)" >&2; exit 1; fi
