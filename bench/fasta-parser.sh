@@ -17,7 +17,7 @@ if [ ! -f "$module/target/classpath.txt" ] || [ -z "$(ls "$module"/target/sciycs
   echo "building fasta-workload ..." >&2
   (cd "$root" && mvn -q -B -pl fasta-workload -am package -DskipTests)
 fi
-jar="$(ls "$module"/target/sciycsb-fasta-workload-*-SNAPSHOT.jar | grep -v -- '-tests.jar' | head -1)"
+jar="$(ls "$module"/target/sciycsb-fasta-workload-*-SNAPSHOT.jar | head -1)"  # not *-SNAPSHOT-tests.jar
 cd "$module"
 exec java ${FASTA_BENCH_JVM_OPTS:--Xms1g -Xmx2g} -cp "$jar:$(cat target/classpath.txt)" \
   org.sciycsb.fasta.ParserBenchmark "$@"
