@@ -69,7 +69,7 @@ public final class CensusMain {
             throw new CensusException("-P needs a file", 2);
           }
           String file = args[++i];
-          org.sciycsb.cli.Args.readPropertyFile(Path.of(file), file).forEach(props::putIfAbsent);
+          org.sciycsb.api.PropertyFiles.read(Path.of(file), file).forEach(props::putIfAbsent);
         } else if (command == null) {
           command = a;
         } else if (sub == null) {

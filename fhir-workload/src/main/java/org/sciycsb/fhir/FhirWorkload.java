@@ -20,6 +20,7 @@ import org.sciycsb.api.AccessPath;
 import org.sciycsb.api.BenchWorkload;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.CheckFailedException;
+import org.sciycsb.api.CommonOptions;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Meter;
@@ -30,7 +31,6 @@ import org.sciycsb.api.ThreadContext;
 import org.sciycsb.api.WorkloadContext;
 import org.sciycsb.api.WorkloadThread;
 import org.sciycsb.api.access.SubjectTimeline;
-import org.sciycsb.engine.EngineOptions;
 import site.ycsb.Status;
 import site.ycsb.generator.CounterGenerator;
 import site.ycsb.generator.NumberGenerator;
@@ -129,8 +129,8 @@ public final class FhirWorkload implements BenchWorkload {
           + ") add up to more than 1");
     }
     if (phase == Phase.LOAD) {
-      long first = p.get(EngineOptions.INSERT_START);
-      Long count = p.get(EngineOptions.INSERT_COUNT);
+      long first = p.get(CommonOptions.INSERT_START);
+      Long count = p.get(CommonOptions.INSERT_COUNT);
       long end = count == null ? patients : first + count;
       if (first >= patients || end > patients) {
         throw new ConfigException("bad combination: insertstart (" + first + ") and insertcount (" + count
@@ -158,8 +158,8 @@ public final class FhirWorkload implements BenchWorkload {
     verify = p.get(FhirOptions.VERIFY);
     verifySamples = p.get(FhirOptions.VERIFY_SAMPLES);
     if (phase == Phase.LOAD) {
-      first = p.get(EngineOptions.INSERT_START);
-      Long count = p.get(EngineOptions.INSERT_COUNT);
+      first = p.get(CommonOptions.INSERT_START);
+      Long count = p.get(CommonOptions.INSERT_COUNT);
       end = count == null ? patients : first + count;
     } else {
       first = 0;
@@ -192,7 +192,7 @@ public final class FhirWorkload implements BenchWorkload {
   public java.util.Optional<Map<String, String>> clientShare(Phase ph, Config config, int clients, int index)
       throws ConfigException {
     if (ph == Phase.LOAD) {
-      return java.util.Optional.of(org.sciycsb.engine.ClientShares.loadRange(config, config.get(FhirOptions.PATIENTS),
+      return java.util.Optional.of(org.sciycsb.api.Shares.loadRange(config, config.get(FhirOptions.PATIENTS),
           "patients", clients, index));
     }
     return java.util.Optional.empty();
@@ -390,7 +390,7 @@ public final class FhirWorkload implements BenchWorkload {
   private Map<String, Object> throughput() throws ConfigException {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("definition", "operations / (start of the first operation to end of the last), as seed 003");
-    boolean warm = config.get(EngineOptions.WARMUP_OPS) > 0 || !config.get(EngineOptions.WARMUP_TIME).isZero();
+    boolean warm = config.get(CommonOptions.WARMUP_OPS) > 0 || !config.get(CommonOptions.WARMUP_TIME).isZero();
     if (warm) {
       m.put("note", "not computed: a warmup ran (the engine's throughput excludes it)");
       return m;

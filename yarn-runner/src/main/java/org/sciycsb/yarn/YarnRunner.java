@@ -40,12 +40,13 @@ import org.sciycsb.api.Option;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.cli.Args;
-import org.sciycsb.cli.GitRevision;
 import org.sciycsb.cli.Main;
+import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.ClientShares;
 import org.sciycsb.engine.EngineOptions;
-import org.sciycsb.engine.ResultsDir;
+import org.sciycsb.engine.GitRevision;
 import org.sciycsb.report.Sla;
+import org.sciycsb.results.ResultsDir;
 
 /**
  * The submitter of a cluster run: validates the whole configuration as a local run does (bad input = one line,
@@ -85,7 +86,7 @@ public final class YarnRunner {
     Phase phase = req.phase();
     String phaseName = phase.name().toLowerCase(Locale.ROOT);
     // 1. everything a local run checks, and the split, before anything reaches the cluster
-    Main.Prepared p = Main.prepare(phase, req.args(), List.of(YarnOptions.all()), err);
+    Benchmark.Prepared p = Main.prepare(phase, req.args(), List.of(YarnOptions.all()), err);
     Config cfg = p.config();
     for (Option<?> o : YarnOptions.all().options()) {
       cfg.get(o);
@@ -483,7 +484,7 @@ public final class YarnRunner {
   }
 
   /** A store only the submitting host can use would be a separate, throw-away store in each client's container. */
-  static void refuseHostLocalStore(Main.Prepared p) throws ConfigException {
+  static void refuseHostLocalStore(Benchmark.Prepared p) throws ConfigException {
     String why = p.binding().hostLocalStore(p.config());
     if (why != null) {
       throw new ConfigException("cannot run on a cluster: " + why);

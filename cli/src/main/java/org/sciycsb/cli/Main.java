@@ -1,0 +1,149 @@
+package org.sciycsb.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Set;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.OptionSet;
+import org.sciycsb.api.Phase;
+import org.sciycsb.api.SecretFilter;
+import org.sciycsb.api.Secrets;
+import org.sciycsb.engine.Benchmark;
+import org.sciycsb.engine.RunSpec;
+import org.sciycsb.report.RunHooks;
+
+/**
+ * The entry point behind {@code bin/ycsb}. The only place that exits the JVM: every failure below it is a typed
+ * exception that becomes one line on stderr and an exit code.
+ */
+public final class Main {
+  private Main() {}
+
+  public static void main(String[] argv) {
+    // every line on stdout and stderr, drivers' log lines included, goes through the secret filter
+    SecretFilter filter = new SecretFilter();
+    PrintStream out = filter.wrap(System.out);
+    PrintStream err = filter.wrap(System.err);
+    System.setOut(out);
+    System.setErr(err);
+    int code = run(argv, out, err, filter);
+    out.close(); // passes on a last line without a newline; the process's own streams stay open
+    err.close();
+    System.exit(code);
+  }
+
+  /** Runs a command and returns its exit code; never exits the JVM (tests call this). */
+  public static int run(String[] argv, PrintStream out, PrintStream err) {
+    return run(argv, out, err, new SecretFilter());
+  }
+
+  /** As {@link #run(String[], PrintStream, PrintStream)}, registering the secrets it reads with {@code filter}. */
+  public static int run(String[] argv, PrintStream out, PrintStream err, SecretFilter filter) {
+    return guarded(Args.wantsDebug(argv), err, () -> dispatch(argv, out, err, filter));
+  }
+
+  /** A command of the command line: its exit code, or a typed exception. */
+  interface Command {
+    int run() throws BenchmarkException;
+  }
+
+  /**
+   * Runs a command and turns every failure into one line on err and the exit code bin/ycsb gives (a stack trace
+   * only with {@code --debug}).
+   */
+  static int guarded(boolean debug, PrintStream err, Command command) {
+    try {
+      return command.run();
+    } catch (BenchmarkException e) {
+      err.println("error: " + Secrets.maskText(e.getMessage()));
+      if (debug) {
+        e.printStackTrace(err);
+      }
+      return e.exitCode();
+    } catch (RuntimeException | LinkageError e) {
+      err.println("error: unexpected " + e.getClass().getSimpleName() + ": " + Secrets.maskText(e.getMessage())
+          + (debug ? "" : " (run with --debug for the stack trace)"));
+      if (debug) {
+        e.printStackTrace(err);
+      }
+      return BenchmarkException.EXIT_RUN_FAILED;
+    }
+  }
+
+  private static int dispatch(String[] argv, PrintStream out, PrintStream err, SecretFilter filter)
+      throws BenchmarkException {
+    if (argv.length > 0 && argv[0].equals("study")) {
+      return org.sciycsb.study.StudyCommand.run(argv, out, err);
+    }
+    Args args = ReportCommands.handles(argv) ? Args.parse(new String[] {argv[0]}) : Args.parse(argv);
+    filter.addFrom(args.properties, Set.of());
+    switch (args.command) {
+      case "help":
+      case "-h":
+      case "--help":
+        return help(args, out);
+      case "load":
+        return runPhase(Phase.LOAD, args, out, err, filter);
+      case "run":
+        return runPhase(Phase.RUN, args, out, err, filter);
+      case "merge":
+      case "compare":
+      case "sweep":
+      case "report":
+        return ReportCommands.run(args.command, argv, out, err);
+      default:
+        throw new ConfigException("unknown command '" + args.command
+            + "': use load, run, merge, compare, sweep, report, study or help");
+    }
+  }
+
+  private static int help(Args args, PrintStream out) throws ConfigException {
+    boolean markdown = args.positional.contains("--markdown") || args.properties.containsKey("markdown");
+    if (args.binding == null) {
+      Help.general(out);
+    } else {
+      Help.topic(args.binding, markdown, out);
+    }
+    return 0;
+  }
+
+  /** A load or run of the command line as the engine's spec, with the reports' extension and the caller's sets. */
+  public static RunSpec spec(Phase phase, Args args, List<OptionSet> extra, PrintStream out, PrintStream err)
+      throws ConfigException {
+    if (!args.positional.isEmpty()) {
+      throw new ConfigException("unexpected argument '" + args.positional.get(0) + "' (options start with -)");
+    }
+    RunSpec.Builder b = RunSpec.builder(phase).binding(args.binding).properties(args.properties).out(out).err(err)
+        .debug(args.debug).extension(RunHooks.EXTENSION);
+    extra.forEach(b::extraOptions);
+    return b.build();
+  }
+
+  /**
+   * Checks a load or run as a local run does, without opening the binding: bad input throws
+   * {@link ConfigException} (one line, exit 2). Warnings go to err. {@code extra} declares the options of the
+   * caller (for example a cluster runner's {@code yarn.*}), so their keys are known too.
+   */
+  public static Benchmark.Prepared prepare(Phase phase, Args args, List<OptionSet> extra, PrintStream err)
+      throws BenchmarkException {
+    return Benchmark.prepare(spec(phase, args, extra, System.out, err));
+  }
+
+  private static int runPhase(Phase phase, Args args, PrintStream out, PrintStream err, SecretFilter filter)
+      throws BenchmarkException {
+    Benchmark.Prepared p = Benchmark.prepare(spec(phase, args, List.of(), out, err));
+    filter.addFrom(p.config().asMap(), p.secrets());
+    return Benchmark.run(p).exitCode();
+  }
+
+  /** Checks and runs a phase; its exit code. */
+  static int runSpec(RunSpec spec) throws BenchmarkException {
+    return Benchmark.run(spec).exitCode();
+  }
+
+  /** Prints an option set as {@code bin/ycsb help} does (text, or a markdown table). */
+  public static void printOptions(String name, String title, OptionSet set, boolean markdown, PrintStream out) {
+    Help.print(name, title, set, markdown, out);
+  }
+}

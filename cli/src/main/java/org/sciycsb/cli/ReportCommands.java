@@ -1,0 +1,417 @@
+package org.sciycsb.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Phase;
+import org.sciycsb.engine.RunSpec;
+import org.sciycsb.cli.Main;
+import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.output.Exporters;
+import org.sciycsb.report.Chromium;
+import org.sciycsb.report.Compare;
+import org.sciycsb.report.FinalStatus;
+import org.sciycsb.report.Fmt;
+import org.sciycsb.report.Hlog;
+import org.sciycsb.report.HtmlReport;
+import org.sciycsb.report.Merge;
+import org.sciycsb.report.ReportOptions;
+import org.sciycsb.report.ResultData;
+import org.sciycsb.report.Sla;
+import org.sciycsb.report.Sweep;
+import org.sciycsb.results.ResultsDir;
+
+/** The commands that read results directories: merge, compare, sweep and report. */
+public final class ReportCommands {
+  private ReportCommands() {}
+
+  public static boolean handles(String[] argv) {
+    return argv.length > 0 && List.of("merge", "compare", "sweep", "report").contains(argv[0]);
+  }
+
+  /** Positional arguments and {@code -p key=value} properties (the reports take no -P files). */
+  record Parsed(List<String> positional, Map<String, String> props) {}
+
+  static Parsed parse(String[] argv) throws ConfigException {
+    List<String> pos = new ArrayList<>();
+    Map<String, String> props = new LinkedHashMap<>();
+    for (int i = 1; i < argv.length; i++) {
+      String a = argv[i];
+      if (a.equals("-p")) {
+        if (i + 1 >= argv.length) {
+          throw new ConfigException("option -p needs a value");
+        }
+        String kv = argv[++i];
+        int eq = kv.indexOf('=');
+        if (eq <= 0) {
+          throw new ConfigException("bad -p argument '" + kv + "': expected key=value");
+        }
+        props.put(kv.substring(0, eq).trim(), kv.substring(eq + 1));
+      } else if (a.equals("-l")) {
+        if (i + 1 >= argv.length) {
+          throw new ConfigException("option -l needs a value");
+        }
+        props.put("label", argv[++i]);
+      } else if (a.equals("--debug") || a.equals("-debug")) {
+        continue;
+      } else if (a.startsWith("-")) {
+        throw new ConfigException("unknown option " + a + " for " + argv[0] + " (see bin/ycsb help)");
+      } else {
+        pos.add(a);
+      }
+    }
+    return new Parsed(pos, props);
+  }
+
+  public static int run(String command, String[] argv, PrintStream out, PrintStream err) throws BenchmarkException {
+    switch (command) {
+      case "merge":
+        return merge(checked(parse(argv), err), out, err);
+      case "compare":
+        return compare(checked(parse(argv), err), out, err);
+      case "report":
+        return report(checked(parse(argv), err), out, err);
+      case "sweep":
+        return sweep(argv, out, err);
+      default:
+        throw new ConfigException("unknown command " + command);
+    }
+  }
+
+  /** Parses every declared option now (a bad value fails first) and warns about keys no report reads. */
+  static Parsed checked(Parsed a, PrintStream err) throws ConfigException {
+    Config cfg = new Config(a.props());
+    for (org.sciycsb.api.Option<?> o : ReportOptions.all().options()) {
+      cfg.get(o);
+    }
+    for (String k : a.props().keySet()) {
+      if (ReportOptions.all().get(k) == null && !Sla.isSlaKey(k) && !k.equals("results.dir") && !k.equals("label")) {
+        err.println("warning: property " + k + " is not used by bin/ycsb " + "merge, compare or report"
+            + " (see bin/ycsb help reports)");
+      }
+    }
+    return a;
+  }
+
+  // ------------------------------------------------------------------------------------------------ merge
+
+  static int merge(Parsed a, PrintStream out, PrintStream err) throws BenchmarkException {
+    if (a.positional().isEmpty()) {
+      throw new ConfigException("merge needs results directories or .hlog files: bin/ycsb merge <dir|file.hlog>... "
+          + "[-p results.dir=OUT]");
+    }
+    Config cfg = new Config(a.props());
+    List<Sla.Check> checks = Sla.parse(a.props());
+    List<Merge.Input> inputs = new ArrayList<>();
+    for (String p : a.positional()) {
+      inputs.add(Merge.load(Path.of(p)));
+    }
+    String label = cfg.get(EngineOptions.LABEL);
+    String binding = null;
+    for (Merge.Input in : inputs) {
+      if (in.json() != null && binding == null) {
+        binding = ResultData.text(in.json().path("metadata").path("binding"));
+      }
+    }
+    ResultsDir dir = ResultsDir.create(cfg.get(EngineOptions.RESULTS_DIR), "merge",
+        binding == null ? "runs" : binding.replaceAll("[^A-Za-z0-9._-]", "_"), label);
+    Merge.Result m = Merge.merge(inputs, cfg.get(ReportOptions.MERGE_GRANULARITY), label,
+        cfg.get(ReportOptions.MERGE_MISSING), dir.file("latency.hlog"));
+    try {
+      Exporters.writeAll(m.report(), dir, out, null);
+      dir.writeAtomically("final-status.xml", FinalStatus.xml(m.report()));
+    } catch (IOException e) {
+      throw new ConfigException("cannot write to " + dir.path() + ": " + e.getMessage());
+    }
+    err.println("merged " + inputs.size() + " inputs: " + m.report().operations() + " operations over "
+        + Fmt.num(m.report().runtimeMs() / 1000.0, 3) + " s (union of the measured spans)");
+    err.println("results: " + dir.path());
+    return slaGate(checks, m.report(), dir, err);
+  }
+
+  private static int slaGate(List<Sla.Check> checks, org.sciycsb.results.RunReport r, ResultsDir dir,
+      PrintStream err) throws ConfigException {
+    if (checks.isEmpty()) {
+      return 0;
+    }
+    List<Sla.Result> results = Sla.check(checks, r);
+    try {
+      dir.writeAtomically("junit.xml", Sla.junitXml("sciycsb.sla", results));
+    } catch (IOException e) {
+      throw new ConfigException("cannot write junit.xml: " + e.getMessage());
+    }
+    for (Sla.Result x : results) {
+      err.println((x.passed() ? "sla ok: " : "SLA BREACHED: ") + x.message());
+    }
+    return Sla.allPassed(results) ? 0 : Sla.EXIT_SLA_BREACHED;
+  }
+
+  // ------------------------------------------------------------------------------------------------ compare
+
+  static int compare(Parsed a, PrintStream out, PrintStream err) throws BenchmarkException {
+    if (a.positional().size() < 2) {
+      throw new ConfigException("compare needs a baseline and at least one contender: "
+          + "bin/ycsb compare <baseline-dir> <contender-dir>... [-p report.out=FILE]");
+    }
+    Config cfg = new Config(a.props());
+    List<ResultData> runs = new ArrayList<>();
+    for (String p : a.positional()) {
+      runs.add(ResultData.load(Path.of(p)));
+    }
+    out.print(Compare.text(runs));
+    out.flush();
+    String o = cfg.get(ReportOptions.REPORT_OUT);
+    Path html = o == null ? Path.of("compare.html") : Files.isDirectory(Path.of(o))
+        ? Path.of(o).resolve("compare.html") : Path.of(o);
+    write(html, Compare.html(runs));
+    err.println("html: " + html.toAbsolutePath());
+    png(cfg, html, "false", err);
+    return 0;
+  }
+
+  // ------------------------------------------------------------------------------------------------ report
+
+  static int report(Parsed a, PrintStream out, PrintStream err) throws BenchmarkException {
+    if (a.positional().size() != 1) {
+      throw new ConfigException("report needs one results directory: bin/ycsb report <dir> [-p report.out=FILE] "
+          + "[-p report.png=false]");
+    }
+    Config cfg = new Config(a.props());
+    ResultData d = ResultData.load(Path.of(a.positional().get(0)));
+    Hlog h = d.hlog();
+    String o = cfg.get(ReportOptions.REPORT_OUT);
+    Path html = o == null ? d.dir().resolve("report.html") : Path.of(o);
+    write(html, HtmlReport.render(d.json(), h == null ? Map.of() : h.totals()));
+    err.println("html: " + html.toAbsolutePath());
+    png(cfg, html, "true", err);
+    return 0;
+  }
+
+  /** Renders html to a PNG beside it, as report.png says (dflt when unset). */
+  static Path png(Config cfg, Path html, String dflt, PrintStream err) throws BenchmarkException {
+    String mode = cfg.get(ReportOptions.REPORT_PNG);
+    if (mode == null) {
+      mode = dflt;
+    }
+    if (mode.equals("false")) {
+      return null;
+    }
+    String configured = cfg.get(ReportOptions.CHROMIUM);
+    Path exe = Chromium.find(configured);
+    if (exe == null) {
+      if (mode.equals("auto")) {
+        err.println("note: no PNG: " + Chromium.missingMessage(configured));
+        return null;
+      }
+      throw new ConfigException(Chromium.missingMessage(configured) + "; the HTML was written to " + html);
+    }
+    String name = html.getFileName().toString();
+    Path png = html.resolveSibling((name.endsWith(".html") ? name.substring(0, name.length() - 5) : name) + ".png");
+    int width = cfg.get(ReportOptions.PNG_WIDTH);
+    Integer height = cfg.get(ReportOptions.PNG_HEIGHT);
+    if (height == null) {
+      height = Math.max(200, Math.min(20000, Chromium.pageHeight(exe, html, width)));
+    }
+    Chromium.screenshot(exe, html, png, width, height);
+    err.println("png: " + png.toAbsolutePath());
+    return png;
+  }
+
+  static void write(Path file, String content) throws ConfigException {
+    try {
+      Path parent = file.toAbsolutePath().getParent();
+      if (parent != null) {
+        Files.createDirectories(parent);
+      }
+      org.sciycsb.api.AtomicFiles.write(file, content);
+    } catch (IOException e) {
+      throw new ConfigException("cannot write " + file + ": " + e.getMessage());
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------ sweep
+
+  static int sweep(String[] argv, PrintStream out, PrintStream err) throws BenchmarkException {
+    List<Integer> threads = null;
+    int repeat = 1;
+    boolean load = false;
+    String binding = null;
+    List<String> rest = new ArrayList<>();
+    String resultsDir = null;
+    Map<String, String> reportProps = new LinkedHashMap<>();
+    int i = 1;
+    if (i < argv.length && !argv[i].startsWith("-")) {
+      binding = argv[i++];
+    }
+    for (; i < argv.length; i++) {
+      String x = argv[i];
+      switch (x) {
+        case "--threads":
+        case "-threads":
+          threads = parseThreads(value(argv, ++i, x));
+          break;
+        case "--repeat":
+          try {
+            repeat = Integer.parseInt(value(argv, ++i, x).trim());
+          } catch (NumberFormatException e) {
+            throw new ConfigException("bad value for --repeat: '" + argv[i] + "' is not a whole number");
+          }
+          if (repeat < 1) {
+            throw new ConfigException("bad value for --repeat: must be at least 1");
+          }
+          break;
+        case "--load":
+          load = true;
+          break;
+        case "-p": {
+          String kv = value(argv, ++i, x);
+          if (kv.startsWith("results.dir=")) {
+            resultsDir = kv.substring("results.dir=".length());
+          } else if (kv.startsWith("threadcount=")) {
+            threads = parseThreads(kv.substring("threadcount=".length()));
+          } else if (kv.startsWith("report.")) {
+            int eq = kv.indexOf('=');
+            reportProps.put(kv.substring(0, Math.max(0, eq)), eq < 0 ? "" : kv.substring(eq + 1));
+          } else {
+            rest.add(x);
+            rest.add(kv);
+          }
+          break;
+        }
+        default:
+          rest.add(x);
+      }
+    }
+    if (threads == null) {
+      throw new ConfigException("sweep needs --threads, e.g. --threads 1,2,5,10");
+    }
+    Config rcfg = new Config(reportProps);
+    for (org.sciycsb.api.Option<?> o : ReportOptions.all().options()) {
+      rcfg.get(o); // bad report.* values fail before the first run
+    }
+    // validates the run options (files, keys, values) before the first run
+    Args parsed = Args.parse(concat(List.of("run"), binding, rest).toArray(new String[0]));
+    String label = parsed.properties.get("label");
+    Path dir;
+    if (resultsDir != null) {
+      dir = Path.of(resultsDir);
+    } else {
+      String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+      dir = Path.of("results", stamp + "-sweep-" + (binding == null ? "default" : binding)
+          + (label == null ? "" : "-" + label.replaceAll("[^A-Za-z0-9._-]", "_")));
+    }
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new ConfigException("cannot create the sweep folder " + dir + ": " + e.getMessage());
+    }
+    dir = dir.toAbsolutePath();
+    PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+    int worst = 0;
+    String loadDir = null;
+    if (load) {
+      RunSpec spec = Main.spec(Phase.LOAD, parsed, List.of(), quiet, err).toBuilder()
+          .property("results.dir", dir.resolve("load").toString()).build();
+      err.println("sweep: load -> " + dir.resolve("load"));
+      int code = Main.guarded(parsed.debug, err, () -> Main.runSpec(spec));
+      if (code != 0) {
+        throw new BenchmarkException(code, "sweep: the load failed (exit " + code + "), see " + dir.resolve("load"));
+      }
+      loadDir = "load";
+    }
+    List<Sweep.Point> points = new ArrayList<>();
+    for (int t : threads) {
+      List<Sweep.Run> runs = new ArrayList<>();
+      for (int r = 1; r <= repeat; r++) {
+        Path runDir = Sweep.runPath(dir, t, r);
+        RunSpec spec = Main.spec(Phase.RUN, parsed, List.of(), quiet, err).toBuilder()
+            .property("threadcount", Integer.toString(t)).property("results.dir", runDir.toString()).build();
+        err.println("sweep: " + t + " thread(s), run " + r + " of " + repeat + " -> " + runDir);
+        int code = Main.guarded(parsed.debug, err, () -> Main.runSpec(spec));
+        if (code == BenchmarkException.EXIT_CONFIG || code == BenchmarkException.EXIT_BINDING) {
+          throw new BenchmarkException(code, "sweep stopped: the run with " + t + " thread(s) could not start "
+              + "(exit " + code + ")");
+        }
+        if (code == BenchmarkException.EXIT_INTERRUPTED) {
+          throw new BenchmarkException(code, "sweep interrupted at " + t + " thread(s), run " + r);
+        }
+        worst = worst == 0 ? code : worst;
+        ResultData data = Files.isRegularFile(runDir.resolve("results.json")) ? ResultData.load(runDir) : null;
+        runs.add(new Sweep.Run(Sweep.runDir(t, r), code, data));
+      }
+      points.add(new Sweep.Point(t, runs));
+    }
+    Map<String, Object> info = new LinkedHashMap<>();
+    info.put("binding", binding);
+    info.put("workload", parsed.properties.getOrDefault("workload", "site.ycsb.workloads.CoreWorkload"));
+    info.put("label", label);
+    info.put("storageLabel", parsed.properties.get("label.storage"));
+    info.put("threads", threads);
+    info.put("repeat", repeat);
+    info.put("load", loadDir);
+    info.put("note", "runs use the data loaded before the sweep (bin/ycsb load, or --load once at the start)");
+    Map<String, Object> tree = Sweep.aggregate(info, points);
+    try {
+      org.sciycsb.api.AtomicFiles.write(dir.resolve("sweep.csv"), Sweep.csv(tree));
+      org.sciycsb.api.AtomicFiles.write(dir.resolve("sweep.html"), Sweep.html(tree));
+      org.sciycsb.api.AtomicFiles.write(dir.resolve("sweep.json"), Sweep.json(tree));
+    } catch (IOException e) {
+      throw new ConfigException("cannot write the sweep aggregate to " + dir + ": " + e.getMessage());
+    }
+    out.print(Sweep.csv(tree));
+    out.flush();
+    png(rcfg, dir.resolve("sweep.html"), "auto", err);
+    err.println("sweep: " + dir);
+    return worst;
+  }
+
+  private static List<String> concat(List<String> head, String binding, List<String> rest) {
+    List<String> l = new ArrayList<>(head);
+    if (binding != null) {
+      l.add(binding);
+    }
+    l.addAll(rest);
+    return l;
+  }
+
+  private static String value(String[] argv, int i, String flag) throws ConfigException {
+    if (i >= argv.length) {
+      throw new ConfigException("option " + flag + " needs a value");
+    }
+    return argv[i];
+  }
+
+  static List<Integer> parseThreads(String s) throws ConfigException {
+    List<Integer> out = new ArrayList<>();
+    for (String p : s.split(",")) {
+      if (p.isBlank()) {
+        continue;
+      }
+      try {
+        int t = Integer.parseInt(p.trim());
+        if (t < 1) {
+          throw new NumberFormatException();
+        }
+        out.add(t);
+      } catch (NumberFormatException e) {
+        throw new ConfigException("bad value for --threads: '" + p.trim() + "' is not a thread count (1 or more)");
+      }
+    }
+    if (out.isEmpty()) {
+      throw new ConfigException("--threads needs a list such as 1,2,5,10");
+    }
+    return out;
+  }
+}

@@ -1,0 +1,275 @@
+package org.sciycsb.study;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sciycsb.cli.Main;
+
+/**
+ * bin/ycsb study in-process: a whole study at a tiny scale on the basic (no-op) binding, its report checked against
+ * the runs' results.json; the compare of two runs; and the one-line errors of bad input.
+ */
+class StudyCommandTest {
+  static final Path HOME = Path.of("..").toAbsolutePath().normalize();
+  static final ObjectMapper MAPPER = new ObjectMapper();
+
+  @TempDir
+  Path tmp;
+
+  record Out(int code, String out, String err) {}
+
+  static Out study(String... args) throws Exception {
+    ByteArrayOutputStream o = new ByteArrayOutputStream();
+    ByteArrayOutputStream e = new ByteArrayOutputStream();
+    List<String> argv = new ArrayList<>(List.of("study"));
+    argv.addAll(List.of(args));
+    int code;
+    try (PrintStream po = new PrintStream(o, true, StandardCharsets.UTF_8);
+        PrintStream pe = new PrintStream(e, true, StandardCharsets.UTF_8)) {
+      try {
+        code = StudyCommand.run(HOME, argv.toArray(new String[0]), po, pe);
+      } catch (org.sciycsb.api.BenchmarkException x) {
+        pe.println("error: " + x.getMessage());
+        code = x.exitCode();
+      }
+    }
+    return new Out(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+  }
+
+  static Out main(String... args) {
+    ByteArrayOutputStream o = new ByteArrayOutputStream();
+    ByteArrayOutputStream e = new ByteArrayOutputStream();
+    int code = Main.run(args, new PrintStream(o, true, StandardCharsets.UTF_8),
+        new PrintStream(e, true, StandardCharsets.UTF_8));
+    return new Out(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+  }
+
+  /** A results.json field, resolved here independently of the report code. */
+  static double field(JsonNode results, String path) {
+    JsonNode n = results;
+    for (String seg : path.split("\\.")) {
+      if (seg.endsWith("]")) {
+        String name = seg.substring(seg.indexOf('[') + 1, seg.length() - 1);
+        JsonNode found = null;
+        for (JsonNode e : n.path(seg.substring(0, seg.indexOf('[')))) {
+          if (e.path("name").asText().equals(name)) {
+            found = e;
+          }
+        }
+        assertThat(found).as(path).isNotNull();
+        n = found;
+      } else {
+        n = n.path(seg);
+      }
+    }
+    assertThat(n.isNumber()).as(path + " is a number").isTrue();
+    return n.asDouble();
+  }
+
+  /**
+   * Every measured cell of every table equals the field of the run folder it names (a mean: the mean of them);
+   * returns how many cells were checked.
+   */
+  static int checkCells(Path studyDir, JsonNode doc) throws Exception {
+    int checked = 0;
+    for (JsonNode t : doc.path("tables")) {
+      for (JsonNode row : t.path("rows")) {
+        var it = row.fields();
+        while (it.hasNext()) {
+          JsonNode c = it.next().getValue();
+          if (c.has("published")) {
+            assertThat(c.path("sources").isMissingNode()).isTrue();
+            continue;
+          }
+          if (!c.has("sources") || c.has("derived")) {
+            continue;
+          }
+          List<Double> vals = new ArrayList<>();
+          for (JsonNode s : c.path("sources")) {
+            Path dir = Path.of(s.path("dir").asText());
+            JsonNode res = MAPPER.readTree((dir.isAbsolute() ? dir : studyDir.resolve(dir)).resolve("results.json")
+                .toFile());
+            vals.add(field(res, s.path("field").asText()));
+          }
+          double expect = vals.stream().mapToDouble(Double::doubleValue).average().getAsDouble();
+          assertThat(c.path("value").asDouble()).as(t.path("id") + " " + c).isCloseTo(expect, within(1e-9));
+          checked++;
+        }
+      }
+    }
+    return checked;
+  }
+
+  static JsonNode table(JsonNode doc, String id) {
+    for (JsonNode t : doc.path("tables")) {
+      if (t.path("id").asText().equals(id)) {
+        return t;
+      }
+    }
+    throw new AssertionError("no table " + id);
+  }
+
+  @Test
+  void sandiskRunsWholeAndItsReportMatchesTheRuns() throws Exception {
+    Path dir = tmp.resolve("ssd");
+    Out r = study("sandisk", "basic", "--scale", "1e-6", "-p", "results.dir=" + dir, "-p", "label.storage=ssd");
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode doc = MAPPER.readTree(dir.resolve("study.json").toFile());
+    assertThat(doc.path("format").asText()).isEqualTo("sciycsb-study");
+    assertThat(doc.path("outcome").asText()).isEqualTo("completed");
+    assertThat(doc.path("steps")).hasSize(30);
+    for (JsonNode s : doc.path("steps")) {
+      assertThat(s.path("status").asText()).as(s.path("name").asText()).isEqualTo("ok");
+      assertThat(dir.resolve(s.path("dir").asText()).resolve("results.json")).isRegularFile();
+    }
+    JsonNode tput = table(doc, "throughput");
+    assertThat(tput.path("rows")).hasSize(9);
+    assertThat(tput.path("columns").get(2).path("groupLabel").asText()).startsWith("this run, ").contains("ssd")
+        .contains("CPUs");
+    assertThat(tput.path("columns").findValuesAsText("groupLabel")).anyMatch(g -> g.startsWith("published, Dell R720"));
+    // Figure 7's published numbers, beside and labelled, never in a this-run column
+    JsonNode a = tput.path("rows").get(0);
+    assertThat(a.path("pub-HDD-32GB").path("value").asDouble()).isEqualTo(19490);
+    assertThat(a.path("pub-SSD-1TB").path("value").asDouble()).isEqualTo(1871);
+    assertThat(a.path("pub-SSD-1TB").path("published").asText()).contains("Figure 7");
+    assertThat(a.path("run-32GB").has("published")).isFalse();
+    assertThat(a.path("run-32GB").path("sources").get(0).path("dir").asText()).isEqualTo("32GB/workloada-uniform");
+    // the 1 TB load loaded the records the bytes ask for (1 TiB x 1e-6 / 1024 bytes)
+    JsonNode ds = table(doc, "datasets");
+    assertThat(ds.path("rows").get(2).path("records").path("value").asLong())
+        .isEqualTo(Math.round((1L << 40) * 1e-6) / 1024);
+    assertThat(checkCells(dir, doc)).isGreaterThan(100);
+    String md = Files.readString(dir.resolve("study.md"));
+    assertThat(md).contains("## Throughput (ops/s) by workload, distribution and dataset size")
+        .contains("| published: HDD 32GB ops/s |").contains("19490").contains("this run: 32GB ops/s");
+    String html = Files.readString(dir.resolve("study.html"));
+    assertThat(html).contains("id=\"table-throughput\"").contains("id=\"table-latency\"")
+        .contains("<svg class=\"chart\" id=\"throughput-by-size\"").doesNotContain("src=\"http", "href=\"http", "<script");
+
+    // the report again from the folder gives the same tables
+    Files.delete(dir.resolve("study.md"));
+    assertThat(main("study", "report", dir.toString()).code()).isZero();
+    assertThat(Files.readString(dir.resolve("study.md"))).isEqualTo(md);
+
+    // a second run on "hdd", then the vendor's side by side
+    Path hdd = tmp.resolve("hdd");
+    assertThat(study("sandisk", "basic", "--scale", "1e-6", "-p", "results.dir=" + hdd, "-p", "label.storage=hdd")
+        .code()).isZero();
+    Path cmp = tmp.resolve("cmp");
+    Out c = study("sandisk", "--compare", dir.toString(), hdd.toString(), "-p", "report.out=" + cmp);
+    assertThat(c.code()).as(c.err()).isZero();
+    JsonNode cj = MAPPER.readTree(cmp.resolve("compare.json").toFile());
+    assertThat(cj.path("A").path("storageLabel").asText()).isEqualTo("ssd");
+    assertThat(cj.path("B").path("storageLabel").asText()).isEqualTo("hdd");
+    assertThat(checkCells(dir, cj)).isGreaterThan(100);
+    JsonNode ratio = table(cj, "throughput-ratio").path("rows").get(1);
+    double av = field(MAPPER.readTree(dir.resolve("256GB/workloada-zipfian/results.json").toFile()),
+        "summary.throughput");
+    double bv = field(MAPPER.readTree(hdd.resolve("256GB/workloada-zipfian/results.json").toFile()),
+        "summary.throughput");
+    assertThat(ratio.path("256GB").path("value").asDouble()).isCloseTo(bv / av, within(1e-9));
+    assertThat(cmp.resolve("pairs/256GB_workloada-zipfian.html")).isRegularFile();
+    assertThat(Files.readString(cmp.resolve("pairs/256GB_workloada-zipfian.txt"))).contains("baseline:")
+        .contains("ssd").contains("hdd");
+    assertThat(c.out()).contains("A: ssd").contains("B: hdd");
+  }
+
+  @Test
+  void aFailedStepIsRecordedItsDependentsSkippedAndTheStudyGoesOn() throws Exception {
+    // every insert fails: the loads fail (exit 4), the runs that need them are skipped, the study goes on to the
+    // second test case, and the study exits with the first failure's code
+    Path dir = tmp.resolve("fail");
+    Out r = study("bankmark", "test-stall", "--scale", "1e-6", "--only", "tc*/workload1/*", "-p",
+        "results.dir=" + dir, "-p", "stall.failevery=1", "-p", "stall.ms=0");
+    assertThat(r.code()).as(r.err()).isEqualTo(4);
+    JsonNode doc = MAPPER.readTree(dir.resolve("study.json").toFile());
+    List<String> status = new ArrayList<>();
+    doc.path("steps").forEach(s -> status.add(s.path("name").asText() + "=" + s.path("status").asText()));
+    assertThat(status).containsExactly("tcI/workload1/load=failed", "tcI/workload1/warmup=skipped",
+        "tcI/workload1/run=skipped", "tcII/workload1/load=failed", "tcII/workload1/warmup=skipped",
+        "tcII/workload1/run=skipped");
+    assertThat(doc.path("steps").get(0).path("reason").asText()).startsWith("error:");
+    assertThat(doc.path("steps").get(1).path("reason").asText()).contains("tcI/workload1/load did not finish");
+    assertThat(doc.path("outcome").asText()).isEqualTo("completed with failures");
+    assertThat(table(doc, "throughput").path("rows").get(0).path("run-I").path("text").asText()).isEqualTo("failed");
+    assertThat(dir.resolve("study.html")).isRegularFile();
+    assertThat(dir.resolve("tcI/workload1/load/results.json")).as("the failed run's results are kept").isRegularFile();
+
+    // a store that cannot be reached stops the study at once (exit 3): the rest is recorded as not run
+    Path dir3 = tmp.resolve("unreachable");
+    Out u = study("bankmark", "test-stall", "--scale", "1e-6", "--only", "tcI/workload1/*", "-p",
+        "results.dir=" + dir3, "-p", "stall.failopen=true");
+    assertThat(u.code()).isEqualTo(3);
+    JsonNode d3 = MAPPER.readTree(dir3.resolve("study.json").toFile());
+    assertThat(d3.path("outcome").asText()).isEqualTo("stopped");
+    assertThat(d3.path("steps").get(2).path("status").asText()).isEqualTo("not run");
+    assertThat(u.err()).contains("stopping");
+  }
+
+  @Test
+  void badInputIsOneLineAndExitTwo() throws Exception {
+    String[][] cases = {
+        {"unknown study 'nosuch'", "study", "nosuch"},
+        {"bad value for --scale: 'abc'", "study", "sandisk", "--scale", "abc"},
+        {"bad value for --scale: '0'", "study", "sandisk", "--scale", "0"},
+        {"--compare: not a folder: " + tmp.resolve("nope-a"), "study", "sandisk", "--compare",
+            tmp.resolve("nope-a").toString(), tmp.resolve("nope-b").toString()},
+        {"option --compare needs a value", "study", "sandisk", "--compare", tmp.toString()},
+        {"unknown option --frob for study", "study", "sandisk", "--frob"},
+        {"unknown binding 'nosuchstore'", "study", "sandisk", "nosuchstore"},
+        {"study needs a study name", "study"},
+        {"unknown study option study.nope", "study", "sandisk", "-p", "study.nope=1"},
+        {"not a study folder: " + tmp, "study", "report", tmp.toString()},
+    };
+    for (String[] c : cases) {
+      String[] argv = java.util.Arrays.copyOfRange(c, 1, c.length);
+      Out r = main(argv);
+      assertThat(r.code()).as(String.join(" ", argv) + ": " + r.err()).isEqualTo(2);
+      List<String> lines = r.err().lines().toList();
+      assertThat(lines).as(r.err()).hasSize(1);
+      assertThat(lines.get(0)).startsWith("error: ").contains(c[0]);
+      assertThat(r.err()).doesNotContain("\tat ");
+    }
+    // a folder without study.json
+    Files.createDirectories(tmp.resolve("empty-a"));
+    Files.createDirectories(tmp.resolve("empty-b"));
+    Out r = main("study", "sandisk", "--compare", tmp.resolve("empty-a").toString(), tmp.resolve("empty-b").toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains("not a study folder").contains("no study.json");
+    // a study folder that already holds results is never overwritten
+    Files.writeString(tmp.resolve("empty-a/x"), "kept");
+    Out o = study("sandisk", "basic", "--scale", "1e-6", "-p", "results.dir=" + tmp.resolve("empty-a"));
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains("exists and is not empty");
+    assertThat(Files.readString(tmp.resolve("empty-a/x"))).isEqualTo("kept");
+  }
+
+  @Test
+  void listAndDryRunDescribeTheStudies() throws Exception {
+    ByteArrayOutputStream o = new ByteArrayOutputStream();
+    StudyCommand.list(HOME, new PrintStream(o, true, StandardCharsets.UTF_8));
+    String list = o.toString(StandardCharsets.UTF_8);
+    for (String n : new String[] {"dede  (seed 000)", "niec  (seed 001)", "sandisk  (seed 002)", "sei  (seed 003)",
+        "bankmark  (seed 004)"}) {
+      assertThat(list).contains(n);
+    }
+    assertThat(list).contains("at scale 1: 30 steps (3 loads, 27 runs)").doesNotContain("cannot expand");
+    Out d = study("sandisk", "basic", "--scale", "1e-4", "--max-threads", "4", "--dry-run", "-p", "results.dir="
+        + tmp.resolve("never"));
+    assertThat(d.code()).as(d.err()).isZero();
+    assertThat(d.out()).contains("1TB/workloadc-zipfian: bin/ycsb run basic").contains("-p threadcount=4 ")
+        .contains("note: thread counts capped (run): 32 -> 4").contains("recordcount=107374 ");
+    assertThat(tmp.resolve("never")).doesNotExist();
+  }
+}

@@ -1,0 +1,214 @@
+package org.sciycsb.engine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.sciycsb.api.BenchWorkload;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.Binding;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Option;
+import org.sciycsb.api.OptionSet;
+import org.sciycsb.api.Phase;
+import org.sciycsb.api.Secrets;
+import org.sciycsb.workloads.CoreWorkloadOptions;
+
+/**
+ * The programmatic entry to the engine: {@link #run(RunSpec)} checks a phase as {@code bin/ycsb load|run} does,
+ * runs it and returns its outcome. Every check happens before anything starts: bad input throws
+ * {@link ConfigException} and leaves nothing behind.
+ */
+public final class Benchmark {
+  private Benchmark() {}
+
+  /**
+   * A phase's configuration after the checks every run makes before anything starts: the binding and the workload
+   * found, every key checked against the declarations (engine, workload, binding, the extensions' and the caller's
+   * extra sets), every engine option parsed, the workload's binding defaults applied ({@code asked}).
+   */
+  public record Prepared(RunSpec spec, Config config, Binding binding, BenchWorkload workload, String bindingName,
+      Set<String> secrets, List<String> warnings, Map<String, String> asked) {
+    public Phase phase() {
+      return spec.phase();
+    }
+  }
+
+  /** Checks, then runs one phase; the outcome says how it ended (its exit code, results and failure). */
+  public static Engine.Outcome run(RunSpec spec) throws BenchmarkException {
+    return run(prepare(spec));
+  }
+
+  /**
+   * Checks a phase as a run does, without opening the binding, and prints the warnings to the spec's err. The
+   * workload checks its values, combinations and input files too.
+   */
+  public static Prepared prepare(RunSpec spec) throws BenchmarkException {
+    Prepared p = checkKeysAndValues(spec);
+    if (!p.asked().isEmpty()) {
+      spec.err().println("workload " + p.workload().name() + " sets " + p.asked());
+    }
+    p.workload().validate(p.config(), spec.phase());
+    for (String w : p.warnings()) {
+      spec.err().println(w);
+    }
+    return p;
+  }
+
+  /**
+   * Checks the binding, the workload and every key and value, and returns the warnings; nothing is opened, started
+   * or written, and the workload's checks of input files are left out (an earlier step of a study may write them).
+   */
+  public static List<String> check(RunSpec spec) throws ConfigException {
+    return checkKeysAndValues(spec).warnings();
+  }
+
+  /** Runs a prepared phase: the start line, the engine (stopped early by a signal, if asked), the results line. */
+  public static Engine.Outcome run(Prepared p) throws BenchmarkException {
+    RunSpec spec = p.spec();
+    Config config = p.config();
+    spec.err().println("sciycsb " + spec.phase().name().toLowerCase(Locale.ROOT) + ": binding " + p.bindingName()
+        + ", workload " + p.workload().name() + ", " + config.get(EngineOptions.THREADS) + " thread(s)"
+        + (config.get(EngineOptions.TARGET) > 0 ? ", target " + config.get(EngineOptions.TARGET) + " ops/s" : ""));
+    Engine engine = new Engine(new Engine.Request(spec.phase(), p.bindingName(), p.binding(), p.workload(), config,
+        workDir(spec), spec.out(), spec.err(), spec.debug(), launch(spec), p.secrets(), spec.extensions()));
+    Engine.Outcome outcome = spec.handleSignals() ? runStoppingOnSignal(engine) : engine.run();
+    spec.err().println("results: " + outcome.resultsDir());
+    if (outcome.failure() != null) {
+      spec.err().println("error: " + Secrets.maskText(outcome.failure()));
+    }
+    return outcome;
+  }
+
+  private static Engine.Outcome runStoppingOnSignal(Engine engine) throws BenchmarkException {
+    Thread hook = new Thread(() -> {
+      engine.requestStop("interrupted by a signal");
+      try {
+        engine.awaitFinished(Duration.ofSeconds(60));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "sciycsb-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      return engine.run();
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // a signal arrived: the hook waits for the results the engine writes
+      }
+    }
+  }
+
+  private static Prepared checkKeysAndValues(RunSpec spec) throws ConfigException {
+    Config config = new Config(spec.properties());
+    Binding binding = Registry.binding(spec.binding(), config.raw("db"));
+    BenchWorkload workload = Registry.workload(config);
+    List<OptionSet> sets = optionSets(spec, workload, binding);
+    for (RunExtension e : spec.extensions()) {
+      e.validate(config);
+    }
+    List<String> warnings = checkKeys(config, sets, spec.extensions());
+    String bindingName = spec.binding() != null ? spec.binding() : binding.name();
+    Map<String, String> asked = new TreeMap<>();
+    for (Map.Entry<String, String> e : workload.bindingDefaults(config, bindingName).entrySet()) {
+      if (!config.has(e.getKey()) && binding.options().declares(e.getKey())) {
+        asked.put(e.getKey(), e.getValue());
+      }
+    }
+    if (!asked.isEmpty()) {
+      config = config.with(asked);
+      checkKeys(config, sets, spec.extensions());
+    }
+    // read every engine option now: a bad value fails here, before anything starts
+    for (Option<?> o : EngineOptions.all().options()) {
+      config.get(o);
+    }
+    return new Prepared(spec, config, binding, workload, bindingName, secretKeys(sets), warnings, asked);
+  }
+
+  /** Every option set a phase's keys are checked against. */
+  private static List<OptionSet> optionSets(RunSpec spec, BenchWorkload workload, Binding binding) {
+    List<OptionSet> sets = new ArrayList<>();
+    sets.add(EngineOptions.all());
+    sets.add(workload.options());
+    if (!workload.name().equals("core")) {
+      sets.add(CoreWorkloadOptions.all()); // upstream workload files carry these keys
+    }
+    sets.add(binding.options());
+    for (RunExtension e : spec.extensions()) {
+      sets.add(e.options());
+    }
+    sets.addAll(spec.extraOptions());
+    return sets;
+  }
+
+  private static Set<String> secretKeys(List<OptionSet> sets) {
+    Set<String> secrets = new HashSet<>();
+    for (OptionSet s : sets) {
+      for (Option<?> o : s.options()) {
+        if (o.isSecret()) {
+          secrets.add(o.name());
+        }
+      }
+    }
+    return secrets;
+  }
+
+  /** The key check, leaving out the dynamic keys the extensions own (they check them themselves). */
+  private static List<String> checkKeys(Config config, List<OptionSet> sets, List<RunExtension> extensions)
+      throws ConfigException {
+    Map<String, String> checked = new LinkedHashMap<>(config.asMap());
+    checked.keySet().removeIf(k -> extensions.stream().anyMatch(e -> e.ownsKey(k)));
+    return KeyCheck.check(new Config(checked), sets);
+  }
+
+  /** The checkout ({@code sciycsb.home}) and its work folder ({@code SCIYCSB_WORK}, default {@code work/}). */
+  static Path home() {
+    return Path.of(System.getProperty("sciycsb.home", "."));
+  }
+
+  private static Path workDir(RunSpec spec) throws ConfigException {
+    Path work = spec.workDir() != null ? spec.workDir()
+        : Path.of(System.getenv().getOrDefault("SCIYCSB_WORK", home().resolve("work").toString()));
+    try {
+      Files.createDirectories(work);
+    } catch (IOException e) {
+      throw new ConfigException("cannot create the work folder " + work + ": " + e.getMessage());
+    }
+    return work;
+  }
+
+  /**
+   * The launch metadata: the revision (a client started by a cluster runner has no checkout: the runner passes
+   * the revision as {@code sciycsb.gitRevision}) and the command line (secrets masked), unless the caller gave them.
+   */
+  private static Map<String, Object> launch(RunSpec spec) {
+    Map<String, Object> launch = new LinkedHashMap<>();
+    String revision = System.getProperty("sciycsb.gitRevision");
+    launch.put("gitRevision", revision != null && !revision.isBlank() ? revision : GitRevision.of(home()));
+    launch.put("commandLine", Secrets.maskText(String.join(" ", commandLine(spec))));
+    launch.putAll(spec.launchMetadata());
+    return launch;
+  }
+
+  private static List<String> commandLine(RunSpec spec) {
+    List<String> parts = new ArrayList<>();
+    parts.add(spec.phase() == Phase.LOAD ? "load" : "run");
+    if (spec.binding() != null) {
+      parts.add(spec.binding());
+    }
+    spec.properties().forEach((k, v) -> parts.add("-p " + k + "=" + (Secrets.looksSecret(k) ? Secrets.MASK : v)));
+    return parts;
+  }
+}

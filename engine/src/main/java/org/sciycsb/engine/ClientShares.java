@@ -1,0 +1,64 @@
+package org.sciycsb.engine;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.sciycsb.api.BenchWorkload;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Phase;
+import org.sciycsb.api.Shares;
+
+/**
+ * How one phase divides between several client processes ({@code bin/ycsb ... --clients N}): the properties each
+ * client runs with on top of the common ones. The workload decides first ({@link BenchWorkload#clientShare});
+ * otherwise the split is the one YCSB users make by hand: a load divides the range
+ * [insertstart, insertstart + insertcount) into contiguous blocks, a run divides operationcount; and a target
+ * rate is divided evenly. Threads are per client: {@code -threads 64} gives every client 64 threads.
+ */
+public final class ClientShares {
+  private ClientShares() {}
+
+  /** The overrides of every client, index 0 to clients - 1. */
+  public static List<Map<String, String>> of(BenchWorkload workload, Phase phase, Config config, int clients)
+      throws ConfigException {
+    if (clients < 1) {
+      throw new ConfigException("bad value for --clients: " + clients + " (must be at least 1)");
+    }
+    double target = config.get(EngineOptions.TARGET);
+    List<Map<String, String>> out = new ArrayList<>();
+    for (int i = 0; i < clients; i++) {
+      Optional<Map<String, String>> own = workload.clientShare(phase, config, clients, i);
+      Map<String, String> m = new LinkedHashMap<>(own.isPresent() ? own.get() : ycsb(phase, config, clients, i));
+      if (target > 0) {
+        m.put(EngineOptions.TARGET.name(), Double.toString(target / clients));
+      }
+      out.add(m);
+    }
+    return out;
+  }
+
+  /** YCSB's split by hand: the load's record range, or the run's operationcount. */
+  public static Map<String, String> ycsb(Phase phase, Config config, int clients, int index) throws ConfigException {
+    if (phase == Phase.LOAD) {
+      return loadRange(config, config.get(EngineOptions.RECORD_COUNT), "records", clients, index);
+    }
+    long ops = config.get(EngineOptions.OPERATION_COUNT);
+    if (ops == 0) {
+      return Map.of(); // no operation limit: every client runs until maxexecutiontime
+    }
+    if (ops < clients) {
+      throw new ConfigException("--clients " + clients + " is more than operationcount (" + ops
+          + "): every client needs at least one operation");
+    }
+    return Map.of(EngineOptions.OPERATION_COUNT.name(), Long.toString(Shares.share(ops, clients, index)));
+  }
+
+  /** As {@link Shares#loadRange}: the load range of one of several clients. */
+  public static Map<String, String> loadRange(Config config, long size, String what, int clients, int index)
+      throws ConfigException {
+    return Shares.loadRange(config, size, what, clients, index);
+  }
+}

@@ -1,0 +1,79 @@
+package org.sciycsb.engine;
+
+import java.time.Duration;
+import org.sciycsb.api.CommonOptions;
+import org.sciycsb.api.Option;
+import org.sciycsb.api.OptionSet;
+
+/**
+ * Every property the engine itself reads: typed, with defaults and descriptions, in one place. The ones workloads
+ * read too (record counts, target, warmup) are declared in {@link CommonOptions} and listed here under the same
+ * names, so that {@code bin/ycsb help engine} shows them where users look for them.
+ */
+public final class EngineOptions {
+  private EngineOptions() {}
+
+  public static final Option<Integer> THREADS = Option.integer("threadcount", 1,
+      "client threads (-threads)").check(v -> v >= 1, "must be at least 1");
+  public static final Option<Double> TARGET = CommonOptions.TARGET;
+  public static final Option<Long> OPERATION_COUNT = CommonOptions.OPERATION_COUNT;
+  public static final Option<Long> RECORD_COUNT = CommonOptions.RECORD_COUNT;
+  public static final Option<Long> INSERT_START = CommonOptions.INSERT_START;
+  public static final Option<Long> INSERT_COUNT = CommonOptions.INSERT_COUNT;
+  public static final Option<Long> MAX_EXECUTION_TIME = Option.longValue("maxexecutiontime", 0L,
+      "stop after this many seconds of measured time (0 = no limit)").check(v -> v >= 0, "must not be negative");
+  public static final Option<Long> WARMUP_OPS = CommonOptions.WARMUP_OPS;
+  public static final Option<Duration> WARMUP_TIME = CommonOptions.WARMUP_TIME;
+  public static final Option<Integer> STATUS_INTERVAL = Option.integer("status.interval", 10,
+      "seconds between status lines on stderr (-s)").check(v -> v >= 1, "must be at least 1");
+  public static final Option<Integer> GRANULARITY = Option.integer("timeseries.granularity", 1000,
+      "milliseconds per interval of the time series and the interval log").check(v -> v >= 10, "must be at least 10");
+  public static final Option<Integer> DIGITS = Option.integer("histogram.digits", 3,
+      "significant digits of the latency histograms (HdrHistogram)").check(v -> v >= 1 && v <= 5, "must be 1 to 5");
+  public static final Option<String> PERCENTILES = Option.string("hdrhistogram.percentiles", "50,95,99,99.9",
+      "percentiles printed in the text output (the JSON has 50, 90, 95, 99, 99.9, 99.99)");
+  public static final Option<String> RESULTS_DIR = Option.string("results.dir", null,
+      "directory for this run's results").defaultShownAs("results/<time>-<phase>-<binding>[-<label>]");
+  public static final Option<String> LABEL = Option.string("label", null, "label of this run in every output (-l)");
+  public static final Option<String> LABEL_STORAGE = Option.string("label.storage", null,
+      "storage label (ssd, hdd, ...) recorded in the metadata");
+  public static final Option<String> WORKLOAD = Option.string("workload", "site.ycsb.workloads.CoreWorkload",
+      "workload: a registered name or a class (ours or any site.ycsb.Workload)");
+  public static final Option<String> DB = Option.string("db", null,
+      "a site.ycsb.DB class to run instead of a named binding (-db)");
+  public static final Option<String> EXPORT_FILE = Option.string("exportfile", null,
+      "also write the text results to this file (as YCSB)");
+  public static final Option<String> EXPORTER = Option.string("exporter", null,
+      "accepted for YCSB compatibility; every format is always written to the results directory");
+  public static final Option<String> MEASUREMENT_TYPE = Option.string("measurementtype", "hdrhistogram",
+      "accepted for YCSB compatibility; measurement is always HdrHistogram, in nanoseconds");
+  public static final Option<String> MEASUREMENT_INTERVAL = Option.string("measurement.interval", "both",
+      "accepted for YCSB compatibility; response and service time are always both recorded");
+  public static final Option<Boolean> CHECK_COUNT = Option.bool("load.checkcount", true,
+      "after a load, compare the store's record count with what was inserted, when the binding can count");
+
+  public static final Option<Long> START_AT = Option.longValue("start.at", 0L,
+      "wall-clock time (epoch milliseconds) at which the initialised threads begin (warmup, then the measured part), "
+          + "so that client processes on several hosts start together; a client not ready by then begins when it "
+          + "is; 0 = at once").check(v -> v == 0 || v > 1_000_000_000_000L, "must be epoch milliseconds (or 0)");
+
+  public static final Option<String> CONNECTIONS = Option.choice("connections", "shared",
+      "shared: one binding client for the run, whose connections the threads share (a pool, or one per thread, as the"
+          + " binding does); perthread: each client thread opens a client of its own with its own connections, as"
+          + " separate worker processes would (bindings that support it: mongodb, jdbc, basic)", "shared", "perthread");
+
+  public static final Option<Long> ERRORS_MAX = Option.longValue("errors.max", 0L,
+      "end the run early (outcome partial, exit 4) once this many operations have failed; 0 = never")
+      .check(v -> v >= 0, "must not be negative");
+
+  public static OptionSet all() {
+    return OptionSet.builder("engine")
+        .add(THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
+            WARMUP_OPS, WARMUP_TIME, STATUS_INTERVAL, GRANULARITY, DIGITS, PERCENTILES, RESULTS_DIR, LABEL,
+            LABEL_STORAGE, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL, CHECK_COUNT,
+            ERRORS_MAX, START_AT, CONNECTIONS)
+        .ownPrefix("timeseries.").ownPrefix("histogram.").ownPrefix("results.").ownPrefix("status.")
+        .ownPrefix("warmup").ownPrefix("label.").ownPrefix("errors.")
+        .build();
+  }
+}

@@ -1,0 +1,105 @@
+package org.sciycsb.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Option;
+import org.sciycsb.api.OptionSet;
+
+/**
+ * Checks every given property against the declarations of the engine, the workload and the binding: declared
+ * values are parsed now (so a bad number fails before anything starts), undeclared keys under an owned prefix or
+ * close to a declared key are errors with a suggestion, and other unknown keys draw a warning.
+ */
+final class KeyCheck {
+  private KeyCheck() {}
+
+  /** @return warnings for keys nobody declares */
+  static List<String> check(Config config, List<OptionSet> sets) throws ConfigException {
+    List<String> warnings = new ArrayList<>();
+    for (Map.Entry<String, String> e : config.asMap().entrySet()) {
+      String key = e.getKey();
+      Option<?> declared = find(sets, key);
+      if (declared != null) {
+        declared.parse(e.getValue());
+        continue;
+      }
+      String suggestion = suggest(sets, key);
+      OptionSet owner = owner(sets, key);
+      if (owner != null) {
+        throw new ConfigException("unknown property " + key + " for " + owner.owner()
+            + (suggestion != null ? ": did you mean " + suggestion + "?" : " (see bin/ycsb help)"));
+      }
+      if (suggestion != null) {
+        throw new ConfigException("unknown property " + key + ": did you mean " + suggestion + "?");
+      }
+      warnings.add("warning: property " + key + " is not used by the engine, the workload or the binding");
+    }
+    return warnings;
+  }
+
+  private static Option<?> find(List<OptionSet> sets, String key) {
+    for (OptionSet s : sets) {
+      Option<?> o = s.get(key);
+      if (o != null) {
+        return o;
+      }
+    }
+    return null;
+  }
+
+  private static OptionSet owner(List<OptionSet> sets, String key) {
+    for (OptionSet s : sets) {
+      if (s.owns(key)) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  static String suggest(List<OptionSet> sets, String key) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    String k = normal(key);
+    for (OptionSet s : sets) {
+      for (Option<?> o : s.options()) {
+        String n = normal(o.name());
+        int d = distance(k, n);
+        int allowed = Math.min(2, Math.max(1, n.length() / 5));
+        if (d <= allowed && d < bestDistance) {
+          best = o.name();
+          bestDistance = d;
+        }
+      }
+    }
+    return best;
+  }
+
+  private static String normal(String s) {
+    return s.toLowerCase(Locale.ROOT).replace("_", "").replace("-", "");
+  }
+
+  /** Damerau-Levenshtein (optimal string alignment) distance: a swap of two letters counts one. */
+  static int distance(String a, String b) {
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      d[i][0] = i;
+    }
+    for (int j = 0; j <= b.length(); j++) {
+      d[0][j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+      }
+    }
+    return d[a.length()][b.length()];
+  }
+}

@@ -1,0 +1,93 @@
+package org.sciycsb.output;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.sciycsb.results.RunReport;
+import org.sciycsb.measure.LatencySummary;
+import org.sciycsb.measure.OpSummary;
+
+/**
+ * YCSB's text format, so existing parsers keep working: {@code [OVERALL], RunTime(ms), ...} then one block per
+ * operation. {@code [OP]} lines report response time (what a user of the store waits for: from the intended
+ * start when a target rate is set), {@code [OP-SERVICE]} the service time, {@code [OP-FAILED]} failed calls.
+ * Latencies are in microseconds; percentiles, minimum and maximum are whole microseconds as in YCSB.
+ */
+public final class TextExporter {
+  private TextExporter() {}
+
+  public static String format(RunReport r) {
+    StringBuilder sb = new StringBuilder();
+    line(sb, "OVERALL", "RunTime(ms)", Long.toString(r.runtimeMs()));
+    line(sb, "OVERALL", "Throughput(ops/sec)", num(r.throughput()));
+    for (OpSummary op : r.ops()) {
+      if (op.name().equals("OVERALL")) {
+        latency(sb, "OVERALL", op.operations(), op.response(), r.percentiles());
+        returns(sb, "OVERALL", op.statuses());
+        latency(sb, "OVERALL-SERVICE", op.operations(), op.service(), r.percentiles());
+        continue;
+      }
+      latency(sb, op.name(), op.operations(), op.response(), r.percentiles());
+      returns(sb, op.name(), op.statuses());
+      latency(sb, op.name() + "-SERVICE", op.operations(), op.service(), r.percentiles());
+      if (op.failedResponse().count() > 0) {
+        latency(sb, op.name() + "-FAILED", op.failedResponse().count(), op.failedResponse(), r.percentiles());
+      }
+    }
+    return sb.toString();
+  }
+
+  private static void latency(StringBuilder sb, String sec, long ops, LatencySummary l, List<Double> percentiles) {
+    line(sb, sec, "Operations", Long.toString(ops));
+    line(sb, sec, "AverageLatency(us)", num(l.meanUs()));
+    line(sb, sec, "MinLatency(us)", whole(l.minUs()));
+    line(sb, sec, "MaxLatency(us)", whole(l.maxUs()));
+    for (double p : percentiles) {
+      double v = l.percentile(p);
+      line(sb, sec, ordinal(p) + "PercentileLatency(us)", whole(v < 0 ? 0 : v));
+    }
+  }
+
+  private static void returns(StringBuilder sb, String sec, Map<String, Long> statuses) {
+    statuses.forEach((k, v) -> line(sb, sec, "Return=" + k, Long.toString(v)));
+  }
+
+  private static void line(StringBuilder sb, String section, String metric, String value) {
+    sb.append('[').append(section).append("], ").append(metric).append(", ").append(value).append('\n');
+  }
+
+  /** YCSB's names: 95th, 99th, 50th, 99.9 (no suffix for fractions). */
+  static String ordinal(double p) {
+    if (p == Math.rint(p)) {
+      long i = (long) p;
+      String suffix;
+      if (i % 100 >= 11 && i % 100 <= 13) {
+        suffix = "th";
+      } else if (i % 10 == 1) {
+        suffix = "st";
+      } else if (i % 10 == 2) {
+        suffix = "nd";
+      } else if (i % 10 == 3) {
+        suffix = "rd";
+      } else {
+        suffix = "th";
+      }
+      return i + suffix;
+    }
+    return stripZeros(p);
+  }
+
+  private static String stripZeros(double d) {
+    String s = String.format(Locale.ROOT, "%.4f", d);
+    s = s.replaceAll("0+$", "");
+    return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+  }
+
+  static String num(double d) {
+    return stripZeros(Math.round(d * 1000) / 1000.0);
+  }
+
+  static String whole(double us) {
+    return Long.toString(Math.round(us));
+  }
+}

@@ -1,0 +1,513 @@
+package org.sciycsb.workloads;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.ThreadLocalRandom;
+import org.sciycsb.api.BenchWorkload;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.CommonOptions;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Meter;
+import org.sciycsb.api.Operation;
+import org.sciycsb.api.OptionSet;
+import org.sciycsb.api.Phase;
+import org.sciycsb.api.ThreadContext;
+import org.sciycsb.api.WorkloadContext;
+import org.sciycsb.api.WorkloadThread;
+import org.sciycsb.measure.OperationRegistry;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.RandomByteIterator;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+import site.ycsb.Utils;
+import site.ycsb.generator.AcknowledgedCounterGenerator;
+import site.ycsb.generator.ConstantIntegerGenerator;
+import site.ycsb.generator.CounterGenerator;
+import site.ycsb.generator.ExponentialGenerator;
+import site.ycsb.generator.HistogramGenerator;
+import site.ycsb.generator.HotspotIntegerGenerator;
+import site.ycsb.generator.NumberGenerator;
+import site.ycsb.generator.ScrambledZipfianGenerator;
+import site.ycsb.generator.SequentialGenerator;
+import site.ycsb.generator.SkewedLatestGenerator;
+import site.ycsb.generator.UniformLongGenerator;
+import site.ycsb.generator.ZipfianGenerator;
+
+/**
+ * YCSB's CoreWorkload with the same properties, operations and distributions, built for low client overhead:
+ * the operation is chosen from a precomputed table instead of by string, the generators that hold no shared state
+ * are per thread (upstream shares one instance, whose last-value field every thread writes), record numbers are
+ * 64-bit, and read results reuse one map per thread. The generators themselves are upstream's classes, so key,
+ * field and scan-length distributions are upstream's by construction; {@code CoreWorkloadEquivalenceTest} checks
+ * the resulting operation, key and field distributions against upstream's CoreWorkload.
+ */
+public final class CoreWorkload implements BenchWorkload {
+  static final int OP_READ = 0;
+  static final int OP_UPDATE = 1;
+  static final int OP_INSERT = 2;
+  static final int OP_SCAN = 3;
+  static final int OP_RMW = 4;
+
+  private String table;
+  private String[] fieldNames;
+  private Set<String> allFieldNames;
+  private boolean readAllFields;
+  private boolean readAllFieldsByName;
+  private boolean writeAllFields;
+  private boolean dataIntegrity;
+  private boolean orderedInserts;
+  private int zeroPadding;
+  private int retryLimit;
+  private int retryInterval;
+  private double[] opCumulative;
+  private int[] opCodes;
+  private CounterGenerator keySequence;
+  private AcknowledgedCounterGenerator insertKeySequence;
+  private Config config;
+  private long insertStart;
+  private long insertCount;
+  private long recordCount;
+  private String distribution;
+  private NumberGenerator sharedKeyChooser;
+  private Operation rmw;
+  private Operation verify;
+  private int constantFieldLength;
+  private String[] keyCache = new String[0];
+
+  @Override
+  public java.util.Optional<String> countedTable(Config config) {
+    return java.util.Optional.of(config.raw("table", "usertable"));
+  }
+
+  @Override
+  public String name() {
+    return "core";
+  }
+
+  @Override
+  public OptionSet options() {
+    return CoreWorkloadOptions.all();
+  }
+
+  @Override
+  public void init(WorkloadContext ctx) throws BenchmarkException {
+    Config p = ctx.run().config();
+    this.config = p;
+    table = p.get(CoreWorkloadOptions.TABLE);
+    int fieldCount = p.get(CoreWorkloadOptions.FIELD_COUNT);
+    String prefix = p.get(CoreWorkloadOptions.FIELD_PREFIX);
+    fieldNames = new String[fieldCount];
+    for (int i = 0; i < fieldCount; i++) {
+      fieldNames[i] = prefix + i;
+    }
+    allFieldNames = new HashSet<>(List.of(fieldNames));
+    validate(p, ctx.run().phase());
+    recordCount = p.get(CommonOptions.RECORD_COUNT);
+    insertStart = p.get(CommonOptions.INSERT_START);
+    Long ic = p.get(CommonOptions.INSERT_COUNT);
+    insertCount = ic != null ? ic : recordCount - insertStart;
+    zeroPadding = p.get(CoreWorkloadOptions.ZERO_PADDING);
+    readAllFields = p.get(CoreWorkloadOptions.READ_ALL_FIELDS);
+    readAllFieldsByName = p.get(CoreWorkloadOptions.READ_ALL_FIELDS_BY_NAME);
+    writeAllFields = p.get(CoreWorkloadOptions.WRITE_ALL_FIELDS);
+    dataIntegrity = p.get(CoreWorkloadOptions.DATA_INTEGRITY);
+    constantFieldLength = p.get(CoreWorkloadOptions.FIELD_LENGTH);
+    orderedInserts = p.get(CoreWorkloadOptions.INSERT_ORDER).equals("ordered");
+    retryLimit = p.get(CoreWorkloadOptions.INSERTION_RETRY_LIMIT);
+    retryInterval = p.get(CoreWorkloadOptions.INSERTION_RETRY_INTERVAL);
+    int cacheMax = p.get(CoreWorkloadOptions.KEY_CACHE);
+    keyCache = new String[(int) Math.min(cacheMax, insertStart + insertCount)];
+    keySequence = new CounterGenerator(insertStart);
+    insertKeySequence = new AcknowledgedCounterGenerator(recordCount);
+    buildOperationTable(p);
+    distribution = p.get(CoreWorkloadOptions.REQUEST_DISTRIBUTION);
+    if (distribution.equals("latest")) {
+      sharedKeyChooser = new SkewedLatestGenerator(insertKeySequence);
+    } else if (distribution.equals("sequential")) {
+      sharedKeyChooser = new SequentialGenerator(insertStart, insertStart + insertCount - 1);
+    }
+    rmw = ctx.operation(OperationRegistry.READ_MODIFY_WRITE, true);
+    verify = dataIntegrity ? ctx.operation("VERIFY", true) : null;
+  }
+
+  /**
+   * The checks that need no store: counts, proportions, field lengths and the histogram file. Proportions are
+   * weights, as in YCSB (a sum below 1 is normalised), but a sum above 1 is a mistake (two mixes merged, a typo),
+   * and a run phase with every proportion 0 has nothing to do.
+   */
+  @Override
+  public void validate(Config p, Phase phase) throws ConfigException {
+    long records = p.get(CommonOptions.RECORD_COUNT);
+    long start = p.get(CommonOptions.INSERT_START);
+    Long ic = p.get(CommonOptions.INSERT_COUNT);
+    long count = ic != null ? ic : records - start;
+    if (records < start + count || count < 0) {
+      throw new ConfigException("bad combination: insertstart (" + start + ") + insertcount (" + count
+          + ") is more than recordcount (" + records + ")");
+    }
+    String[] names = {"readproportion", "updateproportion", "insertproportion", "scanproportion",
+        "readmodifywriteproportion"};
+    double[] weights = {p.get(CoreWorkloadOptions.READ_PROPORTION), p.get(CoreWorkloadOptions.UPDATE_PROPORTION),
+        p.get(CoreWorkloadOptions.INSERT_PROPORTION), p.get(CoreWorkloadOptions.SCAN_PROPORTION),
+        p.get(CoreWorkloadOptions.RMW_PROPORTION)};
+    double sum = 0;
+    StringBuilder set = new StringBuilder();
+    for (int i = 0; i < weights.length; i++) {
+      sum += weights[i];
+      if (weights[i] > 0) {
+        set.append(set.length() == 0 ? "" : " + ").append(names[i]).append(' ').append(weights[i]);
+      }
+    }
+    if (sum > 1 + 1e-9) {
+      throw new ConfigException("the operation proportions add up to more than 1: " + set + " = "
+          + Math.round(sum * 1e6) / 1e6 + " (a workload file and -p settings that do not fit together?)");
+    }
+    if (phase == Phase.RUN && sum <= 0) {
+      throw new ConfigException("no operations: every *proportion property is 0");
+    }
+    if (p.get(CoreWorkloadOptions.DATA_INTEGRITY)
+        && !p.get(CoreWorkloadOptions.FIELD_LENGTH_DISTRIBUTION).equals("constant")) {
+      throw new ConfigException("dataintegrity=true needs fieldlengthdistribution=constant");
+    }
+    fieldLengthGenerator(p); // reads the histogram file: a missing or bad one fails here
+  }
+
+  private void buildOperationTable(Config p) throws ConfigException {
+    double[] weights = {p.get(CoreWorkloadOptions.READ_PROPORTION), p.get(CoreWorkloadOptions.UPDATE_PROPORTION),
+        p.get(CoreWorkloadOptions.INSERT_PROPORTION), p.get(CoreWorkloadOptions.SCAN_PROPORTION),
+        p.get(CoreWorkloadOptions.RMW_PROPORTION)};
+    double sum = 0;
+    int n = 0;
+    for (double w : weights) {
+      if (w > 0) {
+        sum += w;
+        n++;
+      }
+    }
+    opCumulative = new double[n];
+    opCodes = new int[n];
+    // the same arithmetic as upstream's DiscreteGenerator: subtract normalised weights in order
+    int k = 0;
+    double acc = 0;
+    for (int op = 0; op < weights.length; op++) {
+      if (weights[op] > 0) {
+        acc += weights[op] / sum;
+        opCumulative[k] = acc;
+        opCodes[k] = op;
+        k++;
+      }
+    }
+    if (n > 0) {
+      opCumulative[n - 1] = Double.POSITIVE_INFINITY;
+    }
+  }
+
+  NumberGenerator fieldLengthGenerator(Config p) throws ConfigException {
+    String d = p.get(CoreWorkloadOptions.FIELD_LENGTH_DISTRIBUTION);
+    int len = p.get(CoreWorkloadOptions.FIELD_LENGTH);
+    int min = p.get(CoreWorkloadOptions.MIN_FIELD_LENGTH);
+    switch (d) {
+      case "constant":
+        return new ConstantIntegerGenerator(len);
+      case "uniform":
+        return new UniformLongGenerator(min, len);
+      case "zipfian":
+        return new ZipfianGenerator(min, len);
+      default:
+        String file = p.get(CoreWorkloadOptions.FIELD_LENGTH_HISTOGRAM);
+        try {
+          return new HistogramGenerator(file);
+        } catch (IOException | RuntimeException e) {
+          throw new ConfigException("cannot read fieldlengthhistogram file " + file + ": " + e.getMessage());
+        }
+    }
+  }
+
+  private NumberGenerator keyChooser(Config p) throws ConfigException {
+    if (sharedKeyChooser != null) {
+      return sharedKeyChooser;
+    }
+    switch (distribution) {
+      case "uniform":
+        return new UniformLongGenerator(insertStart, insertStart + insertCount - 1);
+      case "exponential":
+        return new ExponentialGenerator(p.get(CoreWorkloadOptions.EXPONENTIAL_PERCENTILE),
+            recordCount * p.get(CoreWorkloadOptions.EXPONENTIAL_FRAC));
+      case "zipfian": {
+        double insertProportion = p.get(CoreWorkloadOptions.INSERT_PROPORTION);
+        long opcount = p.get(CommonOptions.OPERATION_COUNT);
+        long expectedNewKeys = (long) (opcount * insertProportion * 2.0);
+        double c = p.get(CoreWorkloadOptions.ZIPFIAN_CONSTANT);
+        return c == ZipfianGenerator.ZIPFIAN_CONSTANT
+            ? new ScrambledZipfianGenerator(insertStart, insertStart + insertCount + expectedNewKeys)
+            : new ScrambledZipfianGenerator(insertStart, insertStart + insertCount + expectedNewKeys, c);
+      }
+      case "hotspot":
+        return new HotspotIntegerGenerator(insertStart, insertStart + insertCount - 1,
+            p.get(CoreWorkloadOptions.HOTSPOT_DATA_FRACTION), p.get(CoreWorkloadOptions.HOTSPOT_OPN_FRACTION));
+      default:
+        throw new ConfigException("unknown requestdistribution " + distribution);
+    }
+  }
+
+  private NumberGenerator scanLength(Config p) throws ConfigException {
+    int min = p.get(CoreWorkloadOptions.MIN_SCAN_LENGTH);
+    int max = p.get(CoreWorkloadOptions.MAX_SCAN_LENGTH);
+    if (max < min) {
+      throw new ConfigException("maxscanlength (" + max + ") is less than minscanlength (" + min + ")");
+    }
+    return p.get(CoreWorkloadOptions.SCAN_LENGTH_DISTRIBUTION).equals("zipfian")
+        ? new ZipfianGenerator(min, max) : new UniformLongGenerator(min, max);
+  }
+
+  @Override
+  public WorkloadThread newThread(ThreadContext ctx) throws BenchmarkException {
+    return new CoreThread(ctx.db(), ctx.meter(), keyChooser(config), scanLength(config),
+        fieldLengthGenerator(config), new UniformLongGenerator(0, fieldNames.length - 1));
+  }
+
+  /**
+   * The key of a record number: {@code "user"} + its FNV hash (or the number itself for ordered inserts), zero
+   * padded, as upstream builds it. Keys of the first {@code coreworkload.keycache} records are kept once built
+   * (a benign race: two threads may build the same string), which removes most of the client's per-operation cost
+   * of formatting a 64-bit number.
+   */
+  String buildKeyName(long keynum) {
+    if (keynum >= 0 && keynum < keyCache.length) {
+      String k = keyCache[(int) keynum];
+      if (k == null) {
+        k = formatKey(keynum);
+        keyCache[(int) keynum] = k;
+      }
+      return k;
+    }
+    return formatKey(keynum);
+  }
+
+  private String formatKey(long keynum) {
+    if (!orderedInserts) {
+      keynum = Utils.hash(keynum);
+    }
+    String value = Long.toString(keynum);
+    int fill = zeroPadding - value.length();
+    if (fill <= 0) {
+      return "user".concat(value);
+    }
+    StringBuilder sb = new StringBuilder(4 + zeroPadding).append("user");
+    for (int i = 0; i < fill; i++) {
+      sb.append('0');
+    }
+    return sb.append(value).toString();
+  }
+
+  /** YCSB's deterministic value for data integrity checks. */
+  static String deterministicValue(String key, String field, int size) {
+    StringBuilder sb = new StringBuilder(size);
+    sb.append(key).append(':').append(field);
+    while (sb.length() < size) {
+      sb.append(':').append(sb.toString().hashCode());
+    }
+    sb.setLength(size);
+    return sb.toString();
+  }
+
+  private final class CoreThread implements WorkloadThread {
+    private final DB db;
+    private final Meter meter;
+    private final NumberGenerator keyChooser;
+    private final NumberGenerator scanLength;
+    private final NumberGenerator fieldLength;
+    private final NumberGenerator fieldChooser;
+    private final HashMap<String, ByteIterator> cells = new HashMap<>();
+    private final boolean exponential;
+
+    CoreThread(DB db, Meter meter, NumberGenerator keyChooser, NumberGenerator scanLength,
+        NumberGenerator fieldLength, NumberGenerator fieldChooser) {
+      this.db = db;
+      this.meter = meter;
+      this.keyChooser = keyChooser;
+      this.scanLength = scanLength;
+      this.fieldLength = fieldLength;
+      this.fieldChooser = fieldChooser;
+      this.exponential = keyChooser instanceof ExponentialGenerator;
+    }
+
+    @Override
+    public boolean doInsert() {
+      long keynum = keySequence.nextValue();
+      String key = buildKeyName(keynum);
+      Map<String, ByteIterator> values = values(key, true);
+      Status status;
+      int retries = 0;
+      while (true) {
+        status = db.insert(table, key, values);
+        if (status != null && status.isOk()) {
+          break;
+        }
+        if (++retries > retryLimit) {
+          break;
+        }
+        try {
+          Thread.sleep((long) (1000 * retryInterval * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble())));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          break;
+        }
+        values = values(key, true);
+      }
+      // unlike upstream, a failed insert does not end the thread: it is counted, and the load goes on
+      return true;
+    }
+
+    @Override
+    public boolean doTransaction() {
+      double r = ThreadLocalRandom.current().nextDouble();
+      int i = 0;
+      while (r >= opCumulative[i]) {
+        i++;
+      }
+      switch (opCodes[i]) {
+        case OP_READ:
+          read();
+          break;
+        case OP_UPDATE:
+          update();
+          break;
+        case OP_INSERT:
+          insert();
+          break;
+        case OP_SCAN:
+          scan();
+          break;
+        default:
+          readModifyWrite();
+      }
+      return true;
+    }
+
+    private long nextKeynum() {
+      long keynum;
+      if (exponential) {
+        do {
+          keynum = insertKeySequence.lastValue() - keyChooser.nextValue().longValue();
+        } while (keynum < 0);
+      } else {
+        do {
+          keynum = keyChooser.nextValue().longValue();
+        } while (keynum > insertKeySequence.lastValue());
+      }
+      return keynum;
+    }
+
+    private String field() {
+      return fieldNames[(int) fieldChooser.nextValue().longValue()];
+    }
+
+    private Set<String> readFields() {
+      if (!readAllFields) {
+        return Set.of(field());
+      }
+      if (dataIntegrity || readAllFieldsByName) {
+        return allFieldNames;
+      }
+      return null;
+    }
+
+    private void read() {
+      String key = buildKeyName(nextKeynum());
+      Set<String> fields = readFields();
+      cells.clear();
+      db.read(table, key, fields, cells);
+      if (dataIntegrity) {
+        verifyRow(key);
+      }
+    }
+
+    private void update() {
+      String key = buildKeyName(nextKeynum());
+      db.update(table, key, values(key, writeAllFields));
+    }
+
+    private void insert() {
+      long keynum = insertKeySequence.nextValue();
+      try {
+        String key = buildKeyName(keynum);
+        db.insert(table, key, values(key, true));
+      } finally {
+        insertKeySequence.acknowledge(keynum);
+      }
+    }
+
+    private void scan() {
+      String key = buildKeyName(nextKeynum());
+      int len = (int) scanLength.nextValue().longValue();
+      Set<String> fields = readAllFields ? null : Set.of(field());
+      db.scan(table, key, len, fields, new Vector<>());
+    }
+
+    private void readModifyWrite() {
+      String key = buildKeyName(nextKeynum());
+      Set<String> fields = readAllFields ? null : Set.of(field());
+      Map<String, ByteIterator> values = values(key, writeAllFields);
+      cells.clear();
+      long st = System.nanoTime();
+      Status r = db.read(table, key, fields, cells);
+      Status u = db.update(table, key, values);
+      long en = System.nanoTime();
+      if (dataIntegrity) {
+        verifyRow(key);
+      }
+      meter.record(rmw, st, en, !r.isOk() ? r : u);
+    }
+
+    private Map<String, ByteIterator> values(String key, boolean all) {
+      if (!all) {
+        // one field: an immutable one-entry map (bindings read the values they are given, never change them)
+        String f = field();
+        return java.util.Collections.singletonMap(f, value(key, f));
+      }
+      HashMap<String, ByteIterator> v = new HashMap<>(fieldNames.length * 2);
+      for (String f : fieldNames) {
+        v.put(f, value(key, f));
+      }
+      return v;
+    }
+
+    private ByteIterator value(String key, String field) {
+      if (dataIntegrity) {
+        return new StringByteIterator(deterministicValue(key, field, (int) fieldLength.nextValue().longValue()));
+      }
+      return new RandomByteIterator(fieldLength.nextValue().longValue());
+    }
+
+    private void verifyRow(String key) {
+      long st = System.nanoTime();
+      Status s = Status.OK;
+      if (cells.isEmpty()) {
+        s = Status.ERROR;
+      } else {
+        for (Map.Entry<String, ByteIterator> e : cells.entrySet()) {
+          String got = e.getValue().toString();
+          if (!got.equals(deterministicValue(key, e.getKey(), constantFieldLength))) {
+            s = Status.UNEXPECTED_STATE;
+            break;
+          }
+        }
+      }
+      meter.record(verify, st, System.nanoTime(), s);
+    }
+  }
+
+  /** For tests. */
+  List<String> fieldNames() {
+    return new ArrayList<>(List.of(fieldNames));
+  }
+}

@@ -1,0 +1,138 @@
+package org.sciycsb.report;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
+import java.util.Optional;
+import org.sciycsb.api.OptionSet;
+import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.engine.RunExtension;
+import org.sciycsb.engine.RunListener;
+import org.sciycsb.results.ResultsDir;
+import org.sciycsb.results.RunReport;
+
+/**
+ * What a run adds for the reports, plugged into the engine as a {@link RunListener}: resource sampling while it
+ * runs, the storage device in the metadata, and at the end {@code resources.csv}, {@code final-status.xml} (Taurus,
+ * for the Jenkins Performance plugin) and, when {@code sla.*} thresholds are set, {@code junit.xml} and exit code 5
+ * on a breach. {@link #EXTENSION} declares the options and opens one for each run.
+ */
+public final class RunHooks implements RunListener {
+  /** The reports' extension of every run: {@code bin/ycsb load|run} and the studies add it. */
+  public static final RunExtension EXTENSION = new RunExtension() {
+    @Override
+    public OptionSet options() {
+      return ReportOptions.runOptions();
+    }
+
+    @Override
+    public boolean ownsKey(String key) {
+      return Sla.isSlaKey(key);
+    }
+
+    @Override
+    public void validate(Config config) throws ConfigException {
+      Sla.parse(config.asMap()); // sla.<OP>.<metric> keys are dynamic: checked here
+    }
+
+    @Override
+    public RunListener open(Config config, Path resultsDir) throws ConfigException {
+      return RunHooks.of(config, resultsDir);
+    }
+  };
+
+  private final Config cfg;
+  private final Path resultsDir;
+  private final List<Sla.Check> checks;
+  private final long intervalMs;
+  private ResourceSampler sampler;
+  private List<ResourceSampler.Sample> samples = List.of();
+
+  private RunHooks(Config cfg, Path resultsDir, List<Sla.Check> checks, long intervalMs) {
+    this.cfg = cfg;
+    this.resultsDir = resultsDir;
+    this.checks = checks;
+    this.intervalMs = intervalMs;
+  }
+
+  /** Validates the options; nothing starts yet. */
+  public static RunHooks of(Config cfg, Path resultsDir) throws ConfigException {
+    List<Sla.Check> checks = Sla.parse(cfg.asMap());
+    long interval = cfg.get(ReportOptions.RESOURCES_INTERVAL).toMillis();
+    RunHooks h = new RunHooks(cfg, resultsDir, checks, interval);
+    if (cfg.get(ReportOptions.RESOURCES_SAMPLE) && ResourceSampler.available()) {
+      h.sampler = new ResourceSampler(interval);
+    }
+    return h;
+  }
+
+  /** Starts sampling. */
+  @Override
+  public void beforeThreadsStart() {
+    if (sampler != null) {
+      sampler.start();
+    }
+  }
+
+  /** Stops sampling; sample times become relative to the measured start. */
+  @Override
+  public Map<String, Object> measurementEnded(long measuredStartEpochMs) {
+    if (sampler == null) {
+      return null;
+    }
+    samples = sampler.stop(measuredStartEpochMs);
+    return ResourceSampler.section(intervalMs, samples);
+  }
+
+  /** Stops the sampler thread if it still runs (the run ended by an exception). */
+  @Override
+  public void close() {
+    if (sampler != null) {
+      sampler.close();
+    }
+  }
+
+  /** The data device of the results directory (or of {@code label.device}), for the metadata. */
+  @Override
+  public Map<String, Object> metadata() throws ConfigException {
+    String device = cfg.get(ReportOptions.LABEL_DEVICE);
+    return Map.of("storage", StorageDevice.describe(device != null ? Path.of(device) : resultsDir,
+        cfg.get(EngineOptions.LABEL_STORAGE)));
+  }
+
+  /**
+   * Writes the extra files and checks the thresholds.
+   *
+   * @return a one-line failure and exit code 5 when a threshold is breached
+   */
+  @Override
+  public Optional<Failure> finished(RunReport report, ResultsDir dir, PrintStream err) {
+    String failure = null;
+    try {
+      if (sampler != null) {
+        dir.writeAtomically("resources.csv", ResourceSampler.csv(samples));
+      }
+      dir.writeAtomically("final-status.xml", FinalStatus.xml(report));
+      if (!checks.isEmpty()) {
+        List<Sla.Result> results = Sla.check(checks, report);
+        dir.writeAtomically("junit.xml", Sla.junitXml("sciycsb.sla", results));
+        long breached = results.stream().filter(r -> !r.passed()).count();
+        for (Sla.Result r : results) {
+          err.println((r.passed() ? "sla ok: " : "SLA BREACHED: ") + r.message());
+        }
+        if (breached > 0) {
+          String first = results.stream().filter(r -> !r.passed()).findFirst().map(Sla.Result::message).orElse("");
+          failure = breached + " of " + results.size() + " SLA checks breached: " + first + " (see "
+              + dir.file("junit.xml") + ")";
+        }
+      }
+    } catch (IOException e) {
+      err.println("error: could not write report files to " + dir.path() + ": " + e.getMessage());
+    }
+    return failure == null ? Optional.empty() : Optional.of(new Failure(failure, Sla.EXIT_SLA_BREACHED));
+  }
+}

@@ -1,0 +1,164 @@
+package org.sciycsb.study;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One step of a study plan. Its results folder is {@code <study folder>/<name>}; its tags are the matrix
+ * coordinates the report reads (size, workload, distribution, threads, repeat, ...).
+ *
+ * <ul>
+ *   <li>{@code LOAD}, {@code RUN}: an engine phase, run in-process through {@code Benchmark.run} (binding, property
+ *       files, properties; the runner adds the user's properties and {@code results.dir});</li>
+ *   <li>{@code CENSUS}: a {@code bin/census} command as a child process (its own classpath with Hadoop and
+ *       mongo-hadoop); the runner adds {@code census.results} and {@code census.overwrite=true};</li>
+ *   <li>{@code PAUSE}: a pause of {@code seconds} between steps (seed 004's 30 minutes after a load).</li>
+ * </ul>
+ */
+public final class Step {
+  public enum Kind { LOAD, RUN, CENSUS, PAUSE }
+
+  private final String name;
+  private final Kind kind;
+  private final List<String> argv = new ArrayList<>();
+  private String binding;
+  private final List<String> files = new ArrayList<>();
+  private final Map<String, String> props = new LinkedHashMap<>();
+  private final Map<String, String> tags = new LinkedHashMap<>();
+  private final List<String> dependsOn = new ArrayList<>();
+  private long seconds;
+  private String note;
+
+  Step(String name, Kind kind) {
+    this.name = name;
+    this.kind = kind;
+  }
+
+  static Step load(String name, String binding) {
+    Step s = new Step(name, Kind.LOAD);
+    s.binding = binding;
+    s.argv.add("load");
+    s.argv.add(binding);
+    return s;
+  }
+
+  static Step run(String name, String binding) {
+    Step s = new Step(name, Kind.RUN);
+    s.binding = binding;
+    s.argv.add("run");
+    s.argv.add(binding);
+    return s;
+  }
+
+  static Step census(String name, String... command) {
+    Step s = new Step(name, Kind.CENSUS);
+    s.argv.addAll(List.of(command));
+    return s;
+  }
+
+  static Step pause(String name, long seconds) {
+    Step s = new Step(name, Kind.PAUSE);
+    s.seconds = seconds;
+    return s;
+  }
+
+  Step file(String path) {
+    files.add(path);
+    argv.add("-P");
+    argv.add(path);
+    return this;
+  }
+
+  Step p(String key, Object value) {
+    props.put(key, String.valueOf(value));
+    argv.add("-p");
+    argv.add(key + "=" + value);
+    return this;
+  }
+
+  Step tag(String key, Object value) {
+    tags.put(key, String.valueOf(value));
+    return this;
+  }
+
+  Step after(String stepName) {
+    dependsOn.add(stepName);
+    return this;
+  }
+
+  Step note(String text) {
+    this.note = text;
+    return this;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  /** The step as a command line, for people (logs, the plan, study.json). */
+  public List<String> argv() {
+    return List.copyOf(argv);
+  }
+
+  /** An engine step's binding. */
+  public String binding() {
+    return binding;
+  }
+
+  /** An engine step's property files, in order. */
+  public List<String> files() {
+    return List.copyOf(files);
+  }
+
+  /** An engine step's single properties (a census step's {@code -p} too), in order, above the files. */
+  public Map<String, String> properties() {
+    return new LinkedHashMap<>(props);
+  }
+
+  public Map<String, String> tags() {
+    return Map.copyOf(tags);
+  }
+
+  public String tag(String key) {
+    return tags.get(key);
+  }
+
+  /** The tags in their insertion order. */
+  public Map<String, String> orderedTags() {
+    return new LinkedHashMap<>(tags);
+  }
+
+  public List<String> dependsOn() {
+    return List.copyOf(dependsOn);
+  }
+
+  public long seconds() {
+    return seconds;
+  }
+
+  public String note() {
+    return note;
+  }
+
+  /** The value of {@code -p key=...} in argv (the last one), or null. */
+  public String prop(String key) {
+    String v = null;
+    for (int i = 0; i + 1 < argv.size(); i++) {
+      if (argv.get(i).equals("-p") && argv.get(i + 1).startsWith(key + "=")) {
+        v = argv.get(i + 1).substring(key.length() + 1);
+      }
+    }
+    return v;
+  }
+
+  @Override
+  public String toString() {
+    return kind == Kind.PAUSE ? name + ": pause " + seconds + " s" : name + ": " + String.join(" ", argv);
+  }
+}

@@ -1,0 +1,486 @@
+package org.sciycsb.study;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.OptionSet;
+import org.sciycsb.engine.Registry;
+
+/**
+ * {@code bin/ycsb study}: list the studies, run one whole (its matrix, warmups included, every run's folder kept,
+ * then the report with the paper's tables and figures), rebuild a report, or compare two runs of a study.
+ */
+public final class StudyCommand {
+
+  static final String USAGE = String.join("\n",
+      "usage: bin/ycsb study list",
+      "       bin/ycsb study <name> [<binding>] [--scale S] [--max-threads N] [--only STEPS] [--dry-run] [-p k=v]...",
+      "       bin/ycsb study <name> [<binding>] --compare <study-dir-A> <study-dir-B> [-p report.out=DIR]",
+      "       bin/ycsb study report <study-dir>",
+      "",
+      "  <name>           " + Studies.known(),
+      "  <binding>        the store of the engine steps (default jdbc: embedded H2)",
+      "  --scale S        multiply record counts, dataset bytes, operation counts and durations by S (e.g. 0.01,",
+      "                   1/1000, 1e-4); 1 = the paper's own sizes. Thread counts are not scaled (dede's",
+      "                   checkpoint tasks are: one thread per task)",
+      "  --max-threads N  cap thread counts this machine cannot hold (default 100 x CPUs); every cap is reported",
+      "  --only STEPS     run only the steps whose names match (glob, comma-separated; their dependencies too)",
+      "  --dry-run        check the whole plan and print its steps; run nothing",
+      "  --compare A B    the side by side of two finished studies (e.g. label.storage=ssd vs hdd)",
+      "  -p key=value     passed to every run (engine steps; census.* and hadoop.* keys to census steps);",
+      "                   -p results.dir=DIR = the study folder; study.hdfs, study.mongo, study.mongo.label: the",
+      "                   census servers of dede",
+      "",
+      "Each step's results folder is <study folder>/<step>; the report is study.json, study.md and study.html.",
+      "A configuration error stops before anything runs (exit 2); a failed step is recorded, the study goes on",
+      "where that makes sense, and the exit code is the first failed step's.");
+
+  private StudyCommand() {}
+
+  static Path home() {
+    return Path.of(System.getProperty("sciycsb.home", ".")).toAbsolutePath().normalize();
+  }
+
+  public static int run(String[] argv, PrintStream out, PrintStream err) throws BenchmarkException {
+    return run(home(), argv, out, err);
+  }
+
+  static int run(Path home, String[] argv, PrintStream out, PrintStream err) throws BenchmarkException {
+    if (argv.length < 2) {
+      throw new ConfigException("study needs a study name or list: bin/ycsb study list (studies: "
+          + Studies.known() + ")");
+    }
+    if (argv[1].equals("list")) {
+      list(home, out);
+      return 0;
+    }
+    if (argv[1].equals("report")) {
+      if (argv.length != 3) {
+        throw new ConfigException("study report needs one study folder: bin/ycsb study report <study-dir>");
+      }
+      rebuild(home, Path.of(argv[2]), err);
+      return 0;
+    }
+    StudyDef def = Studies.find(argv[1]);
+    if (def == null) {
+      throw new ConfigException("unknown study '" + argv[1] + "' (known: " + Studies.known() + ")");
+    }
+    String binding = null;
+    int i = 2;
+    if (i < argv.length && !argv[i].startsWith("-")) {
+      binding = argv[i++];
+    }
+    Double scale = null;
+    Integer maxThreads = null;
+    List<String> only = new ArrayList<>();
+    boolean dry = false;
+    List<Path> compare = null;
+    Map<String, String> props = new LinkedHashMap<>();
+    for (; i < argv.length; i++) {
+      String a = argv[i];
+      switch (a) {
+        case "--scale":
+        case "-scale":
+          scale = parseScale(value(argv, ++i, a));
+          break;
+        case "--max-threads":
+          maxThreads = parsePositive(value(argv, ++i, a), a);
+          break;
+        case "--only":
+          for (String x : value(argv, ++i, a).split(",")) {
+            if (!x.isBlank()) {
+              only.add(x.trim());
+            }
+          }
+          break;
+        case "--dry-run":
+          dry = true;
+          break;
+        case "--compare":
+          compare = List.of(Path.of(value(argv, ++i, a)), Path.of(value(argv, ++i, a)));
+          break;
+        case "-p": {
+          String kv = value(argv, ++i, a);
+          int eq = kv.indexOf('=');
+          if (eq <= 0) {
+            throw new ConfigException("bad -p argument '" + kv + "': expected key=value");
+          }
+          props.put(kv.substring(0, eq).trim(), kv.substring(eq + 1));
+          break;
+        }
+        case "--debug":
+        case "-debug":
+          break;
+        default:
+          throw new ConfigException(a.startsWith("-") ? "unknown option " + a + " for study (see bin/ycsb help study)"
+              : "unexpected argument '" + a + "' (bin/ycsb study <name> [<binding>] [options])");
+      }
+    }
+    if (compare != null) {
+      if (scale != null || dry || !only.isEmpty()) {
+        throw new ConfigException("--compare reads two finished study folders: --scale, --only and --dry-run do "
+            + "not apply");
+      }
+      return StudyCompare.run(home, def, compare.get(0), compare.get(1), props, out, err);
+    }
+    return runStudy(home, def, binding, scale == null ? 1.0 : scale, maxThreads, only, dry, props, out, err);
+  }
+
+  private static String value(String[] argv, int i, String flag) throws ConfigException {
+    if (i >= argv.length) {
+      throw new ConfigException("option " + flag + " needs a value");
+    }
+    return argv[i];
+  }
+
+  /** A positive scale: a decimal (0.01, 1e-4) or a fraction (1/100). */
+  static double parseScale(String s) throws ConfigException {
+    String t = s.trim();
+    double v;
+    try {
+      int slash = t.indexOf('/');
+      v = slash > 0 ? Double.parseDouble(t.substring(0, slash)) / Double.parseDouble(t.substring(slash + 1))
+          : Double.parseDouble(t);
+    } catch (NumberFormatException e) {
+      v = Double.NaN;
+    }
+    if (!(v > 0) || Double.isInfinite(v) || v > 1000) {
+      throw new ConfigException("bad value for --scale: '" + s + "' is not a positive number up to 1000 (e.g. 0.01, "
+          + "1/1000, 1e-4; 1 = the paper's sizes)");
+    }
+    return v;
+  }
+
+  private static int parsePositive(String s, String flag) throws ConfigException {
+    try {
+      int v = Integer.parseInt(s.trim());
+      if (v < 1) {
+        throw new NumberFormatException();
+      }
+      return v;
+    } catch (NumberFormatException e) {
+      throw new ConfigException("bad value for " + flag + ": '" + s + "' is not a whole number >= 1");
+    }
+  }
+
+  static int defaultMaxThreads() {
+    return 100 * Runtime.getRuntime().availableProcessors();
+  }
+
+  /** The binding's declared options (to find batch-size and consistency options), checked to exist. */
+  static OptionSet bindingOptions(String binding) throws ConfigException {
+    return Registry.binding(binding, null).options();
+  }
+
+  /** Expands a study's plan; the matrix file is checked (unknown keys are errors). */
+  static Plan expand(Path home, StudyDef def, String binding, OptionSet bindingOptions, double scale, int maxThreads,
+      Map<String, String> user, String prefix) throws ConfigException {
+    Path dir = home.resolve("workloads").resolve("study-" + def.name());
+    StudyProps props = StudyProps.load(dir.resolve("study.properties"));
+    StudyContext ctx = new StudyContext(home, dir, props, scale, maxThreads, binding, bindingOptions, prefix, user);
+    Plan plan = new Plan();
+    def.expand(ctx, plan);
+    props.checkAllRead();
+    for (String n : ctx.capNotes()) {
+      plan.note(n);
+    }
+    return plan;
+  }
+
+  static Published published(Path home, StudyDef def) throws ConfigException {
+    return Published.load(home.resolve("workloads").resolve("study-" + def.name()).resolve("published.json"));
+  }
+
+  // ------------------------------------------------------------------------------------------------ list, help
+
+  static void list(Path home, PrintStream out) {
+    out.println("Studies (bin/ycsb study <name> <binding> [--scale S]; bin/ycsb help study):");
+    for (StudyDef d : Studies.all()) {
+      out.println();
+      out.println(d.name() + "  (seed " + d.seed() + ") " + d.title());
+      for (String line : d.describe().split("\n")) {
+        out.println("    " + line);
+      }
+      try {
+        OptionSet opts;
+        try {
+          opts = bindingOptions(Registry.DEFAULT_BINDING);
+        } catch (ConfigException e) {
+          opts = null;
+        }
+        Plan p = expand(home, d, Registry.DEFAULT_BINDING, opts, 1.0, Integer.MAX_VALUE, Map.of(), "s_");
+        long loads = p.steps().stream().filter(s -> s.kind() == Step.Kind.LOAD).count();
+        long runs = p.steps().stream().filter(s -> s.kind() == Step.Kind.RUN).count();
+        long census = p.steps().stream().filter(s -> s.kind() == Step.Kind.CENSUS).count();
+        out.println("    at scale 1: " + p.steps().size() + " steps (" + loads + " loads, " + runs + " runs"
+            + (census > 0 ? ", " + census + " census jobs" : "") + "); files: workloads/study-" + d.name() + "/");
+      } catch (ConfigException e) {
+        out.println("    (cannot expand: " + e.getMessage() + ")");
+      }
+    }
+  }
+
+  /** The usage lines of {@code bin/ycsb study} (help adds the options and {@link #list(PrintStream)}). */
+  public static String usage() {
+    return USAGE;
+  }
+
+  /** The options of a study itself ({@code -p study.*}). */
+  public static OptionSet options() {
+    return StudyOptions.all();
+  }
+
+  /** Every study, with what it runs at scale 1. */
+  public static void list(PrintStream out) {
+    list(home(), out);
+  }
+
+  // ------------------------------------------------------------------------------------------------ run
+
+  static int runStudy(Path home, StudyDef def, String binding, double scale, Integer maxThreadsArg, List<String> only,
+      boolean dry, Map<String, String> props, PrintStream out, PrintStream err) throws BenchmarkException {
+    String bindingName = binding == null ? Registry.DEFAULT_BINDING : binding;
+    int maxThreads = maxThreadsArg == null ? defaultMaxThreads() : maxThreadsArg;
+    Map<String, String> user = new LinkedHashMap<>();
+    Map<String, String> engineUser = new LinkedHashMap<>();
+    List<String> censusUser = new ArrayList<>();
+    String resultsDir = null;
+    for (Map.Entry<String, String> e : props.entrySet()) {
+      String k = e.getKey();
+      if (k.startsWith("study.")) {
+        if (!StudyOptions.all().declares(k)) {
+          throw new ConfigException("unknown study option " + k + " (known: " + String.join(", ",
+              StudyOptions.all().options().stream().map(org.sciycsb.api.Option::name).toList()) + ")");
+        }
+        user.put(k, e.getValue());
+      } else if (k.equals("results.dir")) {
+        resultsDir = e.getValue();
+      } else if (k.startsWith("census.") || k.startsWith("hadoop.")) {
+        censusUser.add("-p");
+        censusUser.add(k + "=" + e.getValue());
+      } else {
+        engineUser.put(k, e.getValue());
+        user.put(k, e.getValue());
+      }
+    }
+    OptionSet bopts = bindingOptions(bindingName);
+    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    String prefix = "s" + stamp.substring(2).replace("-", "") + "_";
+    Plan plan = expand(home, def, bindingName, bopts, scale, maxThreads, user, prefix);
+    if (!only.isEmpty()) {
+      plan = filter(plan, only);
+    }
+    String storageLabel = props.get("label.storage");
+    boolean engine = plan.steps().stream().anyMatch(s -> s.kind() == Step.Kind.LOAD || s.kind() == Step.Kind.RUN);
+    Path dir = Path.of(resultsDir != null ? resultsDir : "results/" + stamp + "-study-" + def.name()
+        + (engine ? "-" + bindingName : "")
+        + (storageLabel == null ? "" : "-" + storageLabel.replaceAll("[^A-Za-z0-9._-]", "_"))).toAbsolutePath();
+    StudyRunner runner = new StudyRunner(home, dir, engineUser, censusUser, err);
+    // every -p that the plan also sets per step overrides the matrix: say so once
+    Set<String> planKeys = new LinkedHashSet<>();
+    for (Step s : plan.steps()) {
+      List<String> a = s.argv();
+      for (int k = 0; k + 1 < a.size(); k++) {
+        if (a.get(k).equals("-p")) {
+          planKeys.add(a.get(k + 1).substring(0, a.get(k + 1).indexOf('=')));
+        }
+      }
+    }
+    for (String k : props.keySet()) {
+      if (planKeys.contains(k)) {
+        err.println("warning: -p " + k + " overrides the plan's own value of " + k + " in every step");
+      }
+    }
+    Set<String> warnings = runner.validate(plan, !dry);
+    for (String w : warnings) {
+      err.println(w);
+    }
+    if (dry) {
+      out.println("study " + def.name() + " (seed " + def.seed() + "), binding " + bindingName + ", scale "
+          + org.sciycsb.report.Fmt.num(scale, 12)
+          + ", " + plan.steps().size() + " steps; study folder would be " + dir);
+      plan.params().forEach((k, v) -> out.println("  " + k + ": " + v));
+      for (String n : plan.notes()) {
+        out.println("  note: " + n);
+      }
+      for (Step s : plan.steps()) {
+        out.println(s.kind() == Step.Kind.PAUSE ? s.name() + ": pause " + s.seconds() + " s"
+            : s.name() + ": " + (s.kind() == Step.Kind.CENSUS ? "" : "bin/ycsb ")
+                + String.join(" ", runner.command(s)));
+      }
+      return 0;
+    }
+    if (Files.exists(dir)) {
+      try (var list = Files.list(dir)) {
+        if (list.findAny().isPresent()) {
+          throw new ConfigException("the study folder " + dir + " exists and is not empty: choose another "
+              + "-p results.dir (nothing measured is overwritten)");
+        }
+      } catch (IOException e) {
+        throw new ConfigException("cannot read " + dir + ": " + e.getMessage());
+      }
+    }
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new ConfigException("cannot create the study folder " + dir + ": " + e.getMessage());
+    }
+    Published pub = published(home, def);
+    Map<String, Object> header = new LinkedHashMap<>();
+    header.put("format", "sciycsb-study");
+    header.put("formatVersion", 1);
+    Map<String, Object> st = new LinkedHashMap<>();
+    st.put("name", def.name());
+    st.put("seed", def.seed());
+    st.put("title", def.title());
+    st.put("paper", pub.paper());
+    header.put("study", st);
+    header.put("binding", engine ? bindingName : null);
+    header.put("scale", scale);
+    header.put("maxThreads", maxThreads);
+    header.put("command", commandLine(def, binding, scale, maxThreadsArg, only, props));
+    header.put("started", Instant.now().toString());
+    header.put("finished", null);
+    header.put("outcome", "running");
+    header.put("host", org.sciycsb.engine.Metadata.host());
+    header.put("storageLabel", storageLabel);
+    header.put("storage", org.sciycsb.report.StorageDevice.describe(
+        props.containsKey("label.device") ? Path.of(props.get("label.device")) : dir, storageLabel));
+    header.put("tablePrefix", prefix);
+    header.put("notes", plan.notes());
+    header.put("params", plan.params());
+    header.put("published", pub.root());
+    err.println("study " + def.name() + " (seed " + def.seed() + "): " + plan.steps().size() + " steps"
+        + (engine ? ", binding " + bindingName : "") + ", scale " + org.sciycsb.report.Fmt.num(scale, 12) + " -> " + dir);
+    for (String n : plan.notes()) {
+      err.println("study: note: " + n);
+    }
+    int code = runner.run(plan, header, h -> writeReport(def, dir, h, err));
+    err.println("study: " + dir);
+    return code;
+  }
+
+  static String commandLine(StudyDef def, String binding, double scale, Integer maxThreads, List<String> only,
+      Map<String, String> props) {
+    List<String> parts = new ArrayList<>(List.of("bin/ycsb", "study", def.name()));
+    if (binding != null) {
+      parts.add(binding);
+    }
+    parts.add("--scale");
+    parts.add(org.sciycsb.report.Fmt.num(scale, 12));
+    if (maxThreads != null) {
+      parts.add("--max-threads");
+      parts.add(maxThreads.toString());
+    }
+    if (!only.isEmpty()) {
+      parts.add("--only");
+      parts.add(String.join(",", only));
+    }
+    props.forEach((k, v) -> parts.add("-p " + k + "=" + (org.sciycsb.api.Secrets.looksSecret(k) ? "***" : v)));
+    return String.join(" ", parts);
+  }
+
+  /** The plan restricted to the steps matching a pattern, plus every step they depend on. */
+  static Plan filter(Plan plan, List<String> patterns) throws ConfigException {
+    List<Pattern> ps = new ArrayList<>();
+    for (String g : patterns) {
+      ps.add(Pattern.compile(g.replace(".", "\\.").replace("*", ".*").replace("?", ".")));
+    }
+    Set<String> keep = new LinkedHashSet<>();
+    for (Step s : plan.steps()) {
+      if (ps.stream().anyMatch(p -> p.matcher(s.name()).matches())) {
+        keep.add(s.name());
+      }
+    }
+    if (keep.isEmpty()) {
+      throw new ConfigException("--only " + String.join(",", patterns) + " matches no step (bin/ycsb study ... "
+          + "--dry-run lists them)");
+    }
+    boolean grew = true;
+    while (grew) {
+      grew = false;
+      for (Step s : plan.steps()) {
+        if (keep.contains(s.name())) {
+          for (String d : s.dependsOn()) {
+            grew |= keep.add(d);
+          }
+        }
+      }
+    }
+    Plan out = new Plan();
+    plan.params().forEach(out::param);
+    plan.notes().forEach(out::note);
+    out.note("only the steps matching " + String.join(",", patterns) + " (and their dependencies) were run");
+    for (Step s : plan.steps()) {
+      if (keep.contains(s.name())) {
+        out.add(s);
+      }
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------------------------------------ report
+
+  static void writeReport(StudyDef def, Path dir, Map<String, Object> header, PrintStream err)
+      throws BenchmarkException {
+    JsonNode h = StudyRunner.MAPPER.valueToTree(header);
+    ReportBuilder rb = build(def, dir, h);
+    header.putAll(StudyOutput.tablesJson(rb));
+    JsonNode full = StudyRunner.MAPPER.valueToTree(header);
+    StudyRunner.write(dir.resolve("study.json"), StudyRunner.json(header));
+    StudyRunner.write(dir.resolve("study.md"), StudyOutput.markdown(full, rb));
+    StudyRunner.write(dir.resolve("study.html"), StudyOutput.html(full, rb));
+    err.println("study: report " + dir.resolve("study.html") + " (and study.md, study.json)");
+  }
+
+  static ReportBuilder build(StudyDef def, Path dir, JsonNode header) throws ConfigException {
+    List<JsonNode> steps = new ArrayList<>();
+    header.path("steps").forEach(steps::add);
+    Published pub = Published.of(header.path("published"));
+    ReportBuilder rb = new ReportBuilder(new Runs(dir, steps), pub, header);
+    def.report(rb);
+    return rb;
+  }
+
+  /** bin/ycsb study report DIR: the report again from study.json and the run folders. */
+  static void rebuild(Path home, Path dir, PrintStream err) throws BenchmarkException {
+    Path f = dir.resolve("study.json");
+    if (!Files.isRegularFile(f)) {
+      throw new ConfigException("not a study folder: " + dir + " (no study.json)");
+    }
+    Map<String, Object> header;
+    try {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> m = StudyRunner.MAPPER.readValue(f.toFile(), LinkedHashMap.class);
+      header = m;
+    } catch (IOException e) {
+      throw new ConfigException("cannot read " + f + ": " + e.getMessage());
+    }
+    if (!"sciycsb-study".equals(header.get("format"))) {
+      throw new ConfigException(f + " is not a study document (format sciycsb-study)");
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> st = (Map<String, Object>) header.get("study");
+    StudyDef def = st == null ? null : Studies.find(String.valueOf(st.get("name")));
+    if (def == null) {
+      throw new ConfigException(f + " names no known study");
+    }
+    header.remove("tables");
+    header.remove("figures");
+    writeReport(def, dir.toAbsolutePath(), header, err);
+  }
+}

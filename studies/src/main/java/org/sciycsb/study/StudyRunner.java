@@ -1,0 +1,472 @@
+package org.sciycsb.study;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Phase;
+import org.sciycsb.api.Secrets;
+import org.sciycsb.engine.Benchmark;
+import org.sciycsb.engine.RunSpec;
+import org.sciycsb.report.RunHooks;
+
+/**
+ * Runs a study's plan: checks every step first (a configuration error stops before anything runs), then runs the
+ * steps in order, each into its own folder under the study folder (engine phases in-process through
+ * {@link Benchmark#run}, as sweep does; census jobs as {@code bin/census} child processes on their own classpath),
+ * records each step's outcome in {@code study.json} as it goes, and finally writes the report.
+ */
+final class StudyRunner {
+  static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final Path home;
+  private final Path studyDir;
+  private final Map<String, String> engineUser;
+  private final List<String> censusUser;
+  private final PrintStream err;
+
+  StudyRunner(Path home, Path studyDir, Map<String, String> engineUser, List<String> censusUser, PrintStream err) {
+    this.home = home;
+    this.studyDir = studyDir;
+    this.engineUser = engineUser;
+    this.censusUser = censusUser;
+    this.err = err;
+  }
+
+  /** The command line a step runs, with ${dir:STEP} placeholders resolved and the runner's additions. */
+  List<String> command(Step s) {
+    List<String> argv = new ArrayList<>();
+    for (String a : s.argv()) {
+      argv.add(resolve(a));
+    }
+    if (s.kind() == Step.Kind.LOAD || s.kind() == Step.Kind.RUN) {
+      engineUser.forEach((k, v) -> {
+        argv.add("-p");
+        argv.add(k + "=" + v);
+      });
+      argv.add("-p");
+      argv.add("results.dir=" + studyDir.resolve(s.name()));
+    } else if (s.kind() == Step.Kind.CENSUS) {
+      argv.add(0, home.resolve("bin/census").toString());
+      argv.addAll(censusUser);
+      argv.add("-p");
+      argv.add("census.results=" + studyDir.resolve(s.name()));
+      argv.add("-p");
+      argv.add("census.overwrite=true");
+    }
+    return argv;
+  }
+
+  /** An engine step as the engine's spec: its files and properties, the user's, then its results folder. */
+  RunSpec spec(Step s, PrintStream out, PrintStream log) throws ConfigException {
+    RunSpec.Builder b = RunSpec.builder(s.kind() == Step.Kind.LOAD ? Phase.LOAD : Phase.RUN).binding(s.binding())
+        .out(out).err(log).extension(RunHooks.EXTENSION);
+    for (String f : s.files()) {
+      b.propertyFile(Path.of(resolve(f)));
+    }
+    s.properties().forEach((k, v) -> b.property(k, resolve(v)));
+    b.properties(engineUser);
+    b.property("results.dir", studyDir.resolve(s.name()).toString());
+    return b.build();
+  }
+
+  private String resolve(String a) {
+    int i = a.indexOf("${dir:");
+    while (i >= 0) {
+      int e = a.indexOf('}', i);
+      String name = a.substring(i + 6, e);
+      a = a.substring(0, i) + studyDir.resolve(name) + a.substring(e + 1);
+      i = a.indexOf("${dir:");
+    }
+    return a;
+  }
+
+  /**
+   * Checks every step: engine steps as bin/ycsb would before starting (binding, workload, files, keys, values),
+   * census steps for the launcher and the servers they name. Returns the distinct warnings.
+   */
+  Set<String> validate(Plan plan, boolean checkServers) throws BenchmarkException {
+    Set<String> warnings = new LinkedHashSet<>();
+    Set<String> reached = new LinkedHashSet<>();
+    for (Step s : plan.steps()) {
+      switch (s.kind()) {
+        case LOAD:
+        case RUN:
+          try {
+            warnings.addAll(Benchmark.check(spec(s, err, err)));
+          } catch (ConfigException e) {
+            throw new ConfigException("step " + s.name() + ": " + e.getMessage());
+          }
+          break;
+        case CENSUS:
+          Path census = home.resolve("bin/census");
+          if (!Files.isExecutable(census)) {
+            throw new ConfigException("step " + s.name() + " needs " + census + " (the census launcher), not found");
+          }
+          for (String a : s.argv()) {
+            int eq = a.indexOf('=');
+            if (eq > 0 && (a.startsWith("census.input=") || a.startsWith("census.output=")
+                || a.startsWith("census.staging="))) {
+              String url = a.substring(eq + 1);
+              if (checkServers && (url.startsWith("hdfs://") || url.startsWith("mongodb://"))
+                  && reached.add(hostPort(url))) {
+                reachable(url, s.name());
+              }
+            }
+          }
+          break;
+        default:
+          break;
+      }
+    }
+    return warnings;
+  }
+
+  private static String hostPort(String url) {
+    URI u = URI.create(url.replaceFirst("^mongodb://[^@/]*@", "mongodb://"));
+    return u.getHost() + ":" + u.getPort();
+  }
+
+  /** A TCP connect to the server of url (exit 3 when nothing listens: start it with bin/servers). */
+  static void reachable(String url, String step) throws BenchmarkException {
+    URI u = URI.create(url.replaceFirst("^mongodb://[^@/]*@", "mongodb://"));
+    int port = u.getPort() > 0 ? u.getPort() : url.startsWith("hdfs") ? 8020 : 27017;
+    try (Socket sock = new Socket()) {
+      sock.connect(new InetSocketAddress(u.getHost(), port), 3000);
+    } catch (IOException | IllegalArgumentException e) {
+      String hint = url.startsWith("hdfs") ? "bin/servers start hdfs" : "bin/servers start mongo-standin";
+      throw new BenchmarkException(BenchmarkException.EXIT_BINDING, "step " + step + ": cannot reach "
+          + u.getHost() + ":" + port + " (" + url.replaceAll("://[^@/]*@", "://***@") + "): " + e.getMessage()
+          + " (start it: " + hint + ", or set -p study.hdfs / study.mongo)");
+    }
+  }
+
+  /** Runs the steps, recording each in header.steps and study.json; returns the exit code. */
+  int run(Plan plan, Map<String, Object> header, StudyReportWriter writer) throws BenchmarkException {
+    try {
+      Files.createDirectories(studyDir.resolve("logs"));
+    } catch (IOException e) {
+      throw new ConfigException("cannot create the study folder " + studyDir + ": " + e.getMessage());
+    }
+    List<Map<String, Object>> records = new ArrayList<>();
+    for (Step s : plan.steps()) {
+      records.add(record(s));
+    }
+    header.put("steps", records);
+    save(header);
+    // an interrupt (SIGINT/SIGTERM) lets the current step end (the engine's own hook writes its results), marks
+    // the rest "not run" and writes the report before the JVM exits
+    java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+    Thread hook = new Thread(() -> {
+      interrupted = true;
+      try {
+        done.await(120, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "study-interrupt");
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      return steps(plan, header, records, writer);
+    } finally {
+      done.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is waiting for the latch counted down above
+      }
+    }
+  }
+
+  private volatile boolean interrupted;
+
+  private int steps(Plan plan, Map<String, Object> header, List<Map<String, Object>> records,
+      StudyReportWriter writer) throws BenchmarkException {
+    int worst = 0;
+    boolean stop = false;
+    int n = 0;
+    Map<String, String> status = new LinkedHashMap<>();
+    for (Step s : plan.steps()) {
+      n++;
+      Map<String, Object> rec = records.get(n - 1);
+      if (interrupted && !stop) {
+        stop = true;
+        worst = worst == 0 ? BenchmarkException.EXIT_INTERRUPTED : worst;
+        err.println("study: interrupted: the remaining steps are not run");
+      }
+      if (stop) {
+        rec.put("status", "not run");
+        rec.put("reason", "the study stopped earlier");
+        status.put(s.name(), "not run");
+        continue;
+      }
+      String blocked = null;
+      for (String d : s.dependsOn()) {
+        if (!"ok".equals(status.get(d))) {
+          blocked = d;
+          break;
+        }
+      }
+      if (blocked != null) {
+        rec.put("status", "skipped");
+        rec.put("reason", "step " + blocked + " did not finish");
+        status.put(s.name(), "skipped");
+        err.println("study: [" + n + "/" + plan.steps().size() + "] " + s.name() + ": skipped (" + blocked
+            + " did not finish)");
+        save(header);
+        continue;
+      }
+      err.println("study: [" + n + "/" + plan.steps().size() + "] " + s.name() + " ...");
+      Instant t0 = Instant.now();
+      rec.put("started", t0.toString());
+      rec.put("status", "running");
+      save(header);
+      int code = execute(s, rec);
+      double secs = Math.max(0, (Instant.now().toEpochMilli() - t0.toEpochMilli()) / 1000.0);
+      rec.put("seconds", Math.round(secs * 10) / 10.0);
+      rec.put("exitCode", code);
+      boolean ok = code == 0 || code == 5;
+      String st = ok ? "ok" : code == BenchmarkException.EXIT_INTERRUPTED || interrupted ? "interrupted" : "failed";
+      rec.put("status", st);
+      status.put(s.name(), st);
+      JsonNode res = resultsOf(s);
+      if (res != null) {
+        rec.put("outcome", res.path("summary").path("outcome").asText(null));
+        rec.put("summary", summary(res));
+      }
+      err.println("study:     " + st + (code != 0 ? " (exit " + code + ")" : "") + ", " + Math.round(secs) + " s"
+          + headline(res) + (ok ? "" : ", log: " + studyDir.relativize(logOf(s))));
+      if (!ok) {
+        rec.put("reason", lastError(s));
+        worst = worst == 0 ? code : worst;
+        if (code == BenchmarkException.EXIT_INTERRUPTED) {
+          stop = true;
+        } else if (code == BenchmarkException.EXIT_BINDING && s.kind() != Step.Kind.CENSUS) {
+          stop = true;
+          err.println("study: stopping: the store could not be reached (exit 3); the remaining steps are not run");
+        }
+      }
+      save(header);
+    }
+    header.put("finished", Instant.now().toString());
+    boolean allOk = status.values().stream().allMatch("ok"::equals);
+    header.put("outcome", allOk ? "completed" : interrupted ? "interrupted" : stop ? "stopped"
+        : "completed with failures");
+    header.put("exitCode", worst);
+    save(header);
+    writer.write(header);
+    return worst;
+  }
+
+  private Map<String, Object> record(Step s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("name", s.name());
+    m.put("kind", s.kind().name().toLowerCase(java.util.Locale.ROOT));
+    m.put("tags", s.orderedTags());
+    if (!s.dependsOn().isEmpty()) {
+      m.put("dependsOn", s.dependsOn());
+    }
+    if (s.kind() == Step.Kind.PAUSE) {
+      m.put("pauseSeconds", s.seconds());
+    } else {
+      m.put("dir", s.name());
+      m.put("command", command(s));
+    }
+    if (s.note() != null) {
+      m.put("note", s.note());
+    }
+    m.put("status", "pending");
+    return m;
+  }
+
+  Path logOf(Step s) {
+    return studyDir.resolve("logs").resolve(s.name().replace('/', '_') + ".log");
+  }
+
+  /** Runs an engine step; every failure becomes one line in its log and the exit code bin/ycsb would give. */
+  private int runEngineStep(Step s, PrintStream out, PrintStream log) {
+    try {
+      return Benchmark.run(spec(s, out, log)).exitCode();
+    } catch (BenchmarkException e) {
+      log.println("error: " + Secrets.maskText(e.getMessage()));
+      return e.exitCode();
+    } catch (RuntimeException | LinkageError e) {
+      log.println("error: unexpected " + e.getClass().getSimpleName() + ": " + Secrets.maskText(e.getMessage()));
+      e.printStackTrace(log);
+      return BenchmarkException.EXIT_RUN_FAILED;
+    }
+  }
+
+  private int execute(Step s, Map<String, Object> rec) {
+    switch (s.kind()) {
+      case PAUSE:
+        try {
+          long end = System.nanoTime() + s.seconds() * 1_000_000_000L;
+          while (System.nanoTime() < end) {
+            if (interrupted) {
+              return BenchmarkException.EXIT_INTERRUPTED;
+            }
+            Thread.sleep(Math.min(200, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+          }
+          return 0;
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return BenchmarkException.EXIT_INTERRUPTED;
+        }
+      case LOAD:
+      case RUN:
+        try (OutputStream log = Files.newOutputStream(logOf(s));
+            PrintStream logErr = new PrintStream(log, true, StandardCharsets.UTF_8)) {
+          PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+          logErr.println("$ bin/ycsb " + String.join(" ", command(s)));
+          return runEngineStep(s, quiet, logErr);
+        } catch (IOException e) {
+          rec.put("reason", "cannot write the log: " + e.getMessage());
+          return BenchmarkException.EXIT_RUN_FAILED;
+        }
+      case CENSUS:
+        ProcessBuilder pb = new ProcessBuilder(command(s)).redirectErrorStream(true)
+            .redirectOutput(logOf(s).toFile());
+        Process p = null;
+        Thread hook = null;
+        try {
+          p = pb.start();
+          Process child = p;
+          hook = new Thread(child::destroy, "study-census-stop");
+          Runtime.getRuntime().addShutdownHook(hook);
+          p.waitFor();
+          return p.exitValue();
+        } catch (IOException e) {
+          rec.put("reason", "cannot start bin/census: " + e.getMessage());
+          return BenchmarkException.EXIT_RUN_FAILED;
+        } catch (InterruptedException e) {
+          p.destroy();
+          Thread.currentThread().interrupt();
+          return BenchmarkException.EXIT_INTERRUPTED;
+        } finally {
+          if (hook != null) {
+            try {
+              Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+              // the hook stops the child
+            }
+          }
+          if (p != null && p.isAlive()) {
+            p.destroy();
+            try {
+              p.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          }
+        }
+      default:
+        return 0;
+    }
+  }
+
+  private JsonNode resultsOf(Step s) {
+    if (s.kind() == Step.Kind.PAUSE) {
+      return null;
+    }
+    Path f = studyDir.resolve(s.name()).resolve("results.json");
+    if (!Files.isRegularFile(f)) {
+      return null;
+    }
+    try {
+      return MAPPER.readTree(f.toFile());
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private static Map<String, Object> summary(JsonNode res) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    JsonNode s = res.path("summary");
+    for (String k : new String[] {"operations", "throughput", "runtimeMs", "recordsRead", "recordsWritten",
+        "totalMs", "recordsPerMinute"}) {
+      if (s.path(k).isNumber()) {
+        m.put(k, s.path(k).numberValue());
+      }
+    }
+    return m;
+  }
+
+  private static String headline(JsonNode res) {
+    if (res == null) {
+      return "";
+    }
+    JsonNode s = res.path("summary");
+    if (s.path("recordsPerMinute").isNumber()) {
+      return ", " + org.sciycsb.report.Fmt.num(s.path("recordsPerMinute").asDouble(), 0) + " records/min";
+    }
+    if (s.path("throughput").isNumber()) {
+      return ", " + s.path("operations").asLong() + " ops, "
+          + org.sciycsb.report.Fmt.num(s.path("throughput").asDouble(), 1) + " ops/s";
+    }
+    return "";
+  }
+
+  /** The last line starting with "error:" in the step's log, or its last line. */
+  private String lastError(Step s) {
+    try {
+      List<String> lines = Files.readAllLines(logOf(s), StandardCharsets.UTF_8);
+      for (int i = lines.size() - 1; i >= 0; i--) {
+        if (lines.get(i).startsWith("error:")) {
+          return lines.get(i);
+        }
+      }
+      return lines.isEmpty() ? "no output" : lines.get(lines.size() - 1);
+    } catch (IOException e) {
+      return "no log";
+    }
+  }
+
+  void save(Map<String, Object> header) throws ConfigException {
+    write(studyDir.resolve("study.json"), json(header));
+  }
+
+  static String json(Object tree) {
+    try {
+      return MAPPER.writeValueAsString(tree) + "\n";
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Writes a file atomically (temporary file, then rename). */
+  static void write(Path file, String content) throws ConfigException {
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+      Files.writeString(tmp, content, StandardCharsets.UTF_8);
+      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new ConfigException("cannot write " + file + ": " + e.getMessage());
+    }
+  }
+
+  /** Writes the report from the recorded header (steps included). */
+  interface StudyReportWriter {
+    void write(Map<String, Object> header) throws BenchmarkException;
+  }
+}
