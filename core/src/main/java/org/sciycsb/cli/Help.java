@@ -67,7 +67,7 @@ public final class Help {
     }
     if (topic.equals("reports")) {
       print("reports", "report, sweep, compare, merge and resource-sampling options (sla.* thresholds: see "
-          + "core/REPORTS.md)", org.sciycsb.report.ReportOptions.all(), markdown, out);
+          + "docs/reports.md)", org.sciycsb.report.ReportOptions.all(), markdown, out);
       return;
     }
     if (topic.equals("yarn")) {
