@@ -24,10 +24,13 @@ public final class Config {
     return new Config(m);
   }
 
-  /** The typed value, or the option's default when the key is absent. */
+  /** The typed value, or the option's default when the key is absent (a required option must be set). */
   public <T> T get(Option<T> option) throws ConfigException {
     String raw = values.get(option.name());
     if (raw == null) {
+      if (option.isRequired()) {
+        throw new ConfigException(option.missingMessage(null));
+      }
       return option.defaultValue();
     }
     return option.parse(raw);

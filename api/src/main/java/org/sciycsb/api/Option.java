@@ -25,9 +25,15 @@ public final class Option<T> {
   private final Predicate<T> check;
   private final String checkText;
   private final boolean secret;
+  private final boolean required;
 
   private Option(String name, String type, T defaultValue, String defaultText, String description,
       Function<String, T> parser, Predicate<T> check, String checkText, boolean secret) {
+    this(name, type, defaultValue, defaultText, description, parser, check, checkText, secret, false);
+  }
+
+  private Option(String name, String type, T defaultValue, String defaultText, String description,
+      Function<String, T> parser, Predicate<T> check, String checkText, boolean secret, boolean required) {
     this.name = Objects.requireNonNull(name);
     this.type = type;
     this.defaultValue = defaultValue;
@@ -37,6 +43,7 @@ public final class Option<T> {
     this.check = check;
     this.checkText = checkText;
     this.secret = secret;
+    this.required = required;
   }
 
   // ---------------------------------------------------------------- factories
@@ -100,17 +107,28 @@ public final class Option<T> {
   /** Restricts the accepted values. */
   public Option<T> check(Predicate<T> predicate, String explanation) {
     return new Option<>(name, type, defaultValue, defaultText, description, parser, check.and(predicate),
-        checkText == null ? explanation : checkText + ", " + explanation, secret);
+        checkText == null ? explanation : checkText + ", " + explanation, secret, required);
   }
 
   /** A value that is masked in every output (passwords, tokens). */
   public Option<T> secret() {
-    return new Option<>(name, type, defaultValue, defaultText, description, parser, check, checkText, true);
+    return new Option<>(name, type, defaultValue, defaultText, description, parser, check, checkText, true, required);
   }
 
   /** Overrides how the default is shown in help (for computed defaults). */
   public Option<T> defaultShownAs(String text) {
-    return new Option<>(name, type, defaultValue, text, description, parser, check, checkText, secret);
+    if (required) {
+      throw new IllegalStateException("a required option has no default: " + name);
+    }
+    return new Option<>(name, type, defaultValue, text, description, parser, check, checkText, secret, required);
+  }
+
+  /**
+   * An option with no default that every run must give: the config check refuses a run without it (one line,
+   * {@link ConfigException}, exit code 2) before anything starts, and help shows {@code required} as its default.
+   */
+  public Option<T> required() {
+    return new Option<>(name, type, null, null, description, parser, check, checkText, secret, true);
   }
 
   // ---------------------------------------------------------------- accessors
@@ -138,6 +156,16 @@ public final class Option<T> {
 
   public boolean isSecret() {
     return secret;
+  }
+
+  /** Whether every run must set this option (it has no default). */
+  public boolean isRequired() {
+    return required;
+  }
+
+  /** The message of a run that misses this required option. */
+  public String missingMessage(String owner) {
+    return "missing required property " + name + (owner == null ? "" : " for " + owner) + ": " + description;
   }
 
   /** Parses and validates a raw value; the exception names the key, the value and what was expected. */

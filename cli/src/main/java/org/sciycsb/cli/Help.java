@@ -69,7 +69,7 @@ public final class Help {
     }
     if (topic.equals("reports")) {
       print("reports", "report, sweep, compare, merge and resource-sampling options (sla.* thresholds: see "
-          + "core/REPORTS.md)", org.sciycsb.report.ReportOptions.all(), markdown, out);
+          + "docs/reports.md)", org.sciycsb.report.ReportOptions.all(), markdown, out);
       return;
     }
     if (topic.equals("yarn")) {
@@ -107,7 +107,7 @@ public final class Help {
       out.println("|---|---|---|---|");
       for (Option<?> o : set.options()) {
         out.println("| `" + o.name() + "` | " + o.type().replace("|", "\\|") + " | "
-            + (o.defaultText() == null ? "" : "`" + o.defaultText() + "`") + " | "
+            + (o.isRequired() ? "required" : o.defaultText() == null ? "" : "`" + o.defaultText() + "`") + " | "
             + o.description().replace("|", "\\|") + (o.isSecret() ? " (secret: masked in every output)" : "")
             + " |");
       }
@@ -121,7 +121,7 @@ public final class Help {
     }
     for (Option<?> o : set.options()) {
       out.printf("  %-" + w + "s  %-8s default %s%n", o.name(), o.type().length() > 40 ? "choice" : o.type(),
-          o.defaultText() == null ? "(none)" : o.defaultText());
+          o.isRequired() ? "(required)" : o.defaultText() == null ? "(none)" : o.defaultText());
       out.printf("  %-" + w + "s  %s%s%n", "", o.description(), o.isSecret() ? " (secret: masked in every output)" : "");
       if (o.type().contains("|") && o.type().length() > 8) {
         out.printf("  %-" + w + "s  one of: %s%n", "", o.type().replace("|", ", "));

@@ -130,6 +130,7 @@ public final class Benchmark {
       config = config.with(asked);
       checkKeys(config, sets, spec.extensions());
     }
+    KeyCheck.required(config, sets); // after the workload's binding defaults, which may give one
     // read every engine option now: a bad value fails here, before anything starts
     for (Option<?> o : EngineOptions.all().options()) {
       config.get(o);

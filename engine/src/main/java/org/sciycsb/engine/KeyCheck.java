@@ -12,9 +12,10 @@ import org.sciycsb.api.OptionSet;
 /**
  * Checks every given property against the declarations of the engine, the workload and the binding: declared
  * values are parsed now (so a bad number fails before anything starts), undeclared keys under an owned prefix or
- * close to a declared key are errors with a suggestion, and other unknown keys draw a warning.
+ * close to a declared key are errors with a suggestion, and other unknown keys draw a warning; {@link #required}
+ * refuses a configuration that misses a {@link Option#required() required} option.
  */
-final class KeyCheck {
+public final class KeyCheck {
   private KeyCheck() {}
 
   /** @return warnings for keys nobody declares */
@@ -39,6 +40,17 @@ final class KeyCheck {
       warnings.add("warning: property " + key + " is not used by the engine, the workload or the binding");
     }
     return warnings;
+  }
+
+  /** Refuses a configuration that misses a {@link Option#required() required} option of any of the sets. */
+  public static void required(Config config, List<OptionSet> sets) throws ConfigException {
+    for (OptionSet s : sets) {
+      for (Option<?> o : s.options()) {
+        if (o.isRequired() && !config.has(o.name())) {
+          throw new ConfigException(o.missingMessage(s.owner()));
+        }
+      }
+    }
   }
 
   private static Option<?> find(List<OptionSet> sets, String key) {

@@ -187,14 +187,6 @@ class MongoDbSettingsTest {
   }
 
   @Test
-  void readmeDocumentsEveryOption() throws Exception {
-    String readme = java.nio.file.Files.readString(java.nio.file.Path.of("README.md"));
-    for (Option<?> o : new MongoDbBinding().options().options()) {
-      assertThat(readme).as("README options table").contains("| `" + o.name() + "` | " + o.type().replace("|", "\\|") + " | ");
-    }
-  }
-
-  @Test
   void driverFailuresMapToStatuses() {
     assertThat(MongoDbClient.status(new MongoTimeoutException("timed out"))).isEqualTo(Status.SERVICE_UNAVAILABLE);
     assertThat(MongoDbClient.status(new MongoSocketOpenException("refused", new ServerAddress("h", 1))))
