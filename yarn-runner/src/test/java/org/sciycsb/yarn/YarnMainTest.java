@@ -73,7 +73,7 @@ class YarnMainTest {
         "ipc.client.connect.max.retries", "0", "fs.defaultFS", "file:///"));
     String cp = System.getProperty("sciycsb.engine.classpath");
     try {
-      System.setProperty("sciycsb.engine.classpath", Path.of("../core/target/classes").toAbsolutePath().toString());
+      System.setProperty("sciycsb.engine.classpath", Path.of("../engine/target/classes").toAbsolutePath().toString());
       long t0 = System.nanoTime();
       Run r = run("run", "basic", "-p", "results.dir=" + tmp.resolve("out"), "-p", "yarn.staging=" + tmp.resolve("st"),
           "--yarn", c.toString(), "--clients", "2");
