@@ -21,8 +21,7 @@ final class ItSupport {
 
   /** {@code -Dsciycsb.cassandra.hosts=...} (or env SCIYCSB_CASSANDRA_HOSTS), default 127.0.0.1. */
   static String hosts() {
-    String env = System.getenv("SCIYCSB_CASSANDRA_HOSTS");
-    return System.getProperty("sciycsb.cassandra.hosts", env == null ? "127.0.0.1" : env);
+    return org.sciycsb.testkit.TestServers.cassandraHosts();
   }
 
   /** The server script, for the fault test's stop-node / start-node. */

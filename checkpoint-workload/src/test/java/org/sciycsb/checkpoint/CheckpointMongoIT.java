@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sciycsb.testkit.Cli;
+import org.sciycsb.testkit.TestServers;
 
 /**
  * The checkpoint workload on the MongoDB-wire test server ({@code bin/servers start mongodb}: FerretDB), each task
@@ -30,17 +31,7 @@ class CheckpointMongoIT {
   private static final String DB = "sciycsb_checkpoint_it_" + System.currentTimeMillis();
 
   static String url() {
-    String v = System.getProperty("sciycsb.mongodb.url");
-    if (v == null || v.isBlank()) {
-      v = System.getenv("SCIYCSB_MONGODB_URL");
-    }
-    if (v == null || v.isBlank()) {
-      v = "mongodb://127.0.0.1:27017";
-    }
-    // the server's address only: the test's own database goes after it
-    v = v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
-    int slash = v.indexOf('/', "mongodb://".length());
-    return slash < 0 ? v : v.substring(0, slash);
+    return TestServers.mongodb();
   }
 
   @BeforeAll

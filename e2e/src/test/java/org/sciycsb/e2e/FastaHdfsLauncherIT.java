@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sciycsb.testkit.TestServers;
 
 /**
  * Issue 7's HDFS write phase as a user runs it: {@code bin/ycsb load hdfs -p workload=fasta ...} on the HDFS test
@@ -28,11 +29,7 @@ class FastaHdfsLauncherIT {
   Path tmp;
 
   static String url() {
-    String v = System.getProperty("sciycsb.hdfs.url");
-    if (v == null || v.isBlank()) {
-      v = System.getenv("SCIYCSB_HDFS_URL");
-    }
-    return v == null || v.isBlank() ? "hdfs://127.0.0.1:9000" : v;
+    return TestServers.hdfs();
   }
 
   record Result(int exit, String out, String err) {

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.sciycsb.testkit.TestServers;
 
 /** Runs the real launchers ({@code bin/ycsb}, {@code bin/census}, {@code bin/servers}) as a user would. */
 final class Launcher {
@@ -112,21 +113,20 @@ final class Launcher {
 
   /** The test servers' addresses, from the environment bin/test and the server scripts use. */
   static String mongoUrl() {
-    return env("SCIYCSB_MONGODB_URL", "mongodb://127.0.0.1:" + env("SCIYCSB_MONGODB_PORT", "27017") + "/ycsb");
+    return TestServers.mongodb("ycsb");
   }
 
   static String postgresUrl() {
-    return env("SCIYCSB_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:" + env("PGPORT_SCIYCSB", "5433") + "/ycsb");
+    return TestServers.postgres();
   }
 
   static String hdfsUrl() {
-    return env("SCIYCSB_HDFS_URL", "hdfs://127.0.0.1:" + env("SCIYCSB_HDFS_PORT", "9000"));
+    return TestServers.hdfs();
   }
 
   /** The first Cassandra contact point (CQL on 9042, as the server script). */
   static String cassandraHost() {
-    String h = env("SCIYCSB_CASSANDRA_HOSTS", "127.0.0.1").split(",")[0].trim();
-    return h.contains(":") ? h.substring(0, h.indexOf(':')) : h;
+    return TestServers.cassandraHost();
   }
 
   static void assertFinishedOk(Result r) {

@@ -20,6 +20,7 @@ import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sciycsb.testkit.TestServers;
 
 /**
  * Two client processes share one load: each {@code bin/ycsb load} inserts its half of the records
@@ -38,16 +39,7 @@ class MultiProcessLoadIT {
   Path tmp;
 
   static String url() {
-    String v = System.getProperty("sciycsb.mongodb.url");
-    if (v == null || v.isBlank()) {
-      v = System.getenv("SCIYCSB_MONGODB_URL");
-    }
-    if (v == null || v.isBlank()) {
-      v = "mongodb://127.0.0.1:27017";
-    }
-    v = v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
-    int slash = v.indexOf('/', "mongodb://".length());
-    return slash < 0 ? v : v.substring(0, slash);
+    return TestServers.mongodb();
   }
 
   @AfterEach

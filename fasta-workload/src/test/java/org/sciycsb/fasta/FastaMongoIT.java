@@ -4,6 +4,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.sciycsb.testkit.TestServers;
 
 /**
  * The fasta workload end to end on the MongoDB-wire test server ({@code bin/servers start mongodb}: FerretDB),
@@ -15,16 +16,7 @@ class FastaMongoIT extends FastaEndToEnd {
   static final String DB = "sciycsb_fasta_it";
 
   static String url() {
-    String v = System.getProperty("sciycsb.mongodb.url");
-    if (v == null || v.isBlank()) {
-      v = System.getenv("SCIYCSB_MONGODB_URL");
-    }
-    if (v == null || v.isBlank()) {
-      String port = System.getenv("SCIYCSB_MONGODB_PORT");
-      v = "mongodb://127.0.0.1:" + (port == null || port.isBlank() ? "27017" : port);
-    }
-    // the server address only: SCIYCSB_MONGODB_URL may name a database (mongodb://host:port/ycsb)
-    return v.replaceAll("^(mongodb(\\+srv)?://[^/?]*).*$", "$1");
+    return TestServers.mongodb();
   }
 
   @Override

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sciycsb.testkit.Cli;
+import org.sciycsb.testkit.TestServers;
 
 /**
  * End to end on the MongoDB-wire test server ({@code bin/servers start mongodb}: FerretDB): load + verify, the
@@ -27,16 +28,7 @@ class FhirMongoDbIT {
   private static final String DB = "sciycsb_fhir_it_" + System.currentTimeMillis();
 
   static String url() {
-    String v = System.getProperty("sciycsb.mongodb.url");
-    if (v == null || v.isBlank()) {
-      v = System.getenv("SCIYCSB_MONGODB_URL");
-    }
-    if (v == null || v.isBlank()) {
-      String port = System.getenv("SCIYCSB_MONGODB_PORT");
-      v = "mongodb://127.0.0.1:" + (port == null || port.isBlank() ? "27017" : port);
-    }
-    // the server address only: SCIYCSB_MONGODB_URL may name a database (mongodb://host:port/ycsb)
-    return v.replaceAll("^(mongodb(\\+srv)?://[^/?]*).*$", "$1");
+    return TestServers.mongodb();
   }
 
   @BeforeAll

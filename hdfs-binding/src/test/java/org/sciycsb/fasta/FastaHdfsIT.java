@@ -17,6 +17,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.sciycsb.testkit.Cli;
+import org.sciycsb.testkit.TestServers;
 
 /**
  * The fasta workload end to end through the engine and the hdfs binding's DocumentStore on the HDFS test server
@@ -31,11 +32,7 @@ class FastaHdfsIT extends FastaEndToEnd {
   static final String BASE = "/sciycsb-fasta-it-" + System.nanoTime();
 
   static String url() {
-    String v = System.getProperty("sciycsb.hdfs.url");
-    if (v == null || v.isBlank()) {
-      v = System.getenv("SCIYCSB_HDFS_URL");
-    }
-    return v == null || v.isBlank() ? "hdfs://127.0.0.1:9000" : v;
+    return TestServers.hdfs();
   }
 
   @Override

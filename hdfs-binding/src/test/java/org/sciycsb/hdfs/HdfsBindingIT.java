@@ -22,6 +22,7 @@ import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.RunContext;
+import org.sciycsb.testkit.TestServers;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
@@ -33,11 +34,7 @@ class HdfsBindingIT {
   static final String BASE = "/sciycsb-it-" + System.nanoTime();
 
   static String url() {
-    String v = System.getProperty("sciycsb.hdfs.url");
-    if (v == null || v.isBlank()) {
-      v = System.getenv("SCIYCSB_HDFS_URL");
-    }
-    return v == null || v.isBlank() ? HdfsOptions.DEFAULT_URL : v;
+    return TestServers.hdfs();
   }
 
   static RunContext context(Phase phase, String... kv) throws Exception {

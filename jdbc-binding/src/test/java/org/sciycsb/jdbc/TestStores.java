@@ -11,6 +11,7 @@ import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.RunContext;
+import org.sciycsb.testkit.TestServers;
 
 /** Where the integration tests find their stores, with the server script's defaults. */
 final class TestStores {
@@ -18,15 +19,7 @@ final class TestStores {
 
   /** {@code -Dsciycsb.postgres.url}, else {@code SCIYCSB_POSTGRES_URL}, else 127.0.0.1:$PGPORT_SCIYCSB (5433). */
   static String postgresUrl() {
-    String url = System.getProperty("sciycsb.postgres.url");
-    if (url == null || url.isBlank()) {
-      url = System.getenv("SCIYCSB_POSTGRES_URL");
-    }
-    if (url == null || url.isBlank()) {
-      String port = System.getenv("PGPORT_SCIYCSB");
-      url = "jdbc:postgresql://127.0.0.1:" + (port == null || port.isBlank() ? "5433" : port) + "/ycsb";
-    }
-    return url;
+    return TestServers.postgres();
   }
 
   static Map<String, String> postgres() {

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.RunContext;
+import org.sciycsb.testkit.TestServers;
 
 /** Where the integration tests find the server: {@code bin/servers start mongodb} (FerretDB, SQLite backend). */
 final class ItServer {
@@ -15,16 +16,7 @@ final class ItServer {
 
   /** The server address, without a database: system property or env var, default as the server script. */
   static String url() {
-    String v = System.getProperty("sciycsb.mongodb.url");
-    if (v == null || v.isBlank()) {
-      v = System.getenv("SCIYCSB_MONGODB_URL");
-    }
-    if (v == null || v.isBlank()) {
-      String port = System.getenv("SCIYCSB_MONGODB_PORT");
-      v = "mongodb://127.0.0.1:" + (port == null || port.isBlank() ? "27017" : port);
-    }
-    // the server address only: SCIYCSB_MONGODB_URL may name a database (mongodb://host:port/ycsb)
-    return v.replaceAll("^(mongodb(\\+srv)?://[^/?]*).*$", "$1");
+    return TestServers.mongodb();
   }
 
   /** Properties reaching the test database, plus the given ones. */

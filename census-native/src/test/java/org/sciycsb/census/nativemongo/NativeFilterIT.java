@@ -14,20 +14,12 @@ import org.sciycsb.census.CensusGenerator;
 import org.sciycsb.census.CensusSchema;
 import org.sciycsb.census.JobReport;
 import org.sciycsb.census.Locations;
+import org.sciycsb.testkit.TestServers;
 
 /** Against {@code bin/servers start mongodb} (FerretDB) or any MongoDB; fails when the server is down. */
 class NativeFilterIT {
   static String url() {
-    String v = System.getProperty("sciycsb.mongodb.url");
-    if (v == null || v.isBlank()) {
-      v = System.getenv("SCIYCSB_MONGODB_URL");
-    }
-    if (v == null || v.isBlank()) {
-      String port = System.getenv("SCIYCSB_MONGODB_PORT");
-      v = "mongodb://127.0.0.1:" + (port == null || port.isBlank() ? "27017" : port);
-    }
-    // the server address only: SCIYCSB_MONGODB_URL may name a database (mongodb://host:port/ycsb)
-    return v.replaceAll("^(mongodb(\\+srv)?://[^/?]*).*$", "$1");
+    return TestServers.mongodb();
   }
 
   @Test
