@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 
@@ -21,7 +20,8 @@ import org.HdrHistogram.Histogram;
  * <p>Threads. The collector thread calls {@link #collectNow} each interval and the engine {@link #collect} once every
  * client thread has ended; {@link #beginMeasurement} runs in whichever thread ends the warmup. Every public method
  * that touches the pieces' state holds this object's monitor, so the pieces themselves need no lock on the collector
- * side. The client threads never take it while they run: at each interval boundary they hand over their counts into
+ * side (a collection, too, is one at a time under it; the separate lock collections took besides was for client
+ * threads that collected themselves, which they no longer do). The client threads never take it while they run: at each interval boundary they hand over their counts into
  * the aggregator's {@link HandOverStripes} and may print a progress line through {@link StatusPrinter#progressIfBehind}
  * (a collector starved of CPU by a thousand client threads is then no reason for the status lines to stop); the
  * recorders get those two directly ({@link ThreadRecorder#attach}), not through this class. Only
@@ -41,8 +41,6 @@ public final class Collector {
   private final StatusPrinter status;
   private final Summaries summaries;
   private final IntervalAggregator intervals;
-  /** Held while collecting (periodic and final collections). */
-  private final ReentrantLock collecting = new ReentrantLock();
   private long collections;
   private long collectNanos;
   private long maxCollectNanos;
@@ -115,18 +113,11 @@ public final class Collector {
    * every interval still open is finalized, and every recorder is read. Without aligned intervals (granularity 0),
    * each call is an interval from the previous call.
    */
-  public void collect(long nowNanos) {
-    collecting.lock();
-    try {
-      synchronized (this) {
-        long began = System.nanoTime();
-        long cpuBegan = CPU.getCurrentThreadCpuTime();
-        if (intervals.finalizeAll(nowNanos)) {
-          note(began, cpuBegan);
-        }
-      }
-    } finally {
-      collecting.unlock();
+  public synchronized void collect(long nowNanos) {
+    long began = System.nanoTime();
+    long cpuBegan = CPU.getCurrentThreadCpuTime();
+    if (intervals.finalizeAll(nowNanos)) {
+      note(began, cpuBegan);
     }
   }
 
@@ -136,18 +127,11 @@ public final class Collector {
    * is what ended in it, however late this thread gets the CPU; with a thousand busy threads on two cores that can
    * be seconds). Without aligned intervals, the interval ends when every recorder has been read.
    */
-  public void collectNow() {
-    collecting.lock();
-    try {
-      synchronized (this) {
-        long began = System.nanoTime();
-        long cpuBegan = CPU.getCurrentThreadCpuTime();
-        if (intervals.finalizeEnded(began)) {
-          note(began, cpuBegan);
-        }
-      }
-    } finally {
-      collecting.unlock();
+  public synchronized void collectNow() {
+    long began = System.nanoTime();
+    long cpuBegan = CPU.getCurrentThreadCpuTime();
+    if (intervals.finalizeEnded(began)) {
+      note(began, cpuBegan);
     }
   }
 
