@@ -66,10 +66,7 @@ final class IntervalAggregator {
     this.drain = new RecorderDrain(recorders, recorderSlots);
     this.stripes = new HandOverStripes(recorders.size(), recorderSlots, layout);
     this.sums = SparseCounts.newSet(recorderSlots, layout);
-    this.interval = new Histogram[registry.slotCount()];
-    for (int i = 0; i < interval.length; i++) {
-      interval[i] = new Histogram(digits);
-    }
+    this.interval = registry.newSlotHistograms(digits);
     this.lastStatus = new long[registry.size() * StatusCodes.MAX];
     this.lastCollectNanos = runStartNanos;
   }
@@ -119,18 +116,16 @@ final class IntervalAggregator {
       dropWarmup(nowNanos);
       return false;
     }
-    if (granularityNanos > 0) {
-      long upTo = intervalOf(nowNanos - granularityNanos / 10) - 1;
-      if (upTo <= finalizedUpTo) {
-        status.maybePrint(nowNanos, false);
-        return false;
-      }
-      for (long k = finalizedUpTo + 1; k <= upTo; k++) {
-        finalizeInterval(k, boundary(k), boundary(k + 1), false);
-      }
-    } else {
+    if (granularityNanos <= 0) {
       finalizeInterval(-1, lastCollectNanos, System.nanoTime(), true);
+      return true;
     }
+    long upTo = intervalOf(nowNanos - granularityNanos / 10) - 1;
+    if (upTo <= finalizedUpTo) {
+      status.maybePrint(nowNanos, false);
+      return false;
+    }
+    finalizeBefore(upTo + 1);
     return true;
   }
 
@@ -144,21 +139,26 @@ final class IntervalAggregator {
       dropWarmup(nowNanos);
       return false;
     }
-    if (granularityNanos > 0) {
-      long last = Math.max(intervalOf(nowNanos), finalizedUpTo + 1);
-      for (long k = finalizedUpTo + 1; k < last; k++) {
-        finalizeInterval(k, boundary(k), boundary(k + 1), false);
-      }
-      finalizeInterval(last, boundary(last), Math.max(nowNanos, boundary(last)), true);
-    } else {
+    if (granularityNanos <= 0) {
       finalizeInterval(-1, lastCollectNanos, nowNanos, true);
+      return true;
     }
+    long last = Math.max(intervalOf(nowNanos), finalizedUpTo + 1);
+    finalizeBefore(last);
+    finalizeInterval(last, boundary(last), Math.max(nowNanos, boundary(last)), true);
     return true;
   }
 
   private void dropWarmup(long nowNanos) {
     drain.drain(null, -1);
     status.maybePrint(nowNanos, false);
+  }
+
+  /** Finalizes the aligned intervals not finalized yet before interval {@code end}, reading the recorders behind. */
+  private void finalizeBefore(long end) {
+    for (long k = finalizedUpTo + 1; k < end; k++) {
+      finalizeInterval(k, boundary(k), boundary(k + 1), false);
+    }
   }
 
   /** When the next collection is due: just after the next interval's end and grace, or one granularity (1 s) on. */

@@ -58,10 +58,7 @@ final class StatusPrinter {
     this.plannedOps = plannedOps;
     this.deadlineNanos = deadlineNanos;
     this.runStartNanos = runStartNanos;
-    this.sinceStatus = new Histogram[registry.slotCount()];
-    for (int i = 0; i < sinceStatus.length; i++) {
-      sinceStatus[i] = new Histogram(digits);
-    }
+    this.sinceStatus = registry.newSlotHistograms(digits);
     this.lastStatusNanos = runStartNanos;
     this.lastLineNanos = runStartNanos;
     this.progressNanos = runStartNanos;

@@ -27,10 +27,7 @@ final class Summaries {
     this.registry = registry;
     this.codes = codes;
     this.counts = counts;
-    this.total = new Histogram[registry.slotCount()];
-    for (int i = 0; i < total.length; i++) {
-      total[i] = new Histogram(digits);
-    }
+    this.total = registry.newSlotHistograms(digits);
     this.overallResponse = new Histogram(digits);
     this.overallService = new Histogram(digits);
   }

@@ -26,13 +26,13 @@ class CollectorOutputTest {
 
   @TempDir
   Path tmp;
+  private final OperationRegistry registry = registry();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
   /** Intervals aligned on the measured start, handed over by the recorders as their operations cross them. */
   @Test
   void alignedIntervals() throws IOException {
-    OperationRegistry registry = registry();
     List<ThreadRecorder> recs = recorders(registry, 2, 3);
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
     long t0 = System.nanoTime();
     Collector c = new Collector(registry, new StatusCodes(), recs, 3, tmp.resolve("a.hlog"), stream(err), () -> 4000,
         0, G);
@@ -52,9 +52,7 @@ class CollectorOutputTest {
   /** No aligned intervals: each collect call ends an interval and reads every recorder. */
   @Test
   void intervalsEndingAtEachCollection() throws IOException {
-    OperationRegistry registry = registry();
     List<ThreadRecorder> recs = recorders(registry, 3, 2);
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
     long t0 = System.nanoTime();
     Collector c = new Collector(registry, new StatusCodes(), recs, 2, tmp.resolve("b.hlog"), stream(err), () -> -1,
         t0 + 30 * G);
