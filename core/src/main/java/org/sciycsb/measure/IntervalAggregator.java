@@ -112,13 +112,8 @@ final class IntervalAggregator {
    * whether it finalized anything; prints the status line when it is due either way.
    */
   boolean finalizeEnded(long nowNanos) {
-    if (!measuring) {
-      dropWarmup(nowNanos);
-      return false;
-    }
-    if (granularityNanos <= 0) {
-      finalizeInterval(-1, lastCollectNanos, System.nanoTime(), true);
-      return true;
+    if (!measuring || granularityNanos <= 0) {
+      return finalizeUnaligned(nowNanos, System.nanoTime());
     }
     long upTo = intervalOf(nowNanos - granularityNanos / 10) - 1;
     if (upTo <= finalizedUpTo) {
@@ -135,13 +130,8 @@ final class IntervalAggregator {
    * measured part).
    */
   boolean finalizeAll(long nowNanos) {
-    if (!measuring) {
-      dropWarmup(nowNanos);
-      return false;
-    }
-    if (granularityNanos <= 0) {
-      finalizeInterval(-1, lastCollectNanos, nowNanos, true);
-      return true;
+    if (!measuring || granularityNanos <= 0) {
+      return finalizeUnaligned(nowNanos, nowNanos);
     }
     long last = Math.max(intervalOf(nowNanos), finalizedUpTo + 1);
     finalizeBefore(last);
@@ -149,9 +139,18 @@ final class IntervalAggregator {
     return true;
   }
 
-  private void dropWarmup(long nowNanos) {
-    drain.drain(null, -1);
-    status.maybePrint(nowNanos, false);
+  /**
+   * Before the measured part, drops what was recorded (and prints the status line at {@code nowNanos} when due);
+   * without aligned intervals, finalizes one interval from the previous collection to {@code endNanos}.
+   */
+  private boolean finalizeUnaligned(long nowNanos, long endNanos) {
+    if (!measuring) {
+      drain.drain(null, -1);
+      status.maybePrint(nowNanos, false);
+      return false;
+    }
+    finalizeInterval(-1, lastCollectNanos, endNanos, true);
+    return true;
   }
 
   /** Finalizes the aligned intervals not finalized yet before interval {@code end}, reading the recorders behind. */
