@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 import org.sciycsb.api.Operation;
 
 /**
@@ -76,5 +77,14 @@ public final class OperationRegistry {
 
   public static int slot(int opIndex, boolean failed, boolean service) {
     return opIndex * 4 + (failed ? 2 : 0) + (service ? 1 : 0);
+  }
+
+  /** An empty histogram per slot ({@link #slotCount()}), of {@code digits} significant digits. */
+  Histogram[] newSlotHistograms(int digits) {
+    Histogram[] h = new Histogram[slotCount()];
+    for (int i = 0; i < h.length; i++) {
+      h[i] = new Histogram(digits);
+    }
+    return h;
   }
 }

@@ -124,6 +124,32 @@ public final class SparseCounts {
     touchedCount = 0;
   }
 
+  /** A set of {@code size} empty counts of one layout (one per recorder slot). */
+  static SparseCounts[] newSet(int size, Layout layout) {
+    SparseCounts[] set = new SparseCounts[size];
+    for (int i = 0; i < size; i++) {
+      set[i] = new SparseCounts(layout);
+    }
+    return set;
+  }
+
+  /**
+   * Moves every count of a set into {@code into} (same slots: plain additions, the histograms are filled once per
+   * bucket later), or clears them when {@code into} is null. A set's slots may be null (never recorded).
+   */
+  static void moveAll(SparseCounts[] from, SparseCounts[] into) {
+    for (int i = 0; i < from.length; i++) {
+      SparseCounts h = from[i];
+      if (h != null && !h.isEmpty()) {
+        if (into == null) {
+          h.drainInto(null, null);
+        } else {
+          h.moveInto(into[i]);
+        }
+      }
+    }
+  }
+
   /** Bytes held by the count pages and the index list (for the memory benchmark and tests). */
   public long footprintBytes() {
     long b = 16L + pages.length * 4L + touched.length * 4L;

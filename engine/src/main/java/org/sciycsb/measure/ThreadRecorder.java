@@ -62,8 +62,11 @@ public final class ThreadRecorder implements Meter {
   private long intendedStart;
   /** End of the last recorded operation, so the run loop needs no extra clock read. */
   private long lastEnd;
-  /** The collector this recorder hands its counts over to at interval boundaries (set before threads start). */
+  /** The collector of the run, whose intervals this recorder follows (set before threads start). */
   private Collector collector;
+  /** Where this recorder's thread hands its counts over at interval boundaries, and prints a progress line. */
+  private HandOverStripes handOver;
+  private StatusPrinter progress;
   /** Owner only: the next interval boundary (Long.MAX_VALUE: none), the intervals' origin and length. */
   private long nextBoundary = Long.MAX_VALUE;
   private long intervalOrigin;
@@ -96,8 +99,10 @@ public final class ThreadRecorder implements Meter {
     return threadId;
   }
 
-  void attach(Collector c) {
+  void attach(Collector c, HandOverStripes handOver, StatusPrinter progress) {
     this.collector = c;
+    this.handOver = handOver;
+    this.progress = progress;
   }
 
   /**
@@ -127,13 +132,13 @@ public final class ThreadRecorder implements Meter {
     long now = (end - intervalOrigin) / intervalLength; // the interval of this operation, k + 1 or later
     crossing.lock();
     try {
-      collector.handOver(this, k);
+      handOver.handOver(this, k);
       CROSSED.setRelease(this, now - 1); // every later operation ends in interval 'now' or after
     } finally {
       crossing.unlock();
     }
     nextBoundary = intervalOrigin + (now + 1) * intervalLength;
-    collector.progressIfBehind(now);
+    progress.progressIfBehind(now);
   }
 
   /** Held by the owner while it crosses a boundary, and by the collector while it reads a recorder behind. */
@@ -144,7 +149,7 @@ public final class ThreadRecorder implements Meter {
     return (long) CROSSED.getAcquire(this);
   }
 
-  /** Owner side (from {@link Collector#handOver}): moves the counts of the set in use into {@code into}. */
+  /** Owner side (from {@link HandOverStripes#handOver}): moves the counts of the set in use into {@code into}. */
   void moveActiveInto(SparseCounts[] into) {
     long epoch = (long) ENTER.getOpaque(this) + 1;
     ENTER.setVolatile(this, epoch);
