@@ -11,27 +11,35 @@ import java.util.Properties;
 
 /** YCSB's property files ({@code -P file}), read strictly: for the command line and for workloads with own files. */
 public final class PropertyFiles {
+  /** The largest property file read (YCSB's are a few hundred bytes): a bigger one is refused, not loaded. */
+  public static final int MAX_BYTES = 16 * 1024 * 1024;
+
   private PropertyFiles() {}
 
   /**
    * Reads a property file (Java's format, UTF-8), strictly: a line that is not {@code key=value},
    * {@code key:value} or {@code key value} and a bad <code>&#92;uXXXX</code> escape are errors naming the file and the line,
    * where {@link Properties#load} would take the first as a key with an empty value and report the second without
-   * saying where.
+   * saying where. A file over {@link #MAX_BYTES} (a data file given by mistake, {@code /dev/zero}) is refused
+   * after reading at most that much.
    */
   public static Map<String, String> read(Path p, String name) throws ConfigException {
     if (Files.isDirectory(p)) {
       throw new ConfigException("-P " + name + " is a directory, not a property file");
     }
     byte[] bytes;
-    try {
-      bytes = Files.readAllBytes(p);
+    try (java.io.InputStream in = Files.newInputStream(p)) {
+      bytes = in.readNBytes(MAX_BYTES + 1);
     } catch (NoSuchFileException e) {
       throw new ConfigException("property file not found: " + name);
     } catch (java.nio.file.AccessDeniedException e) {
       throw new ConfigException("cannot read property file " + name + ": permission denied");
     } catch (IOException e) {
       throw new ConfigException("cannot read property file " + name + ": " + e.getMessage());
+    }
+    if (bytes.length > MAX_BYTES) {
+      throw new ConfigException("property file " + name + " is larger than " + MAX_BYTES / (1024 * 1024)
+          + " MB: not a property file (a data file?)");
     }
     String text;
     try {

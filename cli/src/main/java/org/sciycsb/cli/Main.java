@@ -61,6 +61,10 @@ public final class Main {
         e.printStackTrace(err);
       }
       return e.exitCode();
+    } catch (OutOfMemoryError e) {
+      err.println("error: out of memory (" + e.getMessage() + "): use fewer threads or records per run, or a larger"
+          + " heap (bin/ycsb -jvm-args -Xmx...)");
+      return BenchmarkException.EXIT_RUN_FAILED;
     } catch (RuntimeException | LinkageError e) {
       err.println("error: unexpected " + e.getClass().getSimpleName() + ": " + Secrets.maskText(e.getMessage())
           + (debug ? "" : " (run with --debug for the stack trace)"));

@@ -51,6 +51,24 @@ class BadInputTest {
   }
 
   @Test
+  void aThreadCountTheHeapOrTheKernelCannotHoldIsRefusedBeforeAnythingStarts() {
+    assertThat(bad("run", "basic", "-P", "../workloads/workloada", "-threads", "2000000000",
+        "-p", "results.dir=" + tmp.resolve("r")).err)
+        .contains("threadcount 2000000000 needs at least").contains("MB of heap");
+    assertThat(tmp.resolve("r")).doesNotExist();
+  }
+
+  @Test
+  void aHugePropertyFileIsRefusedWithoutLoadingIt() throws Exception {
+    Path big = tmp.resolve("big.properties");
+    try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+      f.setLength(64L * 1024 * 1024 * 1024); // sparse: 64 GB that take no disk
+    }
+    assertThat(bad("run", "basic", "-P", big.toString()).err)
+        .contains("property file " + big + " is larger than 16 MB: not a property file");
+  }
+
+  @Test
   void typoOfAKnownKeyGetsASuggestion() {
     assertThat(bad("run", "basic", "-P", "../workloads/workloada", "-p", "opreationcount=10").err)
         .contains("unknown property opreationcount: did you mean operationcount?");

@@ -135,6 +135,7 @@ public final class Benchmark {
     for (Option<?> o : EngineOptions.all().options()) {
       config.get(o);
     }
+    ThreadCapacity.check(config.get(EngineOptions.THREADS));
     return new Prepared(spec, config, binding, workload, bindingName, secretKeys(sets), warnings, asked);
   }
 

@@ -1,0 +1,38 @@
+package org.sciycsb.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.sciycsb.api.ConfigException;
+
+class ThreadCapacityTest {
+  @Test
+  void theHeapBoundsTheThreadCount() {
+    long heap = 512L * 1024 * 1024;
+    long fits = heap / ThreadCapacity.MIN_HEAP_PER_THREAD;
+    assertThatCode(() -> ThreadCapacity.checkHeap((int) fits, heap)).doesNotThrowAnyException();
+    assertThatThrownBy(() -> ThreadCapacity.checkHeap((int) fits + 1, heap)).isInstanceOf(ConfigException.class)
+        .hasMessageContaining("threadcount " + (fits + 1) + " needs at least").hasMessageContaining("maximum of 512 MB");
+  }
+
+  @Test
+  void theTightestKernelLimitIsNamed() throws Exception {
+    Map<String, Long> limits = new LinkedHashMap<>();
+    limits.put("ulimit -u (max user processes)", 96365L);
+    limits.put("kernel.pid_max", 32768L);
+    limits.put("unknown", -1L);
+    ThreadCapacity.checkKernel(32768, limits);
+    assertThatThrownBy(() -> ThreadCapacity.checkKernel(32769, limits)).isInstanceOf(ConfigException.class)
+        .hasMessageContaining("at most 32768, from kernel.pid_max");
+    ThreadCapacity.checkKernel(1_000_000, Map.of("unknown", -1L)); // nothing known: nothing refused
+  }
+
+  @Test
+  void thisHostsLimitsAreRead() {
+    assertThat(ThreadCapacity.kernelLimits().values()).anyMatch(v -> v > 1000); // Linux: /proc has them
+  }
+}
