@@ -83,7 +83,7 @@ final class ThreadCapacity {
 
   private static long number(String file) {
     try {
-      return Long.parseLong(Files.readString(Path.of(file)).trim());
+      return Long.parseLong(Files.readAllLines(Path.of(file)).get(0).trim()); // procfs: size 0, read by lines
     } catch (IOException | RuntimeException e) {
       return -1;
     }
