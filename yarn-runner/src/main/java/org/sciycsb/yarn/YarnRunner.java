@@ -232,6 +232,15 @@ public final class YarnRunner {
     try {
       waitFor(job, cfg.get(EngineOptions.STATUS_INTERVAL), err);
       return collect(job, fs, runDir, hconf, results, clientsDir, label, sla, cfg, signalled);
+    } catch (BenchmarkException e) {
+      if (!signalled[0]) {
+        throw e;
+      }
+      // a signal: the JVM halts as soon as the hook above returns, so the last line is printed here, before
+      // the hook is released (printed by the caller, it raced the halt and was sometimes lost)
+      err.println("error: " + Secrets.maskText(e.getMessage()));
+      err.flush();
+      return e.exitCode();
     } finally {
       collected.countDown();
       try {
