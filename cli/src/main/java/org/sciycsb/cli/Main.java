@@ -11,6 +11,7 @@ import org.sciycsb.api.SecretFilter;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.RunSpec;
+import org.sciycsb.report.ResourceSampler;
 import org.sciycsb.report.RunHooks;
 
 /**
@@ -21,6 +22,8 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] argv) {
+    // slf4j-api is on the classpath (OSHI's): without a binding it would print a notice when a driver first logs
+    ResourceSampler.quietSlf4j();
     // every line on stdout and stderr, drivers' log lines included, goes through the secret filter
     SecretFilter filter = new SecretFilter();
     PrintStream out = filter.wrap(System.out);

@@ -12,7 +12,7 @@ public final class ReportOptions {
   private ReportOptions() {}
 
   public static final Option<Boolean> RESOURCES_SAMPLE = Option.bool("resources.sample", true,
-      "sample CPU, memory, disk and network use from /proc during a run (resources section, resources.csv)");
+      "sample CPU, memory, disk and network use, and the client JVM's CPU and memory, during a run (resources section, resources.csv)");
   public static final Option<Duration> RESOURCES_INTERVAL = Option.duration("resources.interval",
       Duration.ofSeconds(1), "s", "time between two resource samples (bare number: seconds)")
       .check(d -> d.toMillis() >= 100, "must be at least 100ms");

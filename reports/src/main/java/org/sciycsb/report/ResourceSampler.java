@@ -1,8 +1,7 @@
 package org.sciycsb.report;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -10,22 +9,54 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.slf4j.LoggerFactory;
+import oshi.PlatformEnum;
+import oshi.SystemInfo;
+import oshi.hardware.CentralProcessor;
+import oshi.hardware.CentralProcessor.TickType;
+import oshi.hardware.GlobalMemory;
+import oshi.hardware.HWDiskStore;
+import oshi.hardware.HardwareAbstractionLayer;
+import oshi.hardware.NetworkIF;
+import oshi.software.os.OSProcess;
+import oshi.software.os.OperatingSystem;
+import oshi.util.GlobalConfig;
 
 /**
- * Samples the host's resource use during a run, as seed 001 did with {@code sar}: CPU user/system/iowait
- * ({@code /proc/stat}), memory used/available ({@code /proc/meminfo}), read/write bytes and IOPS per whole disk
- * ({@code /proc/diskstats}; loop, ram and zram devices left out) and received/sent bytes per network interface
- * ({@code /proc/net/dev}). One daemon thread reads the files every interval; rates are per second over the
- * interval. Samples carry their time in milliseconds relative to the measured start (negative during warmup).
- * On a system without {@code /proc} it samples nothing.
+ * Samples resource use during a run, as seed 001 did with {@code sar}, through OSHI: the host's CPU
+ * user/system/iowait, memory used/available, read/write bytes and IOPS per whole disk (loop, ram, zram, sr and fd
+ * devices left out) and received/sent bytes per network interface, and the CPU (user, system) and resident memory
+ * of chosen processes: the client's own JVM by default, any other by PID (a store server on this host). One daemon
+ * thread samples every interval; rates are per second over the interval. Samples carry their time in milliseconds
+ * relative to the measured start (negative during warmup). Where OSHI cannot read the system,
+ * {@link #available()} is false and nothing is sampled.
  */
 public final class ResourceSampler implements AutoCloseable {
+  /** The {@code source} of the results' {@code resources} section. */
+  static final String SOURCE = "OSHI (host CPU, memory, disks, network; processes by PID)";
+  /** The name of the client's own JVM among the sampled processes; others are {@code pid<N>}. */
+  public static final String CLIENT = "client";
+
   /** One sample: rates over the interval ending at tMs (epoch ms while sampling, relative once stopped). */
   public record Sample(long tMs, double cpuUser, double cpuSys, double cpuIowait, long memUsed, long memAvailable,
-      Map<String, double[]> disks, Map<String, double[]> nets) {}
+      Map<String, double[]> disks, Map<String, double[]> nets, Map<String, ProcessSample> processes) {
+    Sample at(long t) {
+      return new Sample(t, cpuUser, cpuSys, cpuIowait, memUsed, memAvailable, disks, nets, processes);
+    }
+  }
+
+  /** A process over one interval: CPU user and system in % of all CPUs (as the host's), resident memory. */
+  public record ProcessSample(long pid, double cpuUser, double cpuSys, long rssBytes) {}
+
+  /**
+   * A sampled process: its name in the results, PID, command (null when it was not found) and, when it could not
+   * be sampled for the whole run, why (no such process, or it ended during the run), else null.
+   */
+  public record Watched(String name, long pid, String command, String problem) {}
 
   private final long intervalMs;
-  private final Path proc;
+  private final Host host;
+  private final List<Proc> procs = new ArrayList<>();
   private final List<Sample> samples = new ArrayList<>();
   private final Thread thread;
   private volatile boolean stop;
@@ -35,19 +66,29 @@ public final class ResourceSampler implements AutoCloseable {
   private Map<String, long[]> lastNet;
   private long lastNanos;
 
+  /** Samples the host and the client's own JVM. */
   public ResourceSampler(long intervalMs) {
-    this(intervalMs, Path.of("/proc"));
+    this(intervalMs, List.of(ProcessHandle.current().pid()));
   }
 
-  ResourceSampler(long intervalMs, Path proc) {
+  /**
+   * Samples the host and the processes {@code pids} (the client's own is {@link #CLIENT}, any other
+   * {@code pid<N>}). A PID without a process is not an error: it is reported by {@link #processes()}.
+   */
+  public ResourceSampler(long intervalMs, List<Long> pids) {
     this.intervalMs = intervalMs;
-    this.proc = proc;
+    this.host = Host.get();
+    long self = ProcessHandle.current().pid();
+    for (long pid : new LinkedHashSet<>(pids)) {
+      procs.add(new Proc(pid == self ? CLIENT : "pid" + pid, pid));
+    }
     this.thread = new Thread(this::loop, "sciycsb-resources");
     this.thread.setDaemon(true);
   }
 
+  /** Whether OSHI can read this system's CPU and memory (false: sampling is off). */
   public static boolean available() {
-    return Files.isReadable(Path.of("/proc/stat"));
+    return Host.get() != null;
   }
 
   public void start() {
@@ -83,29 +124,49 @@ public final class ResourceSampler implements AutoCloseable {
     }
   }
 
-  /** Takes one sample of the deltas since the previous call (null the first time or when /proc is missing). */
+  /** Takes one sample of the deltas since the previous call (null the first time or when nothing can be read). */
   synchronized Sample snapshot() {
+    if (host == null) {
+      return null;
+    }
     long now = System.nanoTime();
     long epoch = System.currentTimeMillis();
-    long[] cpu = cpu();
-    Map<String, long[]> disk = disks();
-    Map<String, long[]> net = nets();
-    long[] mem = mem();
+    long[] cpu;
+    long[] mem;
+    Map<String, long[]> disk;
+    Map<String, long[]> net;
+    try {
+      cpu = host.cpu.getSystemCpuLoadTicks();
+      GlobalMemory gm = host.hal.getMemory();
+      long avail = gm.getAvailable();
+      mem = new long[] {Math.max(0, gm.getTotal() - avail), avail};
+      disk = disks(host.hal);
+      net = nets(host.hal);
+    } catch (RuntimeException | LinkageError e) {
+      return null; // OSHI could not read the system this time: no sample for this interval
+    }
+    double secs = Math.max(1e-3, (now - lastNanos) / 1e9);
+    Map<String, ProcessSample> ps = new TreeMap<>();
+    for (Proc p : procs) {
+      ProcessSample x = p.sample(host, secs, lastCpu != null);
+      if (x != null) {
+        ps.put(p.name, x);
+      }
+    }
     Sample s = null;
-    if (lastCpu != null && cpu != null) {
-      double secs = Math.max(1e-3, (now - lastNanos) / 1e9);
+    if (lastCpu != null) {
       long total = 0;
       for (int i = 0; i < cpu.length; i++) {
         total += cpu[i] - lastCpu[i];
       }
-      double user = pct(cpu[0] + cpu[1] - lastCpu[0] - lastCpu[1], total);
-      double sys = pct(cpu[2] + cpu[5] + cpu[6] - lastCpu[2] - lastCpu[5] - lastCpu[6], total);
-      double iowait = pct(cpu[4] - lastCpu[4], total);
+      double user = pct(delta(cpu, TickType.USER) + delta(cpu, TickType.NICE), total);
+      double sys = pct(delta(cpu, TickType.SYSTEM) + delta(cpu, TickType.IRQ) + delta(cpu, TickType.SOFTIRQ), total);
+      double iowait = pct(delta(cpu, TickType.IOWAIT), total);
       Map<String, double[]> d = new TreeMap<>();
       disk.forEach((dev, v) -> {
         long[] o = lastDisk.get(dev);
         if (o != null) {
-          d.put(dev, new double[] {(v[1] - o[1]) * 512 / secs, (v[3] - o[3]) * 512 / secs, (v[0] - o[0]) / secs,
+          d.put(dev, new double[] {(v[1] - o[1]) / secs, (v[3] - o[3]) / secs, (v[0] - o[0]) / secs,
               (v[2] - o[2]) / secs});
         }
       });
@@ -116,7 +177,7 @@ public final class ResourceSampler implements AutoCloseable {
           n.put(ifc, new double[] {(v[0] - o[0]) / secs, (v[1] - o[1]) / secs});
         }
       });
-      s = new Sample(epoch, user, sys, iowait, mem[0], mem[1], d, n);
+      s = new Sample(epoch, user, sys, iowait, mem[0], mem[1], d, n, ps);
     }
     lastCpu = cpu;
     lastDisk = disk;
@@ -125,97 +186,162 @@ public final class ResourceSampler implements AutoCloseable {
     return s;
   }
 
+  private long delta(long[] cpu, TickType t) {
+    return cpu[t.getIndex()] - lastCpu[t.getIndex()];
+  }
+
   private static double pct(long part, long total) {
     return total <= 0 ? 0 : Math.round(1000.0 * part / total) / 10.0;
   }
 
-  /** user, nice, system, idle, iowait, irq, softirq, steal of the "cpu" line. */
-  private long[] cpu() {
-    try {
-      for (String line : Files.readAllLines(proc.resolve("stat"))) {
-        if (line.startsWith("cpu ")) {
-          String[] f = line.trim().split("\\s+");
-          long[] v = new long[8];
-          for (int i = 0; i < 8 && i + 1 < f.length; i++) {
-            v[i] = Long.parseLong(f[i + 1]);
-          }
-          return v;
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // no /proc
-    }
-    return null;
-  }
-
-  /** {used, available} bytes. */
-  private long[] mem() {
-    long total = 0;
-    long avail = 0;
-    try {
-      for (String line : Files.readAllLines(proc.resolve("meminfo"))) {
-        if (line.startsWith("MemTotal:")) {
-          total = kib(line);
-        } else if (line.startsWith("MemAvailable:")) {
-          avail = kib(line);
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // no /proc
-    }
-    return new long[] {Math.max(0, total - avail), avail};
-  }
-
-  private static long kib(String line) {
-    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
-  }
-
-  /** Per whole disk: reads completed, sectors read, writes completed, sectors written. */
-  private Map<String, long[]> disks() {
+  /** Per whole disk: reads, bytes read, writes, bytes written (OSHI lists disks, their partitions apart). */
+  private static Map<String, long[]> disks(HardwareAbstractionLayer hal) {
     Map<String, long[]> m = new TreeMap<>();
-    try {
-      for (String line : Files.readAllLines(proc.resolve("diskstats"))) {
-        String[] f = line.trim().split("\\s+");
-        if (f.length < 10) {
-          continue;
-        }
-        String dev = f[2];
-        if (dev.startsWith("loop") || dev.startsWith("ram") || dev.startsWith("zram") || dev.startsWith("fd")
-            || dev.startsWith("sr")) {
-          continue;
-        }
-        if (!Files.exists(Path.of("/sys/block", dev)) && Files.exists(Path.of("/sys/block"))) {
-          continue; // a partition: its disk is counted
-        }
-        m.put(dev, new long[] {Long.parseLong(f[3]), Long.parseLong(f[5]), Long.parseLong(f[7]),
-            Long.parseLong(f[9])});
+    for (HWDiskStore d : hal.getDiskStores()) {
+      String dev = d.getName().startsWith("/dev/") ? d.getName().substring(5) : d.getName();
+      if (dev.startsWith("loop") || dev.startsWith("ram") || dev.startsWith("zram") || dev.startsWith("fd")
+          || dev.startsWith("sr")) {
+        continue;
       }
-    } catch (IOException | RuntimeException e) {
-      // no /proc
+      m.put(dev, new long[] {d.getReads(), d.getReadBytes(), d.getWrites(), d.getWriteBytes()});
     }
     return m;
   }
 
-  /** Per interface: bytes received, bytes sent. */
-  private Map<String, long[]> nets() {
+  /** Per interface (loopback included): bytes received, bytes sent. */
+  private static Map<String, long[]> nets(HardwareAbstractionLayer hal) {
     Map<String, long[]> m = new TreeMap<>();
-    try {
-      for (String line : Files.readAllLines(proc.resolve("net/dev"))) {
-        int colon = line.indexOf(':');
-        if (colon < 0) {
-          continue;
-        }
-        String ifc = line.substring(0, colon).trim();
-        String[] f = line.substring(colon + 1).trim().split("\\s+");
-        if (f.length < 9) {
-          continue;
-        }
-        m.put(ifc, new long[] {Long.parseLong(f[0]), Long.parseLong(f[8])});
-      }
-    } catch (IOException | RuntimeException e) {
-      // no /proc
+    for (NetworkIF n : hal.getNetworkIFs(true)) {
+      m.put(n.getName(), new long[] {n.getBytesRecv(), n.getBytesSent()});
     }
     return m;
+  }
+
+  /** The sampled processes, with what went wrong for each (a PID without a process, one that ended). */
+  public List<Watched> processes() {
+    synchronized (this) {
+      List<Watched> out = new ArrayList<>();
+      for (Proc p : procs) {
+        out.add(new Watched(p.name, p.pid, p.command, p.problem));
+      }
+      return out;
+    }
+  }
+
+  /** One sampled process: the CPU times of the previous sample, and its start time (a reused PID is another). */
+  private static final class Proc {
+    final String name;
+    final long pid;
+    String command;
+    String problem;
+    long startTime = -1;
+    long lastUser;
+    long lastKernel;
+    boolean gone;
+
+    Proc(String name, long pid) {
+      this.name = name;
+      this.pid = pid;
+    }
+
+    /** Reads the process; its figures when there is a previous reading to take the CPU from, else null. */
+    ProcessSample sample(Host host, double secs, boolean rate) {
+      if (gone) {
+        return null;
+      }
+      OSProcess p = null;
+      try {
+        p = pid > 0 && pid <= Integer.MAX_VALUE ? host.os.getProcess((int) pid) : null;
+      } catch (RuntimeException | LinkageError e) {
+        // unreadable: as gone
+      }
+      if (p == null || (startTime >= 0 && p.getStartTime() != startTime)) {
+        gone = true;
+        problem = startTime < 0 ? "no process with pid " + pid
+            : "process " + pid + " ended during the run (its last figures are in the last sample that has it)";
+        return null;
+      }
+      ProcessSample out = null;
+      if (startTime >= 0 && rate) {
+        double ms = secs * 1000 * host.cpus / 100.0; // 1% of all CPUs over the interval, in CPU ms
+        out = new ProcessSample(pid, Math.round(10 * (p.getUserTime() - lastUser) / ms) / 10.0,
+            Math.round(10 * (p.getKernelTime() - lastKernel) / ms) / 10.0, p.getResidentSetSize());
+      }
+      startTime = p.getStartTime();
+      command = p.getName();
+      lastUser = p.getUserTime();
+      lastKernel = p.getKernelTime();
+      return out;
+    }
+  }
+
+  /** OSHI's view of this system, made once per JVM; null where OSHI cannot read CPU and memory. */
+  private static final class Host {
+    private static final Object LOCK = new Object();
+    private static boolean tried;
+    private static Host instance;
+
+    final HardwareAbstractionLayer hal;
+    final OperatingSystem os;
+    final CentralProcessor cpu;
+    final int cpus;
+
+    private Host(SystemInfo si) {
+      hal = si.getHardware();
+      os = si.getOperatingSystem();
+      cpu = hal.getProcessor();
+      cpus = Math.max(1, cpu.getLogicalProcessorCount());
+    }
+
+    static Host get() {
+      synchronized (LOCK) {
+        if (!tried) {
+          tried = true;
+          instance = open();
+        }
+        return instance;
+      }
+    }
+
+    private static Host open() {
+      try {
+        if (SystemInfo.getCurrentPlatform() == PlatformEnum.UNKNOWN) {
+          return null;
+        }
+        quietSlf4j();
+        // OSHI caches what it reads for 300 ms: sampling every 100 ms or more needs fresh values each time
+        GlobalConfig.set(GlobalConfig.OSHI_UTIL_MEMOIZER_EXPIRATION, 10);
+        Host h = new Host(new SystemInfo());
+        long[] ticks = h.cpu.getSystemCpuLoadTicks();
+        long sum = 0;
+        for (long t : ticks) {
+          sum += t;
+        }
+        return sum > 0 && h.hal.getMemory().getTotal() > 0 ? h : null;
+      } catch (RuntimeException | LinkageError e) {
+        return null; // no native access (JNA), or a system OSHI does not read
+      }
+    }
+  }
+
+  /**
+   * Initialises SLF4J (OSHI logs through it) without its notice on stderr when no binding is on the classpath:
+   * SLF4J then drops every line, as the {@code slf4j-nop} binding would. A binding that wants log lines brings its
+   * own binding (cassandra: slf4j-simple, riak: slf4j-nop, hdfs: reload4j), which is then used as before.
+   */
+  public static void quietSlf4j() {
+    synchronized (LoggerFactory.class) {
+      if (LoggerFactory.class.getClassLoader().getResource("org/slf4j/impl/StaticLoggerBinder.class") != null) {
+        return;
+      }
+      PrintStream err = System.err;
+      System.setErr(new PrintStream(OutputStream.nullOutputStream()));
+      try {
+        LoggerFactory.getILoggerFactory();
+      } finally {
+        System.setErr(err);
+      }
+    }
   }
 
   /** Stops sampling (taking one last sample) and returns every sample, timed relative to zeroEpochMs. */
@@ -234,8 +360,7 @@ public final class ResourceSampler implements AutoCloseable {
       }
       List<Sample> out = new ArrayList<>();
       for (Sample x : samples) {
-        out.add(new Sample(x.tMs() - zeroEpochMs, x.cpuUser(), x.cpuSys(), x.cpuIowait(), x.memUsed(),
-            x.memAvailable(), x.disks(), x.nets()));
+        out.add(x.at(x.tMs() - zeroEpochMs));
       }
       return out;
     }
@@ -247,10 +372,10 @@ public final class ResourceSampler implements AutoCloseable {
     thread.interrupt();
   }
 
-  /** The {@code resources} section of results.json. */
-  public static Map<String, Object> section(long intervalMs, List<Sample> samples) {
+  /** The {@code resources} section of results.json, with the sampled processes ({@link #processes()}). */
+  public static Map<String, Object> section(long intervalMs, List<Sample> samples, List<Watched> processes) {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("source", "/proc (stat, meminfo, diskstats, net/dev)");
+    m.put("source", SOURCE);
     m.put("intervalMs", intervalMs);
     Map<String, Object> units = new LinkedHashMap<>();
     units.put("tMs", "ms since the measured start (negative: before it, e.g. warmup)");
@@ -258,7 +383,18 @@ public final class ResourceSampler implements AutoCloseable {
     units.put("memory", "bytes");
     units.put("disks", "bytes/s and operations/s");
     units.put("network", "bytes/s");
+    units.put("processes", "cpuUser, cpuSys: % of all CPUs; rssBytes: resident memory, bytes");
     m.put("units", units);
+    List<Object> watched = new ArrayList<>();
+    for (Watched w : processes) {
+      Map<String, Object> o = new LinkedHashMap<>();
+      o.put("name", w.name());
+      o.put("pid", w.pid());
+      o.put("command", w.command());
+      o.put("problem", w.problem());
+      watched.add(o);
+    }
+    m.put("processes", watched);
     List<Object> list = new ArrayList<>();
     for (Sample s : samples) {
       Map<String, Object> o = new LinkedHashMap<>();
@@ -290,6 +426,16 @@ public final class ResourceSampler implements AutoCloseable {
         nets.put(ifc, d);
       });
       o.put("network", nets);
+      Map<String, Object> procs = new LinkedHashMap<>();
+      s.processes().forEach((name, p) -> {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("pid", p.pid());
+        d.put("cpuUser", p.cpuUser());
+        d.put("cpuSys", p.cpuSys());
+        d.put("rssBytes", p.rssBytes());
+        procs.put(name, d);
+      });
+      o.put("processes", procs);
       list.add(o);
     }
     m.put("samples", list);
@@ -302,14 +448,17 @@ public final class ResourceSampler implements AutoCloseable {
 
   /**
    * {@code resources.csv}: fixed columns first, then four columns per disk and two per network interface, named
-   * after the device (the devices of one host are the same in every sample).
+   * after the device (the devices of one host are the same in every sample), then three per sampled process
+   * ({@code client} for the client's JVM, {@code pid<N>} for another), empty where the process was not sampled.
    */
   public static String csv(List<Sample> samples) {
     Set<String> disks = new LinkedHashSet<>();
     Set<String> nets = new LinkedHashSet<>();
+    Set<String> procs = new LinkedHashSet<>();
     for (Sample s : samples) {
       disks.addAll(s.disks().keySet());
       nets.addAll(s.nets().keySet());
+      procs.addAll(s.processes().keySet());
     }
     StringBuilder sb = new StringBuilder(
         "t_ms,cpu_user_pct,cpu_sys_pct,cpu_iowait_pct,mem_used_bytes,mem_available_bytes");
@@ -319,6 +468,10 @@ public final class ResourceSampler implements AutoCloseable {
     }
     for (String n : nets) {
       sb.append(',').append(n).append("_rx_bytes_s,").append(n).append("_tx_bytes_s");
+    }
+    for (String p : procs) {
+      sb.append(',').append(p).append("_cpu_user_pct,").append(p).append("_cpu_sys_pct,").append(p)
+          .append("_rss_bytes");
     }
     sb.append('\n');
     for (Sample s : samples) {
@@ -335,6 +488,15 @@ public final class ResourceSampler implements AutoCloseable {
         double[] v = s.nets().getOrDefault(n, new double[2]);
         for (double x : v) {
           sb.append(',').append(Fmt.fixed(x, 1));
+        }
+      }
+      for (String p : procs) {
+        ProcessSample x = s.processes().get(p);
+        if (x == null) {
+          sb.append(",,,");
+        } else {
+          sb.append(',').append(Fmt.fixed(x.cpuUser(), 1)).append(',').append(Fmt.fixed(x.cpuSys(), 1)).append(',')
+              .append(x.rssBytes());
         }
       }
       sb.append('\n');

@@ -85,7 +85,7 @@ public final class RunHooks implements RunListener {
       return null;
     }
     samples = sampler.stop(measuredStartEpochMs);
-    return ResourceSampler.section(intervalMs, samples);
+    return ResourceSampler.section(intervalMs, samples, sampler.processes());
   }
 
   /** Stops the sampler thread if it still runs (the run ended by an exception). */

@@ -78,7 +78,7 @@ class ReportGoldenTest {
       series.add(new IntervalPoint(i * 500L, (i + 1) * 500L, p));
     }
     return new RunReport(meta, "completed", 2000, 9990, 4995.0 * tput, ops, series, Map.of(), List.of(),
-        List.of(50.0, 95.0, 99.0, 99.9), ResourceSampler.section(1000, samples()));
+        List.of(50.0, 95.0, 99.0, 99.9), ResourceSampler.section(1000, samples(), watched()));
   }
 
   static LatencySummary lat(long n, double mean, double scale) {
@@ -94,10 +94,21 @@ class ReportGoldenTest {
       Map<String, double[]> nets = new TreeMap<>();
       nets.put("eth0", new double[] {2048.0 * i, 4096.0});
       nets.put("lo", new double[] {100.0, 100.0});
+      Map<String, ResourceSampler.ProcessSample> procs = new TreeMap<>();
+      procs.put("client", new ResourceSampler.ProcessSample(4242, 20.5 + i, 2.5, (300L + i) << 20));
+      if (i < 2) { // the server process ended after the second sample
+        procs.put("pid777", new ResourceSampler.ProcessSample(777, 15.0, 5.5, 2L << 30));
+      }
       out.add(new ResourceSampler.Sample(1000L * (i + 1), 40.5 + i, 10.25, 3.5 * i, 8L << 30, 24L << 30, disks,
-          nets));
+          nets, procs));
     }
     return out;
+  }
+
+  static List<ResourceSampler.Watched> watched() {
+    return List.of(new ResourceSampler.Watched("client", 4242, "java", null),
+        new ResourceSampler.Watched("pid777", 777, "mongod", "process 777 ended during the run (its last figures "
+            + "are in the last sample that has it)"));
   }
 
   static JsonNode json(RunReport r) {
@@ -216,6 +227,6 @@ class ReportGoldenTest {
   void resourcesCsvAndJson() throws Exception {
     golden("resources.csv", ResourceSampler.csv(samples()));
     golden("resources.json", new ObjectMapper().writerWithDefaultPrettyPrinter()
-        .writeValueAsString(ResourceSampler.section(1000, samples())) + "\n");
+        .writeValueAsString(ResourceSampler.section(1000, samples(), watched())) + "\n");
   }
 }
