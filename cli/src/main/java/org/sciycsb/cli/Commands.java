@@ -51,7 +51,7 @@ public final class Commands {
 
   /** {@code bin/ycsb load|run}: YCSB's flags ({@link Args}) and {@code -threads}. */
   @Command(description = "%s", separator = " ")
-  static final class PhaseCommand implements Action {
+  public static final class PhaseCommand implements Action {
     final Phase phase;
     @Mixin
     Args args;
