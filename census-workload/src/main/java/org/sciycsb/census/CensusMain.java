@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.sciycsb.api.Config;
@@ -19,7 +18,8 @@ import org.sciycsb.api.Option;
 
 /**
  * {@code bin/census <command> [-p key=value]... [--debug]}: generate, load, read, the jobs (filter, merge,
- * reorder, copy) and the three-stage path. The only place that exits the JVM.
+ * reorder, copy) and the three-stage path; the command line is {@link CensusCli}'s. The only place that exits the
+ * JVM.
  */
 public final class CensusMain {
   private CensusMain() {}
@@ -41,43 +41,16 @@ public final class CensusMain {
     return run(args, out, err, new org.sciycsb.api.SecretFilter());
   }
 
-  static final String USAGE = "usage: bin/census generate|load|read|filter|merge|reorder|copy|threestage <job>|help"
-      + " [-p key=value]... [-P file]... [--debug]";
-
   /**
    * Runs a command; returns the exit code: 0 done, 2 bad usage, option, missing input or existing output,
    * 3 unreachable server, 4 the job failed or its input held no usable record (results written, outcome failed).
    */
   public static int run(String[] args, PrintStream out, PrintStream err, org.sciycsb.api.SecretFilter filter) {
-    boolean debug = false;
-    Map<String, String> props = new LinkedHashMap<>();
-    String command = null;
-    String sub = null;
+    boolean debug = CensusCli.wantsDebug(args);
     try {
-      for (int i = 0; i < args.length; i++) {
-        String a = args[i];
-        if (a.equals("--debug")) {
-          debug = true;
-        } else if (a.equals("-p")) {
-          if (i + 1 >= args.length || !args[i + 1].contains("=")) {
-            throw new CensusException("-p needs key=value", 2);
-          }
-          String kv = args[++i];
-          props.put(kv.substring(0, kv.indexOf('=')).trim(), kv.substring(kv.indexOf('=') + 1).trim());
-        } else if (a.equals("-P")) {
-          if (i + 1 >= args.length) {
-            throw new CensusException("-P needs a file", 2);
-          }
-          String file = args[++i];
-          org.sciycsb.api.PropertyFiles.read(Path.of(file), file).forEach(props::putIfAbsent);
-        } else if (command == null) {
-          command = a;
-        } else if (sub == null) {
-          sub = a;
-        } else {
-          throw new CensusException("unexpected argument '" + a + "'\n" + USAGE, 2);
-        }
-      }
+      CensusCli line = CensusCli.parse(new CensusCli(), args);
+      String command = line.command;
+      String sub = line.job;
       if ("help".equals(command) && "markdown".equals(sub)) { // the README's options table, from the declaration
         out.println("| name | type | default | description |");
         out.println("|---|---|---|---|");
@@ -87,14 +60,19 @@ public final class CensusMain {
         }
         return 0;
       }
-      if (command == null || command.equals("help") || command.equals("-h") || command.equals("--help")) {
-        out.println(USAGE);
-        out.println("options:");
+      if (line.help || "help".equals(command)) {
+        out.print(CensusCli.usage(new CensusCli()));
+        out.println();
+        out.println("properties (-p key=value):");
         for (Option<?> o : CensusOptions.set().options()) {
           out.printf("  %-24s %-10s %s (default: %s)%n", o.name(), o.type(), o.description(), o.defaultText());
         }
-        return command == null ? 2 : 0;
+        return 0;
       }
+      if (command == null) {
+        throw new CensusException("no command given (bin/census help lists the commands)", 2);
+      }
+      Map<String, String> props = line.flags.properties();
       filter.addFrom(props, java.util.Set.of());
       String unknown = CensusOptions.unknownKey(props);
       if (unknown != null) {
@@ -134,7 +112,7 @@ public final class CensusMain {
           try {
             kind = CensusJobKind.parse(command);
           } catch (IllegalArgumentException e) {
-            throw new CensusException("unknown command '" + command + "'\n" + USAGE, 2);
+            throw new CensusException("unknown command '" + command + "' (bin/census help lists the commands)", 2);
           }
           report = new CensusJobRunner(props, null).run(kind);
         }

@@ -54,4 +54,25 @@ class CensusMainTest {
         "\"recordsPerMinute\"", "\"splits\"", "\"mappers\"");
     assertThat(Files.readString(dir.resolve("results/results.txt"))).contains("RecordsPerMinute");
   }
+
+  @Test
+  void theCommandLineIsPicocliDeclared(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    Path a = Files.writeString(dir.resolve("a"), "census.records=1\ncensus.seed=1\n");
+    Path b = Files.writeString(dir.resolve("b"), "census.records=2\n");
+    CensusCli line = CensusCli.parse(new CensusCli(), new String[] {"threestage", "-p", "census.seed= 7 ", "filter",
+        "-P", a.toString(), "-P", b.toString()});
+    assertThat(line.command).isEqualTo("threestage");
+    assertThat(line.job).isEqualTo("filter");
+    assertThat(line.flags.properties()).containsEntry("census.records", "2").containsEntry("census.seed", "7");
+    for (String[] bad : new String[][] {{"read", "-x"}, {"read", "-p"}, {"read", "-p", "novalue"}, {"read", "a", "b"},
+        {}}) {
+      err.reset();
+      assertThat(run(bad)).as(String.join(" ", bad)).isEqualTo(2);
+      assertThat(err.toString().lines().toList()).as(err.toString()).singleElement().asString().startsWith("error: ");
+    }
+    assertThat(err.toString()).contains("no command given");
+    out.reset();
+    assertThat(run("help")).isZero();
+    assertThat(out.toString()).startsWith("usage: bin/census").contains("-P <file>").contains("census.records");
+  }
 }

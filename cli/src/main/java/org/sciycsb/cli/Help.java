@@ -1,53 +1,72 @@
 package org.sciycsb.cli;
 
 import java.io.PrintStream;
+import java.util.List;
 import org.sciycsb.api.Binding;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Option;
 import org.sciycsb.api.OptionSet;
+import org.sciycsb.api.SecretFilter;
 import org.sciycsb.engine.EngineOptions;
 import org.sciycsb.engine.Registry;
 import org.sciycsb.study.StudyCommand;
 import org.sciycsb.workloads.CoreWorkloadOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
-/** {@code bin/ycsb help [topic] [--markdown]}: usage, and every option with type, default and description. */
+/**
+ * {@code bin/ycsb help [topic] [--markdown]}: the usage picocli generates from the command tree, and every option of
+ * an option set with type, default and description (the tables of the docs, bin/readme-options).
+ */
 public final class Help {
   private Help() {}
 
-  static final String USAGE = String.join("\n",
-      "usage: bin/ycsb load|run [<binding>] [options]     run a phase (default binding: jdbc, embedded H2)",
-      "       bin/ycsb merge <dir|file.hlog>... [-p results.dir=OUT]   combine client processes, exact percentiles",
-      "       bin/ycsb compare <baseline-dir> <contender-dir>... [-p report.out=FILE]   side by side, text + HTML",
-      "       bin/ycsb sweep [<binding>] -P <file> --threads 1,2,5 [--repeat 3] [--load] [run options]",
-      "       bin/ycsb report <dir> [-p report.png=false]   HTML page with charts (+ PNG via headless Chromium)",
-      "       bin/ycsb load|run [<binding>] [options] --yarn <hadoop-conf-dir> --clients N",
-      "                          N clients as tasks of a Hadoop job on a YARN cluster, merged (bin/ycsb help yarn)",
-      "       bin/ycsb study list | <name> [<binding>] [--scale S] [-p ...] | <name> --compare <dirA> <dirB>",
-      "                      rerun a seed study whole: its matrix, then the paper's tables and figures",
-      "       bin/ycsb help [<binding>|engine|core|reports|yarn|study] [--markdown]",
-      "",
-      "options (YCSB 0.17 meanings):",
-      "  -P <file>          load a property file (repeatable, later files win)",
-      "  -p <key>=<value>   set a property (wins over -P files)",
-      "  -threads <n>       client threads (threadcount)",
-      "  -target <ops/s>    one global schedule for all threads; latency counts from each operation's slot",
-      "  -s                 status line on stderr every status.interval seconds (always on here)",
-      "  -l <label>         label of the run",
-      "  -db <class>        run any site.ycsb.DB class instead of a named binding",
-      "  -cp <path>         add jars or folders to the classpath (launcher)",
-      "  -jvm-args <args>   extra JVM arguments (launcher)",
-      "  --debug            stack traces on errors",
-      "",
+  /** {@code bin/ycsb help [<topic>] [--markdown]}: a topic's option table, a command's usage, or the overview. */
+  @Command(name = "help", separator = " ", description = "the overview, a command's usage, or the options of a "
+      + "topic with their types, defaults and descriptions")
+  static final class HelpCommand implements Commands.Action {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<topic>", description = "a binding, a workload, engine, "
+        + "core, reports, yarn or study (their option tables), or a command (its usage)")
+    String topic;
+    @Parameters(index = "1..*", arity = "0..*", hidden = true)
+    List<String> unexpected;
+    @CommandLine.Option(names = "--markdown", description = "the option table in Markdown (bin/readme-options)")
+    boolean markdown;
+
+    @Override
+    public int run(PrintStream out, PrintStream err, SecretFilter filter) throws ConfigException {
+      if (topic == null) {
+        general(out);
+      } else if (!markdown && !topic.equals("study") && Commands.tree().getSubcommands().containsKey(topic)) {
+        Commands.forHelp(List.of(topic)).usage(out);
+      } else {
+        topic(topic, markdown, out);
+      }
+      return 0;
+    }
+  }
+
+  /** Exit codes and results, at the end of the overview. */
+  static final String[] FOOTER = {
       "exit codes: 0 ok, 2 bad configuration, 3 binding failed to start, 4 run failed (thread failure, lost",
       "records, every operation failed), 5 an sla.* threshold was breached (results written, see junit.xml),",
       "130 interrupted (results written, marked partial)",
       "",
       "results: a directory per run (-p results.dir=DIR, default results/<time>-<phase>-<binding>) with",
       "results.json, results.csv, timeseries.csv, results.txt, latency.hlog, resources.csv, final-status.xml",
-      "(Taurus, for the Jenkins Performance plugin) and junit.xml when sla.* thresholds are set");
+      "(Taurus, for the Jenkins Performance plugin) and junit.xml when sla.* thresholds are set"};
 
+  /** The overview: picocli's usage of the tree, the options of load and run, then what the topics hold. */
   static void general(PrintStream out) {
-    out.println(USAGE);
+    out.print(Commands.tree().getUsageMessage());
+    out.println();
+    out.println("options of load and run (YCSB 0.17 meanings; bin/ycsb run --help):");
+    out.print(Commands.forHelp(List.of("run")).getHelp().optionList());
+    out.println();
+    for (String line : FOOTER) {
+      out.println(line);
+    }
     out.println();
     out.println("bindings: " + String.join(", ", Registry.available()));
     out.println("workloads: core (YCSB CoreWorkload: workloads/workloada..f)"
@@ -79,7 +98,7 @@ public final class Help {
       if (markdown) {
         print("study", "study options", StudyCommand.options(), true, out);
       } else {
-        out.println(StudyCommand.usage());
+        Commands.forHelp(List.of("study")).usage(out);
         out.println();
         print("study", "options of the study itself (-p)", StudyCommand.options(), false, out);
         out.println();

@@ -2,7 +2,6 @@ package org.sciycsb.cli;
 
 import java.io.PrintStream;
 import java.util.List;
-import java.util.Set;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
@@ -43,19 +42,19 @@ public final class Main {
 
   /** As {@link #run(String[], PrintStream, PrintStream)}, registering the secrets it reads with {@code filter}. */
   public static int run(String[] argv, PrintStream out, PrintStream err, SecretFilter filter) {
-    return guarded(Args.wantsDebug(argv), err, () -> dispatch(argv, out, err, filter));
+    return guarded(Args.wantsDebug(argv), err, () -> Commands.execute(argv, out, err, filter));
   }
 
   /** A command of the command line: its exit code, or a typed exception. */
-  interface Command {
+  public interface Command {
     int run() throws BenchmarkException;
   }
 
   /**
    * Runs a command and turns every failure into one line on err and the exit code bin/ycsb gives (a stack trace
-   * only with {@code --debug}).
+   * only with {@code --debug}). The cluster runner's main (yarn-runner) reports its failures here too.
    */
-  static int guarded(boolean debug, PrintStream err, Command command) {
+  public static int guarded(boolean debug, PrintStream err, Command command) {
     try {
       return command.run();
     } catch (BenchmarkException e) {
@@ -78,51 +77,11 @@ public final class Main {
     }
   }
 
-  private static int dispatch(String[] argv, PrintStream out, PrintStream err, SecretFilter filter)
-      throws BenchmarkException {
-    if (argv.length > 0 && argv[0].equals("study")) {
-      return org.sciycsb.study.StudyCommand.run(argv, out, err);
-    }
-    Args args = ReportCommands.handles(argv) ? Args.parse(new String[] {argv[0]}) : Args.parse(argv);
-    filter.addFrom(args.properties, Set.of());
-    switch (args.command) {
-      case "help":
-      case "-h":
-      case "--help":
-        return help(args, out);
-      case "load":
-        return runPhase(Phase.LOAD, args, out, err, filter);
-      case "run":
-        return runPhase(Phase.RUN, args, out, err, filter);
-      case "merge":
-      case "compare":
-      case "sweep":
-      case "report":
-        return ReportCommands.run(args.command, argv, out, err);
-      default:
-        throw new ConfigException("unknown command '" + args.command
-            + "': use load, run, merge, compare, sweep, report, study or help");
-    }
-  }
-
-  private static int help(Args args, PrintStream out) throws ConfigException {
-    boolean markdown = args.positional.contains("--markdown") || args.properties.containsKey("markdown");
-    if (args.binding == null) {
-      Help.general(out);
-    } else {
-      Help.topic(args.binding, markdown, out);
-    }
-    return 0;
-  }
-
   /** A load or run of the command line as the engine's spec, with the reports' extension and the caller's sets. */
   public static RunSpec spec(Phase phase, Args args, List<OptionSet> extra, PrintStream out, PrintStream err)
       throws ConfigException {
-    if (!args.positional.isEmpty()) {
-      throw new ConfigException("unexpected argument '" + args.positional.get(0) + "' (options start with -)");
-    }
-    RunSpec.Builder b = RunSpec.builder(phase).binding(args.binding).properties(args.properties).out(out).err(err)
-        .debug(args.debug).extension(RunHooks.EXTENSION);
+    RunSpec.Builder b = RunSpec.builder(phase).binding(args.binding()).properties(args.properties()).out(out)
+        .err(err).debug(args.debug()).extension(RunHooks.EXTENSION);
     extra.forEach(b::extraOptions);
     return b.build();
   }
@@ -135,13 +94,6 @@ public final class Main {
   public static Benchmark.Prepared prepare(Phase phase, Args args, List<OptionSet> extra, PrintStream err)
       throws BenchmarkException {
     return Benchmark.prepare(spec(phase, args, extra, System.out, err));
-  }
-
-  private static int runPhase(Phase phase, Args args, PrintStream out, PrintStream err, SecretFilter filter)
-      throws BenchmarkException {
-    Benchmark.Prepared p = Benchmark.prepare(spec(phase, args, List.of(), out, err));
-    filter.addFrom(p.config().asMap(), p.secrets());
-    return Benchmark.run(p).exitCode();
   }
 
   /** Checks and runs a phase; its exit code. */

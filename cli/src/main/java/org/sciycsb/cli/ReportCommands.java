@@ -16,8 +16,8 @@ import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Phase;
+import org.sciycsb.api.SecretFilter;
 import org.sciycsb.engine.RunSpec;
-import org.sciycsb.cli.Main;
 import org.sciycsb.engine.EngineOptions;
 import org.sciycsb.output.Exporters;
 import org.sciycsb.report.Chromium;
@@ -32,61 +32,101 @@ import org.sciycsb.report.ResultData;
 import org.sciycsb.report.Sla;
 import org.sciycsb.report.Sweep;
 import org.sciycsb.results.ResultsDir;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** The commands that read results directories: merge, compare, sweep and report. */
 public final class ReportCommands {
   private ReportCommands() {}
 
-  public static boolean handles(String[] argv) {
-    return argv.length > 0 && List.of("merge", "compare", "sweep", "report").contains(argv[0]);
-  }
-
   /** Positional arguments and {@code -p key=value} properties (the reports take no -P files). */
   record Parsed(List<String> positional, Map<String, String> props) {}
 
-  static Parsed parse(String[] argv) throws ConfigException {
-    List<String> pos = new ArrayList<>();
-    Map<String, String> props = new LinkedHashMap<>();
-    for (int i = 1; i < argv.length; i++) {
-      String a = argv[i];
-      if (a.equals("-p")) {
-        if (i + 1 >= argv.length) {
-          throw new ConfigException("option -p needs a value");
-        }
-        String kv = argv[++i];
-        int eq = kv.indexOf('=');
-        if (eq <= 0) {
-          throw new ConfigException("bad -p argument '" + kv + "': expected key=value");
-        }
-        props.put(kv.substring(0, eq).trim(), kv.substring(eq + 1));
-      } else if (a.equals("-l")) {
-        if (i + 1 >= argv.length) {
-          throw new ConfigException("option -l needs a value");
-        }
-        props.put("label", argv[++i]);
-      } else if (a.equals("--debug") || a.equals("-debug")) {
-        continue;
-      } else if (a.startsWith("-")) {
-        throw new ConfigException("unknown option " + a + " for " + argv[0] + " (see bin/ycsb help)");
-      } else {
-        pos.add(a);
-      }
+  /** The flags of merge, compare and report: {@code -p key=value}, {@code -l label}, {@code --debug}. */
+  abstract static class PathsCommand implements Commands.Action {
+    private final List<String> props = new ArrayList<>();
+    @Option(names = {"--debug", "-debug"}, description = "stack traces on errors")
+    boolean debug;
+
+    @Option(names = "-p", paramLabel = "<key>=<value>", description = "a property (repeatable; bin/ycsb help reports)")
+    void property(String keyValue) {
+      props.add(keyValue);
     }
-    return new Parsed(pos, props);
+
+    @Option(names = "-l", paramLabel = "<label>", description = "label (label)")
+    void label(String label) {
+      props.add("label=" + label);
+    }
+
+    /** The paths and the properties, every declared option checked. */
+    Parsed parsed(List<String> paths, PrintStream err) throws ConfigException {
+      Map<String, String> m = new LinkedHashMap<>();
+      for (String kv : props) {
+        String[] p = Args.keyValue(kv);
+        m.put(p[0], p[1]);
+      }
+      return checked(new Parsed(paths, m), err);
+    }
   }
 
-  public static int run(String command, String[] argv, PrintStream out, PrintStream err) throws BenchmarkException {
-    switch (command) {
-      case "merge":
-        return merge(checked(parse(argv), err), out, err);
-      case "compare":
-        return compare(checked(parse(argv), err), out, err);
-      case "report":
-        return report(checked(parse(argv), err), out, err);
-      case "sweep":
-        return sweep(argv, out, err);
-      default:
-        throw new ConfigException("unknown command " + command);
+  @Command(name = "merge", separator = " ", description = "combine the results of client processes into one, with "
+      + "exact percentiles (-p results.dir=OUT)")
+  static final class MergeCommand extends PathsCommand {
+    @Parameters(arity = "0..*", paramLabel = "<dir|file.hlog>", description = "results directories or interval logs")
+    List<String> paths = new ArrayList<>();
+
+    @Override
+    public int run(PrintStream out, PrintStream err, SecretFilter filter) throws BenchmarkException {
+      return merge(parsed(paths, err), out, err);
+    }
+  }
+
+  @Command(name = "compare", separator = " ", description = "runs side by side, text and HTML (-p report.out=FILE)")
+  static final class CompareCommand extends PathsCommand {
+    @Parameters(arity = "0..*", paramLabel = "<dir>", description = "the baseline's results directory, then the "
+        + "contenders'")
+    List<String> paths = new ArrayList<>();
+
+    @Override
+    public int run(PrintStream out, PrintStream err, SecretFilter filter) throws BenchmarkException {
+      return compare(parsed(paths, err), out, err);
+    }
+  }
+
+  @Command(name = "report", separator = " ", description = "an HTML page with charts of a run, and a PNG through "
+      + "headless Chromium (-p report.png=false: none)")
+  static final class ReportCommand extends PathsCommand {
+    @Parameters(arity = "0..*", paramLabel = "<dir>", description = "a results directory")
+    List<String> paths = new ArrayList<>();
+
+    @Override
+    public int run(PrintStream out, PrintStream err, SecretFilter filter) throws BenchmarkException {
+      return report(parsed(paths, err), out, err);
+    }
+  }
+
+  /** {@code bin/ycsb sweep}: run's flags, a list of thread counts, repeats and an optional load first. */
+  @Command(name = "sweep", separator = " ", description = "run a workload at several thread counts, repeated, and "
+      + "aggregate the runs (sweep.csv, sweep.html, sweep.json; the runs use the data loaded before)")
+  static final class SweepCommand implements Commands.Action {
+    @Mixin
+    Args args;
+    @Option(names = "--repeat", paramLabel = "<n>", description = "runs per thread count")
+    String repeat = "1";
+    @Option(names = "--load", description = "load the data once before the first run")
+    boolean load;
+
+    @Option(names = {"--threads", "-threads"}, paramLabel = "<n,n,...>", required = false,
+        description = "the thread counts, e.g. 1,2,5,10 (required; -p threadcount=... too)")
+    void threads(String list) {
+      args.set("threadcount", list);
+    }
+
+    @Override
+    public int run(PrintStream out, PrintStream err, SecretFilter filter) throws BenchmarkException {
+      return sweep(this, out, err);
     }
   }
 
@@ -243,67 +283,34 @@ public final class ReportCommands {
 
   // ------------------------------------------------------------------------------------------------ sweep
 
-  static int sweep(String[] argv, PrintStream out, PrintStream err) throws BenchmarkException {
-    List<Integer> threads = null;
-    int repeat = 1;
-    boolean load = false;
-    String binding = null;
-    List<String> rest = new ArrayList<>();
-    String resultsDir = null;
-    Map<String, String> reportProps = new LinkedHashMap<>();
-    int i = 1;
-    if (i < argv.length && !argv[i].startsWith("-")) {
-      binding = argv[i++];
-    }
-    for (; i < argv.length; i++) {
-      String x = argv[i];
-      switch (x) {
-        case "--threads":
-        case "-threads":
-          threads = parseThreads(value(argv, ++i, x));
-          break;
-        case "--repeat":
-          try {
-            repeat = Integer.parseInt(value(argv, ++i, x).trim());
-          } catch (NumberFormatException e) {
-            throw new ConfigException("bad value for --repeat: '" + argv[i] + "' is not a whole number");
-          }
-          if (repeat < 1) {
-            throw new ConfigException("bad value for --repeat: must be at least 1");
-          }
-          break;
-        case "--load":
-          load = true;
-          break;
-        case "-p": {
-          String kv = value(argv, ++i, x);
-          if (kv.startsWith("results.dir=")) {
-            resultsDir = kv.substring("results.dir=".length());
-          } else if (kv.startsWith("threadcount=")) {
-            threads = parseThreads(kv.substring("threadcount=".length()));
-          } else if (kv.startsWith("report.")) {
-            int eq = kv.indexOf('=');
-            reportProps.put(kv.substring(0, Math.max(0, eq)), eq < 0 ? "" : kv.substring(eq + 1));
-          } else {
-            rest.add(x);
-            rest.add(kv);
-          }
-          break;
-        }
-        default:
-          rest.add(x);
-      }
-    }
-    if (threads == null) {
+  static int sweep(SweepCommand c, PrintStream out, PrintStream err) throws BenchmarkException {
+    // the sweep's own -p keys stay out of its runs
+    Map<String, String> reportProps = c.args.take(k -> k.equals("threadcount") || k.equals("results.dir")
+        || k.startsWith("report."));
+    String threadList = reportProps.remove("threadcount");
+    String resultsDir = reportProps.remove("results.dir");
+    if (threadList == null) {
       throw new ConfigException("sweep needs --threads, e.g. --threads 1,2,5,10");
     }
+    List<Integer> threads = parseThreads(threadList);
+    int repeat;
+    try {
+      repeat = Integer.parseInt(c.repeat.trim());
+    } catch (NumberFormatException e) {
+      throw new ConfigException("bad value for --repeat: '" + c.repeat + "' is not a whole number");
+    }
+    if (repeat < 1) {
+      throw new ConfigException("bad value for --repeat: must be at least 1");
+    }
+    boolean load = c.load;
+    Args parsed = c.args;
+    String binding = parsed.binding();
     Config rcfg = new Config(reportProps);
     for (org.sciycsb.api.Option<?> o : ReportOptions.all().options()) {
       rcfg.get(o); // bad report.* values fail before the first run
     }
     // validates the run options (files, keys, values) before the first run
-    Args parsed = Args.parse(concat(List.of("run"), binding, rest).toArray(new String[0]));
-    String label = parsed.properties.get("label");
+    String label = parsed.properties().get("label");
     Path dir;
     if (resultsDir != null) {
       dir = Path.of(resultsDir);
@@ -325,7 +332,7 @@ public final class ReportCommands {
       RunSpec spec = Main.spec(Phase.LOAD, parsed, List.of(), quiet, err).toBuilder()
           .property("results.dir", dir.resolve("load").toString()).build();
       err.println("sweep: load -> " + dir.resolve("load"));
-      int code = Main.guarded(parsed.debug, err, () -> Main.runSpec(spec));
+      int code = Main.guarded(parsed.debug(), err, () -> Main.runSpec(spec));
       if (code != 0) {
         throw new BenchmarkException(code, "sweep: the load failed (exit " + code + "), see " + dir.resolve("load"));
       }
@@ -339,7 +346,7 @@ public final class ReportCommands {
         RunSpec spec = Main.spec(Phase.RUN, parsed, List.of(), quiet, err).toBuilder()
             .property("threadcount", Integer.toString(t)).property("results.dir", runDir.toString()).build();
         err.println("sweep: " + t + " thread(s), run " + r + " of " + repeat + " -> " + runDir);
-        int code = Main.guarded(parsed.debug, err, () -> Main.runSpec(spec));
+        int code = Main.guarded(parsed.debug(), err, () -> Main.runSpec(spec));
         if (code == BenchmarkException.EXIT_CONFIG || code == BenchmarkException.EXIT_BINDING) {
           throw new BenchmarkException(code, "sweep stopped: the run with " + t + " thread(s) could not start "
               + "(exit " + code + ")");
@@ -355,9 +362,9 @@ public final class ReportCommands {
     }
     Map<String, Object> info = new LinkedHashMap<>();
     info.put("binding", binding);
-    info.put("workload", parsed.properties.getOrDefault("workload", "site.ycsb.workloads.CoreWorkload"));
+    info.put("workload", parsed.properties().getOrDefault("workload", "site.ycsb.workloads.CoreWorkload"));
     info.put("label", label);
-    info.put("storageLabel", parsed.properties.get("label.storage"));
+    info.put("storageLabel", parsed.properties().get("label.storage"));
     info.put("threads", threads);
     info.put("repeat", repeat);
     info.put("load", loadDir);
@@ -375,22 +382,6 @@ public final class ReportCommands {
     png(rcfg, dir.resolve("sweep.html"), "auto", err);
     err.println("sweep: " + dir);
     return worst;
-  }
-
-  private static List<String> concat(List<String> head, String binding, List<String> rest) {
-    List<String> l = new ArrayList<>(head);
-    if (binding != null) {
-      l.add(binding);
-    }
-    l.addAll(rest);
-    return l;
-  }
-
-  private static String value(String[] argv, int i, String flag) throws ConfigException {
-    if (i >= argv.length) {
-      throw new ConfigException("option " + flag + " needs a value");
-    }
-    return argv[i];
   }
 
   static List<Integer> parseThreads(String s) throws ConfigException {

@@ -62,6 +62,7 @@ class ReportUnitsTest {
     assertThat(c.exit).isZero();
     assertThat(c.out).contains("resources.interval").contains("report.png").contains("merge.granularity");
     Cli g = Cli.run("help");
-    assertThat(g.out).contains("bin/ycsb merge").contains("bin/ycsb sweep").contains("5 an sla.* threshold");
+    assertThat(g.out).containsPattern("\n  merge +combine").containsPattern("\n  sweep +run a workload")
+        .contains("5 an sla.* threshold");
   }
 }

@@ -29,22 +29,21 @@ class StudyCommandTest {
 
   record Out(int code, String out, String err) {}
 
-  static Out study(String... args) throws Exception {
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
+  /** bin/ycsb study ... through Main, with the project's folder as bin/ycsb sets it. */
+  static Out study(String... args) {
     List<String> argv = new ArrayList<>(List.of("study"));
     argv.addAll(List.of(args));
-    int code;
-    try (PrintStream po = new PrintStream(o, true, StandardCharsets.UTF_8);
-        PrintStream pe = new PrintStream(e, true, StandardCharsets.UTF_8)) {
-      try {
-        code = StudyCommand.run(HOME, argv.toArray(new String[0]), po, pe);
-      } catch (org.sciycsb.api.BenchmarkException x) {
-        pe.println("error: " + x.getMessage());
-        code = x.exitCode();
+    String home = System.getProperty("sciycsb.home");
+    System.setProperty("sciycsb.home", HOME.toString());
+    try {
+      return main(argv.toArray(new String[0]));
+    } finally {
+      if (home == null) {
+        System.clearProperty("sciycsb.home");
+      } else {
+        System.setProperty("sciycsb.home", home);
       }
     }
-    return new Out(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
   }
 
   static Out main(String... args) {
@@ -225,7 +224,7 @@ class StudyCommandTest {
         {"bad value for --scale: '0'", "study", "sandisk", "--scale", "0"},
         {"--compare: not a folder: " + tmp.resolve("nope-a"), "study", "sandisk", "--compare",
             tmp.resolve("nope-a").toString(), tmp.resolve("nope-b").toString()},
-        {"option --compare needs a value", "study", "sandisk", "--compare", tmp.toString()},
+        {"option --compare needs 2 values: <study-dir>", "study", "sandisk", "--compare", tmp.toString()},
         {"unknown option --frob for study", "study", "sandisk", "--frob"},
         {"unknown binding 'nosuchstore'", "study", "sandisk", "nosuchstore"},
         {"study needs a study name", "study"},

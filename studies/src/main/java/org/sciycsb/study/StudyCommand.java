@@ -26,109 +26,29 @@ import org.sciycsb.engine.Registry;
  */
 public final class StudyCommand {
 
-  static final String USAGE = String.join("\n",
-      "usage: bin/ycsb study list",
-      "       bin/ycsb study <name> [<binding>] [--scale S] [--max-threads N] [--only STEPS] [--dry-run] [-p k=v]...",
-      "       bin/ycsb study <name> [<binding>] --compare <study-dir-A> <study-dir-B> [-p report.out=DIR]",
-      "       bin/ycsb study report <study-dir>",
-      "",
-      "  <name>           " + Studies.known(),
-      "  <binding>        the store of the engine steps (default jdbc: embedded H2)",
-      "  --scale S        multiply record counts, dataset bytes, operation counts and durations by S (e.g. 0.01,",
-      "                   1/1000, 1e-4); 1 = the paper's own sizes. Thread counts are not scaled (dede's",
-      "                   checkpoint tasks are: one thread per task)",
-      "  --max-threads N  cap thread counts this machine cannot hold (default 100 x CPUs); every cap is reported",
-      "  --only STEPS     run only the steps whose names match (glob, comma-separated; their dependencies too)",
-      "  --dry-run        check the whole plan and print its steps; run nothing",
-      "  --compare A B    the side by side of two finished studies (e.g. label.storage=ssd vs hdd)",
-      "  -p key=value     passed to every run (engine steps; census.* and hadoop.* keys to census steps);",
-      "                   -p results.dir=DIR = the study folder; study.hdfs, study.mongo, study.mongo.label: the",
-      "                   census servers of dede",
-      "",
-      "Each step's results folder is <study folder>/<step>; the report is study.json, study.md and study.html.",
-      "A configuration error stops before anything runs (exit 2); a failed step is recorded, the study goes on",
-      "where that makes sense, and the exit code is the first failed step's.");
-
   private StudyCommand() {}
 
-  static Path home() {
+  /** The project's folder (system property sciycsb.home, set by bin/ycsb), where the studies' files are. */
+  public static Path home() {
     return Path.of(System.getProperty("sciycsb.home", ".")).toAbsolutePath().normalize();
   }
 
-  public static int run(String[] argv, PrintStream out, PrintStream err) throws BenchmarkException {
-    return run(home(), argv, out, err);
+  /** The names of the studies, for messages. */
+  public static String known() {
+    return Studies.known();
   }
 
-  static int run(Path home, String[] argv, PrintStream out, PrintStream err) throws BenchmarkException {
-    if (argv.length < 2) {
-      throw new ConfigException("study needs a study name or list: bin/ycsb study list (studies: "
-          + Studies.known() + ")");
-    }
-    if (argv[1].equals("list")) {
-      list(home, out);
-      return 0;
-    }
-    if (argv[1].equals("report")) {
-      if (argv.length != 3) {
-        throw new ConfigException("study report needs one study folder: bin/ycsb study report <study-dir>");
-      }
-      rebuild(home, Path.of(argv[2]), err);
-      return 0;
-    }
-    StudyDef def = Studies.find(argv[1]);
+  /**
+   * Runs study {@code name} whole ({@code compare} null), or compares two finished runs of it ({@code compare}: the
+   * two folders). {@code scale} null = 1, {@code maxThreads} null = {@link #defaultMaxThreads()}, {@code only}: step
+   * patterns (empty = all), {@code props}: the -p properties.
+   */
+  public static int run(Path home, String name, String binding, Double scale, Integer maxThreads, List<String> only,
+      boolean dry, List<Path> compare, Map<String, String> props, PrintStream out, PrintStream err)
+      throws BenchmarkException {
+    StudyDef def = Studies.find(name);
     if (def == null) {
-      throw new ConfigException("unknown study '" + argv[1] + "' (known: " + Studies.known() + ")");
-    }
-    String binding = null;
-    int i = 2;
-    if (i < argv.length && !argv[i].startsWith("-")) {
-      binding = argv[i++];
-    }
-    Double scale = null;
-    Integer maxThreads = null;
-    List<String> only = new ArrayList<>();
-    boolean dry = false;
-    List<Path> compare = null;
-    Map<String, String> props = new LinkedHashMap<>();
-    for (; i < argv.length; i++) {
-      String a = argv[i];
-      switch (a) {
-        case "--scale":
-        case "-scale":
-          scale = parseScale(value(argv, ++i, a));
-          break;
-        case "--max-threads":
-          maxThreads = parsePositive(value(argv, ++i, a), a);
-          break;
-        case "--only":
-          for (String x : value(argv, ++i, a).split(",")) {
-            if (!x.isBlank()) {
-              only.add(x.trim());
-            }
-          }
-          break;
-        case "--dry-run":
-          dry = true;
-          break;
-        case "--compare":
-          compare = List.of(Path.of(value(argv, ++i, a)), Path.of(value(argv, ++i, a)));
-          break;
-        case "-p": {
-          String kv = value(argv, ++i, a);
-          int eq = kv.indexOf('=');
-          if (eq <= 0) {
-            throw new ConfigException("bad -p argument '" + kv + "': expected key=value");
-          }
-          props.put(kv.substring(0, eq).trim(), kv.substring(eq + 1));
-          break;
-        }
-        case "--debug":
-        case "-debug":
-          break;
-        default:
-          throw new ConfigException(a.startsWith("-") ? "unknown option " + a + " for study (see bin/ycsb help study)"
-              : "unexpected argument '" + a + "' (bin/ycsb study <name> [<binding>] [options])");
-      }
+      throw new ConfigException("unknown study '" + name + "' (known: " + Studies.known() + ")");
     }
     if (compare != null) {
       if (scale != null || dry || !only.isEmpty()) {
@@ -140,44 +60,8 @@ public final class StudyCommand {
     return runStudy(home, def, binding, scale == null ? 1.0 : scale, maxThreads, only, dry, props, out, err);
   }
 
-  private static String value(String[] argv, int i, String flag) throws ConfigException {
-    if (i >= argv.length) {
-      throw new ConfigException("option " + flag + " needs a value");
-    }
-    return argv[i];
-  }
-
-  /** A positive scale: a decimal (0.01, 1e-4) or a fraction (1/100). */
-  static double parseScale(String s) throws ConfigException {
-    String t = s.trim();
-    double v;
-    try {
-      int slash = t.indexOf('/');
-      v = slash > 0 ? Double.parseDouble(t.substring(0, slash)) / Double.parseDouble(t.substring(slash + 1))
-          : Double.parseDouble(t);
-    } catch (NumberFormatException e) {
-      v = Double.NaN;
-    }
-    if (!(v > 0) || Double.isInfinite(v) || v > 1000) {
-      throw new ConfigException("bad value for --scale: '" + s + "' is not a positive number up to 1000 (e.g. 0.01, "
-          + "1/1000, 1e-4; 1 = the paper's sizes)");
-    }
-    return v;
-  }
-
-  private static int parsePositive(String s, String flag) throws ConfigException {
-    try {
-      int v = Integer.parseInt(s.trim());
-      if (v < 1) {
-        throw new NumberFormatException();
-      }
-      return v;
-    } catch (NumberFormatException e) {
-      throw new ConfigException("bad value for " + flag + ": '" + s + "' is not a whole number >= 1");
-    }
-  }
-
-  static int defaultMaxThreads() {
+  /** The default cap of thread counts: 100 per CPU. */
+  public static int defaultMaxThreads() {
     return 100 * Runtime.getRuntime().availableProcessors();
   }
 
@@ -234,17 +118,12 @@ public final class StudyCommand {
     }
   }
 
-  /** The usage lines of {@code bin/ycsb study} (help adds the options and {@link #list(PrintStream)}). */
-  public static String usage() {
-    return USAGE;
-  }
-
   /** The options of a study itself ({@code -p study.*}). */
   public static OptionSet options() {
     return StudyOptions.all();
   }
 
-  /** Every study, with what it runs at scale 1. */
+  /** Every study, with what it runs at scale 1 (bin/ycsb study list). */
   public static void list(PrintStream out) {
     list(home(), out);
   }
@@ -457,7 +336,7 @@ public final class StudyCommand {
   }
 
   /** bin/ycsb study report DIR: the report again from study.json and the run folders. */
-  static void rebuild(Path home, Path dir, PrintStream err) throws BenchmarkException {
+  public static void rebuild(Path dir, PrintStream err) throws BenchmarkException {
     Path f = dir.resolve("study.json");
     if (!Files.isRegularFile(f)) {
       throw new ConfigException("not a study folder: " + dir + " (no study.json)");

@@ -3,16 +3,18 @@ package org.sciycsb.yarn;
 import java.io.File;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
-import org.sciycsb.api.Phase;
 import org.sciycsb.api.SecretFilter;
-import org.sciycsb.api.Secrets;
 import org.sciycsb.cli.Args;
+import org.sciycsb.cli.Commands;
 import org.sciycsb.cli.Help;
+import org.sciycsb.cli.Main;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 
 /**
  * The entry point bin/ycsb starts instead of {@code org.sciycsb.cli.Main} when a load or run has {@code --yarn}:
@@ -48,68 +50,55 @@ public final class YarnMain {
 
   /** As {@link #run(String[], PrintStream, PrintStream)}, registering the secrets it reads with {@code filter}. */
   public static int run(String[] argv, PrintStream out, PrintStream err, SecretFilter filter) {
-    boolean debug = Args.wantsDebug(argv);
-    try {
-      if (argv.length > 0 && (argv[0].equals("help") || argv[0].equals("--help") || argv[0].equals("-h"))) {
-        return help(Arrays.asList(argv).contains("--markdown"), out);
-      }
-      String confDir = null;
-      Integer clients = null;
-      List<String> rest = new ArrayList<>();
-      for (int i = 0; i < argv.length; i++) {
-        String a = argv[i];
-        if (a.equals("--yarn") || a.equals("--clients")) {
-          if (i + 1 >= argv.length || argv[i + 1].startsWith("-")) {
-            throw new ConfigException("option " + a + " needs a value (" + USAGE + ")");
-          }
-          String v = argv[++i];
-          if (a.equals("--yarn")) {
-            confDir = v;
-          } else {
-            clients = clients(v);
-          }
-        } else {
-          rest.add(a);
-        }
-      }
-      if (confDir == null) {
-        throw new ConfigException((clients != null ? "--clients" : "this command") + " needs --yarn "
-            + "<hadoop-conf-dir> (" + USAGE + ")");
-      }
-      if (rest.isEmpty() || !(rest.get(0).equals("load") || rest.get(0).equals("run"))) {
-        throw new ConfigException("--yarn runs a load or a run (" + USAGE + ")");
-      }
-      Phase phase = rest.get(0).equals("load") ? Phase.LOAD : Phase.RUN;
-      Args args = Args.parse(rest.toArray(new String[0]));
-      filter.addFrom(args.properties, Set.of());
-      List<String> cp = new ArrayList<>();
-      for (String e : System.getProperty("sciycsb.engine.classpath", "").split(File.pathSeparator)) {
-        if (!e.isBlank()) {
-          cp.add(e);
-        }
-      }
-      List<String> jvm = new ArrayList<>();
-      for (String l : System.getProperty("sciycsb.engine.jvmopts", "").split("\n")) {
-        if (!l.isBlank()) {
-          jvm.add(l.strip());
-        }
-      }
-      return new YarnRunner(new YarnRunner.Request(phase, args, confDir, clients == null ? 1 : clients, cp, jvm,
-          out, err)).run();
-    } catch (BenchmarkException e) {
-      err.println("error: " + Secrets.maskText(e.getMessage()));
-      if (debug) {
-        e.printStackTrace(err);
-      }
-      return e.exitCode();
-    } catch (RuntimeException | LinkageError e) {
-      err.println("error: unexpected " + e.getClass().getSimpleName() + ": " + Secrets.maskText(e.getMessage())
-          + (debug ? "" : " (run with --debug for the stack trace)"));
-      if (debug) {
-        e.printStackTrace(err);
-      }
-      return BenchmarkException.EXIT_RUN_FAILED;
+    return Main.guarded(Args.wantsDebug(argv), err, () -> submit(argv, out, err, filter));
+  }
+
+  /** {@code --yarn} and {@code --clients}, added to bin/ycsb's load and run. */
+  static final class YarnFlags {
+    @Option(names = "--yarn", paramLabel = "<hadoop-conf-dir>", description = "the YARN cluster's configuration "
+        + "folder (HADOOP_CONF_DIR)")
+    String confDir;
+    @Option(names = "--clients", paramLabel = "<n>", description = "clients: map tasks of the job (default 1)")
+    String clients;
+  }
+
+  private static int submit(String[] argv, PrintStream out, PrintStream err, SecretFilter filter)
+      throws BenchmarkException {
+    if (argv.length > 0 && List.of("help", "--help", "-h").contains(argv[0])) {
+      return help(List.of(argv).contains("--markdown"), out);
     }
+    if (argv.length == 0 || !(argv[0].equals("load") || argv[0].equals("run"))) {
+      throw new ConfigException("--yarn runs a load or a run (" + USAGE + ")");
+    }
+    CommandLine cl = Commands.tree();
+    YarnFlags yarn = new YarnFlags();
+    cl.getSubcommands().get(argv[0]).addMixin("yarn", yarn);
+    ParseResult pr = Commands.parse(cl, argv);
+    if (pr.subcommand().isUsageHelpRequested()) {
+      return help(false, out);
+    }
+    if (yarn.confDir == null) {
+      throw new ConfigException((yarn.clients != null ? "--clients" : "this command") + " needs --yarn "
+          + "<hadoop-conf-dir> (" + USAGE + ")");
+    }
+    int clients = yarn.clients == null ? 1 : clients(yarn.clients);
+    Commands.PhaseCommand command = (Commands.PhaseCommand) pr.subcommand().commandSpec().userObject();
+    Args args = command.args();
+    filter.addFrom(args.properties(), Set.of());
+    List<String> cp = new ArrayList<>();
+    for (String e : System.getProperty("sciycsb.engine.classpath", "").split(File.pathSeparator)) {
+      if (!e.isBlank()) {
+        cp.add(e);
+      }
+    }
+    List<String> jvm = new ArrayList<>();
+    for (String l : System.getProperty("sciycsb.engine.jvmopts", "").split("\n")) {
+      if (!l.isBlank()) {
+        jvm.add(l.strip());
+      }
+    }
+    return new YarnRunner(new YarnRunner.Request(command.phase(), args, yarn.confDir, clients, cp, jvm, out, err))
+        .run();
   }
 
   static int clients(String v) throws ConfigException {

@@ -111,7 +111,7 @@ public final class YarnRunner {
     Map<String, String> common = new TreeMap<>();
     Map<String, String> secrets = new TreeMap<>();
     Map<String, String> sla = new TreeMap<>();
-    for (Map.Entry<String, String> e : req.args().properties.entrySet()) {
+    for (Map.Entry<String, String> e : req.args().properties().entrySet()) {
       String k = e.getKey();
       if (k.startsWith("yarn.") || k.equals(EngineOptions.RESULTS_DIR.name())
           || k.equals(EngineOptions.EXPORT_FILE.name()) || k.equals(EngineOptions.LABEL.name())) {
@@ -147,7 +147,7 @@ public final class YarnRunner {
       Configuration jc = job.getConfiguration();
       jc.setInt(JobKeys.CLIENTS, n);
       jc.set(JobKeys.COMMAND, phaseName);
-      jc.set(JobKeys.BINDING, req.args().binding == null ? "" : req.args().binding);
+      jc.set(JobKeys.BINDING, req.args().binding() == null ? "" : req.args().binding());
       jc.set(JobKeys.COMMON_PROPS, JobKeys.encode(propertiesText(common)));
       for (int i = 0; i < n; i++) {
         Map<String, String> own = new LinkedHashMap<>(shares.get(i));
@@ -162,7 +162,7 @@ public final class YarnRunner {
       jc.set(JobKeys.JVM_OPTS, JobKeys.encodeLines(req.engineJvmOpts()));
       jc.setInt(JobKeys.HEAP_MB, memory - 512); // the task JVM (200 MB heap) and both JVMs' native memory take the rest
       jc.set(JobKeys.JAVA_HOME, cfg.get(YarnOptions.JAVA_HOME) == null ? "" : cfg.get(YarnOptions.JAVA_HOME));
-      jc.setBoolean(JobKeys.DEBUG, req.args().debug);
+      jc.setBoolean(JobKeys.DEBUG, req.args().debug());
       jc.set(JobKeys.GIT_REVISION, GitRevision.of(java.nio.file.Path.of(System.getProperty("sciycsb.home", "."))));
       jc.set(JobKeys.BINDINGS, System.getProperty("sciycsb.bindings", ""));
       jc.set(JobKeys.RUN_DIR, runDir.toString());

@@ -55,7 +55,10 @@ class YarnMainTest {
   void flagsAreCheckedFirst() {
     oneLine(run("run", "basic", "--clients", "3"), 2, "error: --clients needs --yarn <hadoop-conf-dir>");
     oneLine(run("run", "basic", "--yarn"), 2, "error: option --yarn needs a value");
-    oneLine(run("run", "basic", "--yarn", "/x", "--clients", "-1"), 2, "error: option --clients needs a value");
+    oneLine(run("run", "basic", "--yarn", "/x", "--clients", "-1"), 2,
+        "error: bad value for --clients: -1 (must be at least 1)");
+    oneLine(run("run", "basic", "--yarn", "/x", "--clients"), 2, "error: option --clients needs a value");
+    oneLine(run("run", "basic", "--yarn", "/x", "--frob"), 2, "error: unknown option --frob for run");
     oneLine(run("run", "basic", "--yarn", "/x", "--clients", "1.5"), 2,
         "error: bad value for --clients: '1.5' is not a whole number");
     oneLine(run("sweep", "basic", "--yarn", "/x"), 2, "error: --yarn runs a load or a run");

@@ -4,15 +4,19 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.census.CensusCli;
 import org.sciycsb.census.CensusException;
 import org.sciycsb.census.CensusGenerator;
 import org.sciycsb.census.CensusOptions;
 import org.sciycsb.census.JobReport;
 import org.sciycsb.census.Locations;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
 
 /** {@code bin/census native-load|native-read|native-filter [-p key=value]...}: driver 5.x, no Hadoop. */
 public final class NativeMain {
@@ -35,22 +39,11 @@ public final class NativeMain {
   }
 
   public static int run(String[] args, PrintStream out, PrintStream err, org.sciycsb.api.SecretFilter filter) {
-    Map<String, String> props = new LinkedHashMap<>();
-    String command = null;
-    boolean debug = false;
+    boolean debug = CensusCli.wantsDebug(args);
     try {
-      for (int i = 0; i < args.length; i++) {
-        if (args[i].equals("-p") && i + 1 < args.length && args[i + 1].contains("=")) {
-          String kv = args[++i];
-          props.put(kv.substring(0, kv.indexOf('=')).trim(), kv.substring(kv.indexOf('=') + 1).trim());
-        } else if (args[i].equals("--debug")) {
-          debug = true;
-        } else if (command == null) {
-          command = args[i];
-        } else {
-          throw new CensusException("unexpected argument '" + args[i] + "'", 2);
-        }
-      }
+      NativeCommand line = CensusCli.parse(new NativeCommand(), args);
+      String command = line.command;
+      Map<String, String> props = line.flags.properties();
       filter.addFrom(props, java.util.Set.of());
       String unknown = CensusOptions.unknownKey(props);
       if (unknown != null) {
@@ -104,6 +97,18 @@ public final class NativeMain {
       }
       return CensusException.FAILED;
     }
+  }
+
+  /** {@code bin/census native-load|native-read|native-filter [-P file]... [-p key=value]... [--debug]}. */
+  @Command(name = "bin/census", separator = " ", description = "the MongoDB-native census commands (driver 5.x)")
+  static final class NativeCommand {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<command>", description = "native-load, native-read or "
+        + "native-filter")
+    String command;
+    @Parameters(index = "1..*", arity = "0..*", hidden = true)
+    List<String> unexpected;
+    @Mixin
+    CensusCli.Flags flags;
   }
 
   private static void requireMongo(Locations l, String option) throws CensusException {

@@ -1,0 +1,147 @@
+package org.sciycsb.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.SecretFilter;
+import org.sciycsb.study.StudyCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code bin/ycsb study list | <name> [<binding>] [options] | <name> --compare A B | report <dir>}: the arguments,
+ * checked and typed; the studies themselves are {@link StudyCommand}'s (studies/).
+ */
+@Command(name = "study", separator = " ", description = {"rerun a seed study whole: its matrix, then the paper's "
+    + "tables and figures (bin/ycsb help study lists the studies)",
+    "Each step's results folder is <study folder>/<step>; the report is study.json, study.md and study.html. A "
+    + "configuration error stops before anything runs (exit 2); a failed step is recorded, the study goes on where "
+    + "that makes sense, and the exit code is the first failed step's."})
+final class StudyCli implements Commands.Action {
+  @Parameters(index = "0", arity = "0..1", paramLabel = "<name>", description = "the study (bin/ycsb study list)")
+  String name;
+  @Parameters(index = "1", arity = "0..1", paramLabel = "<binding>",
+      description = "the store of the engine steps (default jdbc: embedded H2)")
+  String binding;
+  @Parameters(index = "2..*", arity = "0..*", hidden = true)
+  List<String> unexpected;
+  @Option(names = {"--scale", "-scale"}, paramLabel = "<S>", description = "multiply record counts, dataset bytes, "
+      + "operation counts and durations by S (e.g. 0.01, 1/1000, 1e-4); thread counts are not scaled (dede's "
+      + "checkpoint tasks are: one thread per task)")
+  String scale;
+  @Option(names = "--max-threads", paramLabel = "<n>", description = "cap thread counts this machine cannot hold; "
+      + "every cap is reported")
+  String maxThreads;
+  @Option(names = "--dry-run", description = "check the whole plan and print its steps; run nothing")
+  boolean dry;
+  @Option(names = "--compare", arity = "2", paramLabel = "<study-dir>", description = "the side by side of two "
+      + "finished runs of the study, A then B (e.g. label.storage=ssd vs hdd; -p report.out=DIR)")
+  List<String> compare;
+  @Option(names = {"--debug", "-debug"}, description = "stack traces on errors")
+  boolean debug;
+  private final List<String> only = new ArrayList<>();
+  private final List<String> props = new ArrayList<>();
+
+  @Option(names = "--only", paramLabel = "<steps>", description = "run only the steps whose names match (glob, "
+      + "comma-separated; their dependencies too)")
+  void only(String patterns) {
+    for (String x : patterns.split(",")) {
+      if (!x.isBlank()) {
+        only.add(x.trim());
+      }
+    }
+  }
+
+  @Option(names = "-p", paramLabel = "<key>=<value>", description = "passed to every run (engine steps; census.* and "
+      + "hadoop.* keys to census steps); results.dir = the study folder; study.* (bin/ycsb help study)")
+  void property(String keyValue) {
+    props.add(keyValue);
+  }
+
+  /** The study command with its subcommands list and report. */
+  static CommandLine tree() {
+    CommandLine cl = new CommandLine(new StudyCli());
+    cl.addSubcommand("list", new ListCommand());
+    cl.addSubcommand("report", new ReportCommand());
+    return cl;
+  }
+
+  @Override
+  public int run(PrintStream out, PrintStream err, SecretFilter filter) throws BenchmarkException {
+    if (name == null) {
+      throw new ConfigException("study needs a study name or list: bin/ycsb study list (studies: "
+          + StudyCommand.known() + ")");
+    }
+    Map<String, String> p = new LinkedHashMap<>();
+    for (String kv : props) {
+      String[] x = Args.keyValue(kv);
+      p.put(x[0], x[1]);
+    }
+    List<Path> dirs = compare == null ? null
+        : List.of(Path.of(compare.get(compare.size() - 2)), Path.of(compare.get(compare.size() - 1)));
+    return StudyCommand.run(StudyCommand.home(), name, binding, scale == null ? null : parseScale(scale),
+        maxThreads == null ? null : parsePositive(maxThreads, "--max-threads"), only, dry, dirs, p, out, err);
+  }
+
+  /** A positive scale: a decimal (0.01, 1e-4) or a fraction (1/100). */
+  static double parseScale(String s) throws ConfigException {
+    String t = s.trim();
+    double v;
+    try {
+      int slash = t.indexOf('/');
+      v = slash > 0 ? Double.parseDouble(t.substring(0, slash)) / Double.parseDouble(t.substring(slash + 1))
+          : Double.parseDouble(t);
+    } catch (NumberFormatException e) {
+      v = Double.NaN;
+    }
+    if (!(v > 0) || Double.isInfinite(v) || v > 1000) {
+      throw new ConfigException("bad value for --scale: '" + s + "' is not a positive number up to 1000 (e.g. 0.01, "
+          + "1/1000, 1e-4; 1 = the paper's sizes)");
+    }
+    return v;
+  }
+
+  private static int parsePositive(String s, String flag) throws ConfigException {
+    try {
+      int v = Integer.parseInt(s.trim());
+      if (v < 1) {
+        throw new NumberFormatException();
+      }
+      return v;
+    } catch (NumberFormatException e) {
+      throw new ConfigException("bad value for " + flag + ": '" + s + "' is not a whole number >= 1");
+    }
+  }
+
+  @Command(name = "list", description = "the studies, with what each runs at scale 1")
+  static final class ListCommand implements Commands.Action {
+    @Override
+    public int run(PrintStream out, PrintStream err, SecretFilter filter) {
+      StudyCommand.list(out);
+      return 0;
+    }
+  }
+
+  @Command(name = "report", description = "the report again from a study folder (study.json and the run folders)")
+  static final class ReportCommand implements Commands.Action {
+    @Parameters(index = "0", paramLabel = "<study-dir>", description = "the study folder")
+    String dir;
+    @Parameters(index = "1..*", arity = "0..*", hidden = true)
+    List<String> unexpected;
+    @Option(names = {"--debug", "-debug"}, description = "stack traces on errors")
+    boolean debug;
+
+    @Override
+    public int run(PrintStream out, PrintStream err, SecretFilter filter) throws BenchmarkException {
+      StudyCommand.rebuild(Path.of(dir), err);
+      return 0;
+    }
+  }
+}
