@@ -1,0 +1,29 @@
+package org.sciycsb.hdfs;
+
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.sciycsb.api.Binding;
+import org.sciycsb.testkit.DocumentStoreContract;
+
+/**
+ * The DocumentStore contract against the server of {@code bin/servers start hdfs} (fails when it is not running).
+ * {@link HdfsDocumentStoreIT} checks the file layout, flush visibility and escapes beyond it.
+ */
+class HdfsDocumentStoreContractIT extends DocumentStoreContract {
+  static final String BASE = HdfsBindingIT.BASE + "-doc-contract";
+
+  @AfterAll
+  static void removeBase() throws Exception {
+    HdfsConformanceIT.remove(BASE);
+  }
+
+  @Override
+  protected Binding binding() {
+    return new HdfsBinding();
+  }
+
+  @Override
+  protected Map<String, String> properties() {
+    return Map.of("hdfs.url", HdfsBindingIT.URL, "hdfs.basepath", BASE);
+  }
+}
