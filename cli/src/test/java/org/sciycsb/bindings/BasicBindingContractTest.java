@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Vector;
 import org.junit.jupiter.api.Test;
-import org.sciycsb.api.Binding;
 import org.sciycsb.api.access.DocumentStore;
 import org.sciycsb.api.access.SubjectTimeline;
 import org.sciycsb.testkit.StoreContract;
@@ -23,14 +22,8 @@ import site.ycsb.StringByteIterator;
  * serves no access path (a domain workload is refused before the run).
  */
 class BasicBindingContractTest extends StoreContract {
-  @Override
-  protected Binding binding() {
-    return new BasicBinding();
-  }
-
-  @Override
-  protected Map<String, String> properties() {
-    return Map.of();
+  BasicBindingContractTest() {
+    super(new BasicBinding(), Map::of);
   }
 
   @Test

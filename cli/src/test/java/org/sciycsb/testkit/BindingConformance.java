@@ -8,11 +8,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.function.Executable;
+import org.sciycsb.api.Binding;
 import org.sciycsb.api.BindingRun.DbOperation;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -32,6 +34,11 @@ import site.ycsb.StringByteIterator;
 public abstract class BindingConformance extends StoreContract {
   protected DB db;
   protected String table;
+
+  /** See {@link StoreContract#StoreContract}. */
+  protected BindingConformance(Binding binding, Supplier<Map<String, String>> properties) {
+    super(binding, properties);
+  }
 
   @BeforeEach
   void open() throws Exception {

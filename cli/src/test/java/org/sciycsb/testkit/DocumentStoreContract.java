@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.sciycsb.api.Binding;
 import org.sciycsb.api.access.DocumentStore;
 import site.ycsb.Status;
 
@@ -21,6 +23,11 @@ import site.ycsb.Status;
 public abstract class DocumentStoreContract extends StoreContract {
   private String rna;
   private String task;
+
+  /** See {@link StoreContract#StoreContract}. */
+  protected DocumentStoreContract(Binding binding, Supplier<Map<String, String>> properties) {
+    super(binding, properties);
+  }
 
   @BeforeEach
   void openStore() throws Exception {

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.sciycsb.api.Binding;
 import org.sciycsb.api.BindingRun;
@@ -21,14 +22,25 @@ import org.sciycsb.api.RunContext;
  */
 public abstract class StoreContract {
   protected BindingRun run;
+  private final Binding binding;
+  private final Supplier<Map<String, String>> properties;
   private Map<String, String> props;
   private Path work;
 
-  /** The binding under test. */
-  protected abstract Binding binding();
+  /**
+   * @param binding    the binding under test
+   * @param properties the properties that reach its test server (each suite adds the names of its own fresh
+   *                   tables); asked for when each test opens the binding, after the class's servers started
+   */
+  protected StoreContract(Binding binding, Supplier<Map<String, String>> properties) {
+    this.binding = binding;
+    this.properties = properties;
+  }
 
-  /** Properties that reach the test server (each suite adds the names of its own fresh tables). */
-  protected abstract Map<String, String> properties();
+  /** The properties that reach the test server. */
+  protected final Map<String, String> properties() {
+    return properties.get();
+  }
 
   /** A name no earlier test used: a letter, then 11 hex digits (valid in SQL, CQL, MongoDB, Riak and HDFS). */
   protected static String freshName(String prefix) {
@@ -40,14 +52,14 @@ public abstract class StoreContract {
     props = new HashMap<>(properties());
     props.putAll(extra);
     work = Files.createTempDirectory("contract");
-    run = binding().open(context(Phase.LOAD));
+    run = binding.open(context(Phase.LOAD));
     return run;
   }
 
   /** Closes the run and opens the run of a later phase on the same store, properties and work folder. */
   protected BindingRun reopenRun() throws Exception {
     closeRun();
-    run = binding().open(context(Phase.RUN));
+    run = binding.open(context(Phase.RUN));
     return run;
   }
 

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.sciycsb.api.Binding;
 import org.sciycsb.api.access.SubjectTimeline;
 import site.ycsb.Status;
 
@@ -21,6 +23,11 @@ import site.ycsb.Status;
 public abstract class SubjectTimelineContract extends StoreContract {
   private static final long T0 = 1_700_000_000_000L;
   private SubjectTimeline.Schema schema;
+
+  /** See {@link StoreContract#StoreContract}. */
+  protected SubjectTimelineContract(Binding binding, Supplier<Map<String, String>> properties) {
+    super(binding, properties);
+  }
 
   @BeforeEach
   void openTimeline() throws Exception {

@@ -6,7 +6,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;
-import org.sciycsb.api.Binding;
 import org.sciycsb.testkit.BindingConformance;
 
 /**
@@ -31,14 +30,8 @@ class HdfsConformanceIT extends BindingConformance {
     }
   }
 
-  @Override
-  protected Binding binding() {
-    return new HdfsBinding();
-  }
-
-  @Override
-  protected Map<String, String> properties() {
-    return Map.of("hdfs.url", HdfsBindingIT.URL, "hdfs.basepath", BASE);
+  HdfsConformanceIT() {
+    super(new HdfsBinding(), () -> Map.of("hdfs.url", HdfsBindingIT.URL, "hdfs.basepath", BASE));
   }
 
   @Override

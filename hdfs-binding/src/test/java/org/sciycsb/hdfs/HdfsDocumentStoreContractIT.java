@@ -2,7 +2,6 @@ package org.sciycsb.hdfs;
 
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
-import org.sciycsb.api.Binding;
 import org.sciycsb.testkit.DocumentStoreContract;
 
 /**
@@ -17,13 +16,7 @@ class HdfsDocumentStoreContractIT extends DocumentStoreContract {
     HdfsConformanceIT.remove(BASE);
   }
 
-  @Override
-  protected Binding binding() {
-    return new HdfsBinding();
-  }
-
-  @Override
-  protected Map<String, String> properties() {
-    return Map.of("hdfs.url", HdfsBindingIT.URL, "hdfs.basepath", BASE);
+  HdfsDocumentStoreContractIT() {
+    super(new HdfsBinding(), () -> Map.of("hdfs.url", HdfsBindingIT.URL, "hdfs.basepath", BASE));
   }
 }

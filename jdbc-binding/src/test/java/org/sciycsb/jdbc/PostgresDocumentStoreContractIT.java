@@ -1,8 +1,5 @@
 package org.sciycsb.jdbc;
 
-import java.util.HashMap;
-import java.util.Map;
-import org.sciycsb.api.Binding;
 import org.sciycsb.testkit.DocumentStoreContract;
 
 /**
@@ -10,15 +7,7 @@ import org.sciycsb.testkit.DocumentStoreContract;
  * inserts batched ({@code db.batchsize=100}: BATCHED_OK until flush or close) where the H2 variant writes each one.
  */
 class PostgresDocumentStoreContractIT extends DocumentStoreContract {
-  @Override
-  protected Binding binding() {
-    return new JdbcBinding();
-  }
-
-  @Override
-  protected Map<String, String> properties() {
-    Map<String, String> p = new HashMap<>(TestStores.postgres());
-    p.put("db.batchsize", "100");
-    return p;
+  PostgresDocumentStoreContractIT() {
+    super(new JdbcBinding(), TestStores::postgresBatched);
   }
 }

@@ -2,7 +2,6 @@ package org.sciycsb.riak;
 
 import java.util.Map;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.sciycsb.api.Binding;
 import org.sciycsb.testkit.DocumentStoreContract;
 
 /**
@@ -14,13 +13,7 @@ class RiakStandInDocumentStoreContractTest extends DocumentStoreContract {
   @RegisterExtension
   static final RiakStandInExtension STAND_IN = new RiakStandInExtension();
 
-  @Override
-  protected Binding binding() {
-    return new RiakBinding();
-  }
-
-  @Override
-  protected Map<String, String> properties() {
-    return Map.of("riak.hosts", STAND_IN.hosts());
+  RiakStandInDocumentStoreContractTest() {
+    super(new RiakBinding(), () -> Map.of("riak.hosts", STAND_IN.hosts()));
   }
 }
