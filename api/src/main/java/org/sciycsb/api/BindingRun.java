@@ -2,6 +2,7 @@ package org.sciycsb.api;
 
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import site.ycsb.DB;
 
 /**
@@ -17,6 +18,25 @@ public interface BindingRun extends AutoCloseable {
 
   /** The store product and version as reported by the server. */
   StoreInfo storeInfo();
+
+  /** The record operations of {@link DB}, for {@link #unsupportedOperations}. */
+  enum DbOperation { INSERT, READ, UPDATE, DELETE, SCAN }
+
+  /**
+   * The {@link DB} operations this run does not perform: its {@code DB}s answer each of them with
+   * {@link site.ycsb.Status#NOT_IMPLEMENTED} and leave the store as it was (the hdfs binding: {@code UPDATE} and
+   * {@code DELETE}, its files being append-only, and {@code READ} and {@code SCAN} too with
+   * {@code hdfs.index=false}; riak: {@code SCAN} without a secondary index to scan). It may depend on the run's
+   * settings, and may grow during a run when the store reveals a missing feature (riak: a backend without 2i).
+   * Empty by default: every operation is supported.
+   *
+   * <p>The testkit's conformance suite holds a binding to it both ways: an operation declared here must answer
+   * {@code NOT_IMPLEMENTED} (the test report names it as not supported), and every other operation must pass the
+   * CRUD contract.
+   */
+  default Set<DbOperation> unsupportedOperations() {
+    return Set.of();
+  }
 
   /** Opens a per-thread handle on one access path. */
   @FunctionalInterface

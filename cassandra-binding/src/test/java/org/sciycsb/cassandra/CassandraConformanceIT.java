@@ -5,21 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Vector;
-import org.sciycsb.api.Binding;
 import org.sciycsb.testkit.BindingConformance;
 import site.ycsb.ByteIterator;
 import site.ycsb.StringByteIterator;
 
 /** The shared CRUD contract against the one-node test server ({@code bin/servers start cassandra}). */
 class CassandraConformanceIT extends BindingConformance {
-  @Override
-  protected Binding binding() {
-    return new CassandraBinding();
-  }
-
-  @Override
-  protected Map<String, String> properties() {
-    return ItSupport.props();
+  CassandraConformanceIT() {
+    super(new CassandraBinding(), () -> ItSupport.props());
   }
 
   /**

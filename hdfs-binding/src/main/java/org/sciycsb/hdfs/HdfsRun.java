@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -66,6 +67,16 @@ final class HdfsRun implements BindingRun {
   @Override
   public DB newDb(int threadId) {
     return new HdfsDb(this, threadId);
+  }
+
+  /**
+   * HDFS files are append-only: {@code UPDATE} and {@code DELETE} are never supported; {@code READ} and
+   * {@code SCAN} go through the key index, so {@code hdfs.index=false} leaves them unsupported too.
+   */
+  @Override
+  public Set<DbOperation> unsupportedOperations() {
+    return indexEnabled ? Set.of(DbOperation.UPDATE, DbOperation.DELETE)
+        : Set.of(DbOperation.UPDATE, DbOperation.DELETE, DbOperation.READ, DbOperation.SCAN);
   }
 
   /** The FASTA workload's documents, appended as {@code id TAB json} lines to per-thread files. */

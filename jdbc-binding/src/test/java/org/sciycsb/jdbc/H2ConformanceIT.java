@@ -1,18 +1,11 @@
 package org.sciycsb.jdbc;
 
 import java.util.Map;
-import org.sciycsb.api.Binding;
 import org.sciycsb.testkit.BindingConformance;
 
 /** The CRUD contract on the default store: embedded H2 in file mode under the (temporary) work folder. */
 class H2ConformanceIT extends BindingConformance {
-  @Override
-  protected Binding binding() {
-    return new JdbcBinding();
-  }
-
-  @Override
-  protected Map<String, String> properties() {
-    return Map.of();
+  H2ConformanceIT() {
+    super(new JdbcBinding(), Map::of);
   }
 }

@@ -5,7 +5,6 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.sciycsb.api.Binding;
 import org.sciycsb.testkit.BindingConformance;
 
 /**
@@ -13,14 +12,8 @@ import org.sciycsb.testkit.BindingConformance;
  * elsewhere). Fails when the server is down.
  */
 class PostgresConformanceIT extends BindingConformance {
-  @Override
-  protected Binding binding() {
-    return new JdbcBinding();
-  }
-
-  @Override
-  protected Map<String, String> properties() {
-    return TestStores.postgres();
+  PostgresConformanceIT() {
+    super(new JdbcBinding(), () -> TestStores.postgres());
   }
 
   @AfterEach

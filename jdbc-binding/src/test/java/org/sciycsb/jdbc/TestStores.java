@@ -30,6 +30,13 @@ final class TestStores {
     return m;
   }
 
+  /** The PostgreSQL test database with inserts batched ({@code db.batchsize=100}). */
+  static Map<String, String> postgresBatched() {
+    Map<String, String> m = postgres();
+    m.put("db.batchsize", "100");
+    return m;
+  }
+
   static String freshTable() {
     return "t" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
   }

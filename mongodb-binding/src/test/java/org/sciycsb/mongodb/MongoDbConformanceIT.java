@@ -1,18 +1,11 @@
 package org.sciycsb.mongodb;
 
 import java.util.Map;
-import org.sciycsb.api.Binding;
 import org.sciycsb.testkit.BindingConformance;
 
 /** The common CRUD contract against the test server (FerretDB with SQLite: {@code bin/servers start mongodb}). */
 class MongoDbConformanceIT extends BindingConformance {
-  @Override
-  protected Binding binding() {
-    return new MongoDbBinding();
-  }
-
-  @Override
-  protected Map<String, String> properties() {
-    return ItServer.props();
+  MongoDbConformanceIT() {
+    super(new MongoDbBinding(), () -> ItServer.props());
   }
 }

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -354,6 +355,16 @@ public final class RiakRun implements BindingRun {
     return Map.of(
         SubjectTimeline.class, id -> new RiakSubjectTimeline(this),
         DocumentStore.class, id -> new RiakDocumentStore(this));
+  }
+
+  /**
+   * {@code SCAN} walks the {@code key_bin} secondary index: unsupported without it ({@code riak.scan_index=false},
+   * or a strongly consistent bucket type without {@code riak.scan_bucket_type}), and from the moment the backend
+   * answers that it has no 2i (bitcask).
+   */
+  @Override
+  public Set<DbOperation> unsupportedOperations() {
+    return settings.scansSupported() && !no2i.get() ? Set.of() : Set.of(DbOperation.SCAN);
   }
 
   RiakSettings settings() {

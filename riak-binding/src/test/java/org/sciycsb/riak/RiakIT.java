@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sciycsb.api.Binding;
 import org.sciycsb.api.StoreInfo;
 import org.sciycsb.api.access.DocumentStore;
 import org.sciycsb.api.access.SubjectTimeline;
@@ -37,13 +36,11 @@ class RiakIT extends BindingConformance {
     return v == null || v.isBlank() ? dflt : v;
   }
 
-  @Override
-  protected Binding binding() {
-    return new RiakBinding();
+  RiakIT() {
+    super(new RiakBinding(), RiakIT::props);
   }
 
-  @Override
-  protected Map<String, String> properties() {
+  static Map<String, String> props() {
     Map<String, String> p = new HashMap<>();
     p.put("riak.hosts", env("RIAK_HOSTS", "127.0.0.1"));
     p.put("riak.bucket_type", env("RIAK_BUCKET_TYPE", "default"));

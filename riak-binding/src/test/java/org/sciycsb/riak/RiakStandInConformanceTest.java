@@ -1,9 +1,7 @@
 package org.sciycsb.riak;
 
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.sciycsb.api.Binding;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.sciycsb.testkit.BindingConformance;
 
 /**
@@ -12,25 +10,10 @@ import org.sciycsb.testkit.BindingConformance;
  * Riak's behaviour or speed. {@link RiakIT} runs the same suite against a real node.
  */
 class RiakStandInConformanceTest extends BindingConformance {
-  private static RiakStandIn standIn;
+  @RegisterExtension
+  static final RiakStandInExtension STAND_IN = new RiakStandInExtension();
 
-  @BeforeAll
-  static void startStandIn() throws Exception {
-    standIn = RiakStandIn.start(RiakStandIn.Mode.eventual());
-  }
-
-  @AfterAll
-  static void stopStandIn() throws Exception {
-    standIn.close();
-  }
-
-  @Override
-  protected Binding binding() {
-    return new RiakBinding();
-  }
-
-  @Override
-  protected Map<String, String> properties() {
-    return Map.of("riak.hosts", standIn.hosts(), "riak.consistency", "strong");
+  RiakStandInConformanceTest() {
+    super(new RiakBinding(), () -> Map.of("riak.hosts", STAND_IN.hosts(), "riak.consistency", "strong"));
   }
 }

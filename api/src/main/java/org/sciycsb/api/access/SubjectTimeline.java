@@ -30,7 +30,10 @@ public interface SubjectTimeline extends AccessPath {
    */
   Status putEvent(String subjectId, long timeMillis, String eventId, String json);
 
-  /** Appends to {@code out} the JSON of the subject's {@code limit} newest events, newest first. */
+  /**
+   * Appends to {@code out} the JSON of the subject's {@code limit} (at least 1) newest events, newest first: all of
+   * them when it has fewer, none (and {@link Status#OK}) for a subject without events.
+   */
   Status recentEvents(String subjectId, int limit, List<String> out);
 
   /** Writes buffered events. */

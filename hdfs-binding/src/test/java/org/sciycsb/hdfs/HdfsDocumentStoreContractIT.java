@@ -1,0 +1,22 @@
+package org.sciycsb.hdfs;
+
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.sciycsb.testkit.DocumentStoreContract;
+
+/**
+ * The DocumentStore contract against the server of {@code bin/servers start hdfs} (fails when it is not running).
+ * {@link HdfsDocumentStoreIT} checks the file layout, flush visibility and escapes beyond it.
+ */
+class HdfsDocumentStoreContractIT extends DocumentStoreContract {
+  static final String BASE = HdfsBindingIT.BASE + "-doc-contract";
+
+  @AfterAll
+  static void removeBase() throws Exception {
+    HdfsConformanceIT.remove(BASE);
+  }
+
+  HdfsDocumentStoreContractIT() {
+    super(new HdfsBinding(), () -> Map.of("hdfs.url", HdfsBindingIT.URL, "hdfs.basepath", BASE));
+  }
+}
