@@ -9,6 +9,7 @@ import org.sciycsb.api.Phase;
 import org.sciycsb.api.SecretFilter;
 import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.report.Repeats;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -79,6 +80,9 @@ public final class Commands {
       filter.addFrom(args.properties(), java.util.Set.of());
       Benchmark.Prepared p = Benchmark.prepare(Main.spec(phase, args, List.of(), out, err));
       filter.addFrom(p.config().asMap(), p.secrets());
+      if (Repeats.of(p.spec()) > 1) {
+        return Repeats.run(p.spec()); // -p repeats=N: N complete runs and their means with confidence intervals
+      }
       return Benchmark.run(p).exitCode();
     }
   }

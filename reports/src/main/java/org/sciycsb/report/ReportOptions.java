@@ -40,16 +40,22 @@ public final class ReportOptions {
           + "is then failed, and metadata.merged.missing says how many").check(v -> v >= 0, "must not be negative");
 
   /** Options read during a run (checked with the engine's). */
+  public static final Option<Integer> REPEATS = Option.integer("repeats", 1,
+      "run the measured phase this many times in one invocation (results in repeat-1/ ... repeat-N/); the top-level"
+          + " results are the means with their 95 % confidence intervals").check(v -> v >= 1, "must be at least 1");
+  public static final Option<Duration> REPEAT_PAUSE = Option.duration("repeat.pause", Duration.ZERO, "s",
+      "pause between two repeats (bare number: seconds)");
+
   public static OptionSet runOptions() {
-    return OptionSet.builder("reports").add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, LABEL_DEVICE)
-        .ownPrefix("resources.").build();
+    return OptionSet.builder("reports").add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, LABEL_DEVICE, REPEATS, REPEAT_PAUSE)
+        .ownPrefix("resources.").ownPrefix("repeat.").build();
   }
 
   /** Everything, for help and the documentation. */
   public static OptionSet all() {
     return OptionSet.builder("reports")
-        .add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, LABEL_DEVICE, REPORT_OUT, REPORT_PNG, CHROMIUM, PNG_WIDTH,
-            PNG_HEIGHT, MERGE_GRANULARITY, MERGE_MISSING)
-        .ownPrefix("resources.").ownPrefix("report.").ownPrefix("merge.").build();
+        .add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, LABEL_DEVICE, REPEATS, REPEAT_PAUSE, REPORT_OUT, REPORT_PNG,
+            CHROMIUM, PNG_WIDTH, PNG_HEIGHT, MERGE_GRANULARITY, MERGE_MISSING)
+        .ownPrefix("resources.").ownPrefix("repeat.").ownPrefix("report.").ownPrefix("merge.").build();
   }
 }

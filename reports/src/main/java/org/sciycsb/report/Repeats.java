@@ -1,0 +1,167 @@
+package org.sciycsb.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Phase;
+import org.sciycsb.api.Secrets;
+import org.sciycsb.engine.Benchmark;
+import org.sciycsb.engine.Engine;
+import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.engine.Registry;
+import org.sciycsb.engine.RunSpec;
+import org.sciycsb.results.ResultsDir;
+
+/**
+ * {@code -p repeats=N}: the measured phase N times in one invocation, each repeat a complete results folder
+ * ({@code repeat-1/} ... {@code repeat-N/}, warmup included) under the run's folder, {@code repeat.pause} between
+ * them, then the means with their 95 % confidence intervals ({@link RepeatSummary}) in the run's folder.
+ */
+public final class Repeats {
+  private Repeats() {}
+
+  /** The number of repeats a spec asks for (checked: at least 1). */
+  public static int of(RunSpec spec) throws ConfigException {
+    return new Config(spec.properties()).get(ReportOptions.REPEATS);
+  }
+
+  /**
+   * Runs the repeats and returns the exit code: 0 when every repeat completed, else the first repeat's failing
+   * code (a signal stops the repeats: 130 or 143, with what was measured still summarised).
+   */
+  public static int run(RunSpec spec) throws BenchmarkException {
+    Config cfg = new Config(spec.properties());
+    int n = cfg.get(ReportOptions.REPEATS);
+    if (spec.phase() == Phase.LOAD) {
+      throw new ConfigException("repeats=" + n + " works with run: a repeated load would need the binding to empty"
+          + " its table between repeats");
+    }
+    Duration pause = cfg.get(ReportOptions.REPEAT_PAUSE);
+    Benchmark.check(spec.toBuilder().property(ReportOptions.REPEATS.name(), "1").build()); // before anything runs
+    String binding = spec.binding() != null ? spec.binding() : Registry.binding(null, cfg.raw("db")).name();
+    ResultsDir top = ResultsDir.create(cfg.get(EngineOptions.RESULTS_DIR), "run", binding,
+        cfg.get(EngineOptions.LABEL));
+    // a signal stops the repeat that runs (its engine writes its results) and no other starts; the JVM waits for
+    // the summary of what was measured
+    CountDownLatch summarised = new CountDownLatch(1);
+    AtomicBoolean signalled = new AtomicBoolean();
+    Thread hook = new Thread(() -> {
+      signalled.set(true);
+      try {
+        summarised.await(60, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "sciycsb-repeats-shutdown");
+    if (spec.handleSignals()) {
+      Runtime.getRuntime().addShutdownHook(hook);
+    }
+    try {
+      return repeat(spec, n, pause, top, signalled);
+    } finally {
+      summarised.countDown();
+      if (spec.handleSignals()) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook is running: it waited for the summary above
+        }
+      }
+    }
+  }
+
+  private static int repeat(RunSpec spec, int n, Duration pause, ResultsDir top, AtomicBoolean signalled)
+      throws BenchmarkException {
+    List<RepeatSummary.Repeat> repeats = new ArrayList<>();
+    int exit = 0;
+    for (int i = 1; i <= n; i++) {
+      if (i > 1 && (signalled.get() || !sleep(pause))) {
+        exit = exit == 0 ? BenchmarkException.EXIT_INTERRUPTED : exit;
+        break;
+      }
+      String name = "repeat-" + i;
+      spec.err().println("repeat " + i + " of " + n + " -> " + top.path().resolve(name));
+      RepeatSummary.Repeat r = runOne(spec, top.path().resolve(name), name);
+      repeats.add(r);
+      exit = exit == 0 ? r.exitCode() : exit;
+      if (r.exitCode() == BenchmarkException.EXIT_INTERRUPTED || signalled.get()) {
+        break;
+      }
+    }
+    return summarise(spec, top, repeats, exit);
+  }
+
+  private static RepeatSummary.Repeat runOne(RunSpec spec, Path dir, String name) {
+    // each repeat's text goes to its folder; stdout gets the summary
+    RunSpec one = spec.toBuilder().property(ReportOptions.REPEATS.name(), "1")
+        .property(EngineOptions.RESULTS_DIR.name(), dir.toString())
+        .out(new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8)).build();
+    try {
+      Engine.Outcome o = Benchmark.run(one);
+      return new RepeatSummary.Repeat(name, read(dir), o.exitCode(), o.failure());
+    } catch (BenchmarkException e) {
+      spec.err().println("error: " + name + ": " + Secrets.maskText(e.getMessage()));
+      return new RepeatSummary.Repeat(name, null, e.exitCode(), Secrets.maskText(e.getMessage()));
+    }
+  }
+
+  private static JsonNode read(Path dir) {
+    try {
+      return RepeatSummary.MAPPER.readTree(dir.resolve("results.json").toFile());
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private static int summarise(RunSpec spec, ResultsDir top, List<RepeatSummary.Repeat> repeats, int exit)
+      throws BenchmarkException {
+    if (repeats.stream().allMatch(r -> r.results() == null)) {
+      top.discard();
+      RepeatSummary.Repeat first = repeats.get(0);
+      throw new BenchmarkException(first.exitCode(), "no repeat left results: " + first.failure());
+    }
+    ObjectNode summary = RepeatSummary.aggregate(repeats);
+    String text = RepeatSummary.text(summary);
+    try {
+      top.writeAtomically("results.json", RepeatSummary.MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT)
+          .writeValueAsString(summary) + "\n");
+      top.writeAtomically("results.txt", text);
+    } catch (IOException e) {
+      throw new BenchmarkException(BenchmarkException.EXIT_RUN_FAILED, "could not write the repeats' summary to "
+          + top.path() + ": " + e.getMessage());
+    }
+    spec.out().print(text);
+    spec.err().println("repeats: " + top.path() + " (" + summary.path("repeats").path("averaged").asInt() + " of "
+        + repeats.size() + " averaged)");
+    boolean failed = summary.path("summary").path("outcome").asText().equals("failed");
+    if (failed) {
+      spec.err().println("error: " + summary.path("metadata").path("failure").asText());
+      return exit == 0 ? BenchmarkException.EXIT_RUN_FAILED : exit;
+    }
+    return exit;
+  }
+
+  private static boolean sleep(Duration pause) {
+    try {
+      Thread.sleep(pause.toMillis());
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+}
