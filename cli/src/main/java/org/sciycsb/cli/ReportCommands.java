@@ -17,11 +17,12 @@ import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.SecretFilter;
-import org.sciycsb.engine.RunSpec;
 import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.engine.RunSpec;
 import org.sciycsb.output.Exporters;
 import org.sciycsb.report.Chromium;
 import org.sciycsb.report.Compare;
+import org.sciycsb.report.CompareGate;
 import org.sciycsb.report.FinalStatus;
 import org.sciycsb.report.Fmt;
 import org.sciycsb.report.Hlog;
@@ -31,6 +32,7 @@ import org.sciycsb.report.ReportOptions;
 import org.sciycsb.report.ResultData;
 import org.sciycsb.report.Sla;
 import org.sciycsb.report.Sweep;
+import org.sciycsb.report.Verdicts;
 import org.sciycsb.results.ResultsDir;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -88,10 +90,13 @@ public final class ReportCommands {
     @Parameters(arity = "0..*", paramLabel = "<dir>", description = "the baseline's results directory, then the "
         + "contenders'")
     List<String> paths = new ArrayList<>();
+    @Option(names = "--gate", description = "exit 5 when a gated metric (compare.metrics) is worse beyond the noise "
+        + "by more than compare.threshold percent; writes compare-junit.xml")
+    boolean gate;
 
     @Override
     public int run(PrintStream out, PrintStream err, SecretFilter filter) throws BenchmarkException {
-      return compare(parsed(paths, err), out, err);
+      return compare(parsed(paths, err), gate, out, err);
     }
   }
 
@@ -200,25 +205,58 @@ public final class ReportCommands {
 
   // ------------------------------------------------------------------------------------------------ compare
 
-  static int compare(Parsed a, PrintStream out, PrintStream err) throws BenchmarkException {
+  static int compare(Parsed a, boolean gate, PrintStream out, PrintStream err) throws BenchmarkException {
     if (a.positional().size() < 2) {
       throw new ConfigException("compare needs a baseline and at least one contender: "
-          + "bin/ycsb compare <baseline-dir> <contender-dir>... [-p report.out=FILE]");
+          + "bin/ycsb compare <baseline-dir> <contender-dir>... [-p report.out=FILE] [--gate]");
     }
     Config cfg = new Config(a.props());
+    java.util.Set<String> gated = CompareGate.metrics(cfg.get(ReportOptions.COMPARE_METRICS));
     List<ResultData> runs = new ArrayList<>();
     for (String p : a.positional()) {
       runs.add(ResultData.load(Path.of(p)));
     }
+    List<Verdicts.Row> verdicts = verdicts(runs, cfg.get(ReportOptions.COMPARE_SEED));
     out.print(Compare.text(runs));
+    out.print(Compare.verdictText(verdicts));
     out.flush();
     String o = cfg.get(ReportOptions.REPORT_OUT);
     Path html = o == null ? Path.of("compare.html") : Files.isDirectory(Path.of(o))
         ? Path.of(o).resolve("compare.html") : Path.of(o);
-    write(html, Compare.html(runs));
+    write(html, Compare.html(runs, verdicts));
+    write(sibling(html, "compare.json"), Compare.json(verdicts));
     err.println("html: " + html.toAbsolutePath());
     png(cfg, html, "false", err);
-    return 0;
+    return gate ? gate(verdicts, gated, cfg.get(ReportOptions.COMPARE_THRESHOLD), sibling(html, "compare-junit.xml"),
+        err) : 0;
+  }
+
+  private static List<Verdicts.Row> verdicts(List<ResultData> runs, long seed) throws ConfigException {
+    List<String> titles = Compare.titles(runs);
+    List<Verdicts.Row> rows = new ArrayList<>();
+    for (int i = 1; i < runs.size(); i++) {
+      rows.addAll(Verdicts.judge(runs.get(0), runs.get(i), titles.get(i), seed + i));
+    }
+    return rows;
+  }
+
+  private static Path sibling(Path html, String name) {
+    Path parent = html.toAbsolutePath().getParent();
+    return parent == null ? Path.of(name) : parent.resolve(name);
+  }
+
+  private static int gate(List<Verdicts.Row> verdicts, java.util.Set<String> metrics, double threshold, Path junit,
+      PrintStream err) throws BenchmarkException {
+    List<CompareGate.Check> checks = CompareGate.check(verdicts, metrics, threshold);
+    write(junit, CompareGate.junitXml(checks));
+    long failed = checks.stream().filter(c -> !c.passed()).count();
+    for (CompareGate.Check c : checks) {
+      if (!c.passed()) {
+        err.println("REGRESSION: " + c.message());
+      }
+    }
+    err.println("gate: " + (checks.size() - failed) + " of " + checks.size() + " gated rows passed (" + junit + ")");
+    return failed > 0 ? Sla.EXIT_SLA_BREACHED : 0;
   }
 
   // ------------------------------------------------------------------------------------------------ report

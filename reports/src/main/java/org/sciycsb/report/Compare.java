@@ -39,7 +39,7 @@ public final class Compare {
     return o.path("response").path(metric).asDouble();
   }
 
-  static List<String> titles(List<ResultData> runs) {
+  public static List<String> titles(List<ResultData> runs) {
     List<String> t = new ArrayList<>();
     for (int i = 0; i < runs.size(); i++) {
       String base = runs.get(i).title();
@@ -238,6 +238,14 @@ public final class Compare {
 
   /** A self-contained HTML page: the runs, the table, and bar charts of throughput and p95/p99 per operation. */
   public static String html(List<ResultData> runs) {
+    return html(runs, List.of());
+  }
+
+  /**
+   * As {@link #html(List)}, with the verdicts of {@link Verdicts}: a ratio is green or red only when its verdict is
+   * better or worse, grey when the same within the noise, and shows its 95 % interval.
+   */
+  public static String html(List<ResultData> runs, List<Verdicts.Row> verdicts) {
     List<String> titles = titles(runs);
     List<String> ops = operations(runs);
     StringBuilder sb = new StringBuilder();
@@ -269,14 +277,15 @@ public final class Compare {
         int dec = decimals(m[0]);
         sb.append("<tr><td>").append(Fmt.html(op)).append("</td><td>").append(m[1]).append(" (").append(m[2])
             .append(")</td><td class=\"n\">").append(cell(base, dec)).append("</td>");
-        boolean higherIsBetter = m[0].equals("throughput");
         for (int i = 1; i < runs.size(); i++) {
           double v = value(runs.get(i), op, m[0]);
-          String cls = Double.isNaN(v) || Double.isNaN(base) || v == base ? "" : (v > base) == higherIsBetter
-              ? " better" : " worse";
+          Verdicts.Row row = find(verdicts, op, m[1], titles.get(i));
+          String cls = row == null ? "" : " " + row.verdict();
+          String interval = row == null || !row.hasInterval() ? ""
+              : " <small>[" + Fmt.fixed(row.low(), 2) + ", " + Fmt.fixed(row.high(), 2) + "]</small>";
           sb.append("<td class=\"n\">").append(cell(v, dec)).append("</td><td class=\"n").append(cls).append("\">")
-              .append(ratio(base, v)).append("</td><td class=\"n").append(cls).append("\">").append(delta(base, v, dec))
-              .append("</td>");
+              .append(ratio(base, v)).append(interval).append("</td><td class=\"n").append(cls).append("\">")
+              .append(delta(base, v, dec)).append("</td>");
         }
         sb.append("</tr>\n");
       }
@@ -295,7 +304,13 @@ public final class Compare {
       }
     }
     sb.append("</table>\n<p class=\"note\">ratio = contender / baseline; delta = contender - baseline. Latencies ")
-        .append("are response times in microseconds; green is better, red is worse.</p>\n<h2>Charts</h2>\n");
+        .append("are response times in microseconds. Green: better, red: worse, beyond the noise (the 95 % interval ")
+        .append("in brackets excludes 1); grey: the same within the noise; uncoloured: not judged.</p>\n");
+    if (!verdicts.isEmpty()) {
+      sb.append("<p class=\"note\">Method: ").append(Fmt.html(String.join("; ",
+          verdicts.stream().map(Verdicts.Row::method).distinct().toList()))).append("</p>\n");
+    }
+    sb.append("<h2>Charts</h2>\n");
     double[][] tput = new double[runs.size()][ops.size()];
     double[][] p95 = new double[runs.size()][ops.size()];
     double[][] p99 = new double[runs.size()][ops.size()];
@@ -311,6 +326,53 @@ public final class Compare {
     sb.append(Svg.barChart("p99", "p99 response time per operation", "us", ops, titles, p99));
     Html.tail(sb);
     return sb.toString();
+  }
+
+  private static Verdicts.Row find(List<Verdicts.Row> rows, String op, String metric, String contender) {
+    for (Verdicts.Row r : rows) {
+      if (r.operation().equals(op) && r.metric().equals(metric) && r.contenderTitle().equals(contender)) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  /** The verdicts as text: one line per judged row, then the methods. */
+  public static String verdictText(List<Verdicts.Row> rows) {
+    StringBuilder sb = new StringBuilder("\nverdicts (contender / baseline, 95 % interval):\n");
+    for (Verdicts.Row r : rows) {
+      sb.append("  ").append(r.contenderTitle()).append("  ").append(r.operation()).append(' ').append(r.metric())
+          .append(": ").append(Fmt.fixed(r.ratio(), 3)).append("x");
+      if (r.hasInterval()) {
+        sb.append(" [").append(Fmt.fixed(r.low(), 3)).append(", ").append(Fmt.fixed(r.high(), 3)).append(']');
+      }
+      sb.append("  ").append(r.verdict()).append('\n');
+    }
+    for (String m : rows.stream().map(Verdicts.Row::method).distinct().toList()) {
+      sb.append("method: ").append(m).append('\n');
+    }
+    return sb.toString();
+  }
+
+  /** compare.json: {"rows": [{operation, metric, contenderRun, baseline, contender, ratio, ci95, verdict, method}]}. */
+  public static String json(List<Verdicts.Row> rows) {
+    com.fasterxml.jackson.databind.node.ObjectNode top = RepeatSummary.MAPPER.createObjectNode();
+    com.fasterxml.jackson.databind.node.ArrayNode arr = top.putArray("rows");
+    for (Verdicts.Row r : rows) {
+      com.fasterxml.jackson.databind.node.ObjectNode o = arr.addObject();
+      o.put("operation", r.operation()).put("metric", r.metric()).put("contenderRun", r.contenderTitle())
+          .put("baseline", r.baseline()).put("contender", r.contender()).put("ratio", r.ratio());
+      com.fasterxml.jackson.databind.node.ArrayNode ci = o.putArray("ci95");
+      if (r.hasInterval()) {
+        ci.add(r.low()).add(r.high());
+      }
+      o.put("verdict", r.verdict()).put("method", r.method());
+    }
+    try {
+      return RepeatSummary.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(top) + "\n";
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private static double zero(double d) {

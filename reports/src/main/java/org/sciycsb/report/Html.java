@@ -12,7 +12,7 @@ public final class Html {
         .append("table{border-collapse:collapse;margin:8px 0;font-size:12px}\n")
         .append("th,td{border:1px solid #ccc;padding:3px 6px;text-align:left}th{background:#f3f3f3}\n")
         .append("td.n{text-align:right;font-variant-numeric:tabular-nums}\n")
-        .append("td.better{color:#1a7f37}td.worse{color:#c62828}\n")
+        .append("td.better{color:#1a7f37}td.worse{color:#c62828}td.same{color:#777}\n")
         .append("svg.chart{border:1px solid #ddd;margin:4px}\n.note{font-size:12px;color:#555}\n")
         .append("</style>\n</head>\n<body>\n");
   }

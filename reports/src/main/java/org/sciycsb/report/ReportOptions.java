@@ -46,6 +46,14 @@ public final class ReportOptions {
   public static final Option<Duration> REPEAT_PAUSE = Option.duration("repeat.pause", Duration.ZERO, "s",
       "pause between two repeats (bare number: seconds)");
 
+  public static final Option<String> COMPARE_METRICS = Option.string("compare.metrics", "throughput,p95",
+      "the metrics compare --gate judges, of every operation: throughput, mean, p50, p95, p99, p99.9");
+  public static final Option<Double> COMPARE_THRESHOLD = Option.decimal("compare.threshold", 5.0,
+      "compare --gate fails (exit 5) when a gated metric is worse beyond the noise by more than this many percent")
+      .check(v -> v >= 0, "must not be negative");
+  public static final Option<Long> COMPARE_SEED = Option.longValue("compare.seed", 1L,
+      "seed of compare's bootstrap resampling (the same runs and seed give the same intervals)");
+
   public static OptionSet runOptions() {
     return OptionSet.builder("reports").add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, LABEL_DEVICE, REPEATS, REPEAT_PAUSE)
         .ownPrefix("resources.").ownPrefix("repeat.").build();
@@ -55,7 +63,9 @@ public final class ReportOptions {
   public static OptionSet all() {
     return OptionSet.builder("reports")
         .add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, LABEL_DEVICE, REPEATS, REPEAT_PAUSE, REPORT_OUT, REPORT_PNG,
-            CHROMIUM, PNG_WIDTH, PNG_HEIGHT, MERGE_GRANULARITY, MERGE_MISSING)
-        .ownPrefix("resources.").ownPrefix("repeat.").ownPrefix("report.").ownPrefix("merge.").build();
+            CHROMIUM, PNG_WIDTH, PNG_HEIGHT, MERGE_GRANULARITY, MERGE_MISSING, COMPARE_METRICS, COMPARE_THRESHOLD,
+            COMPARE_SEED)
+        .ownPrefix("resources.").ownPrefix("repeat.").ownPrefix("report.").ownPrefix("merge.").ownPrefix("compare.")
+        .build();
   }
 }

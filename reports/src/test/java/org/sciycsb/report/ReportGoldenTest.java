@@ -156,9 +156,31 @@ class ReportGoldenTest {
     golden("compare.txt", Compare.text(ssdVsHdd()));
   }
 
+  /** Verdicts of each kind, fixed: worse with an interval, same with one, same without one. */
+  static List<Verdicts.Row> verdicts() {
+    return List.of(
+        new Verdicts.Row("OVERALL", "throughput", "hdd", 4995, 1998, 0.4, 0.36, 0.44, "worse", Verdicts.BOOT),
+        new Verdicts.Row("READ", "p95", "hdd", 1949.4, 1980, 1.0157, 0.97, 1.06, "same", Verdicts.BOOT),
+        new Verdicts.Row("UPDATE", "p99", "hdd", 5438.5, 5000, 0.919, Double.NaN, Double.NaN, "same",
+            "none: fewer than 10 measured intervals on a side (or no interval log); no noise estimate, so no "
+                + "difference is claimed"));
+  }
+
   @Test
   void compareHtml() throws IOException {
-    golden("compare.html", Compare.html(ssdVsHdd()));
+    golden("compare.html", Compare.html(ssdVsHdd(), verdicts()));
+  }
+
+  @Test
+  void compareVerdictsAsTextAndJson() throws IOException {
+    golden("compare-verdicts.txt", Compare.verdictText(verdicts()));
+    golden("compare.json", Compare.json(verdicts()));
+  }
+
+  @Test
+  void compareGateJunit() throws IOException {
+    golden("compare-junit.xml", CompareGate.junitXml(CompareGate.check(verdicts(), java.util.Set.of("throughput",
+        "p95", "p99"), 5.0)));
   }
 
   @Test

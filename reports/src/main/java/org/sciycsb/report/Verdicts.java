@@ -1,0 +1,256 @@
+package org.sciycsb.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.HdrHistogram.Histogram;
+import org.apache.commons.statistics.distribution.TDistribution;
+import org.sciycsb.api.ConfigException;
+
+/**
+ * Whether a contender differs from the baseline beyond the noise: for every operation and metric (throughput,
+ * mean, p50, p95, p99, p99.9 of the response time) the ratio contender / baseline with its 95 % confidence interval
+ * and a verdict, {@code better}, {@code worse} or {@code same} (the interval holds 1: no significant difference).
+ *
+ * <ul>
+ *   <li>Repeated runs on both sides ({@code -p repeats=N}, at least 2 each): Welch's t interval on the logarithms of
+ *       the repeats' values, so the interval is that of the ratio of their geometric means.</li>
+ *   <li>Single runs: a moving-block bootstrap over each run's own measured intervals (the interval histograms of
+ *       {@code latency.hlog}): blocks of about the square root of the interval count keep the intervals'
+ *       correlation; both sides are resampled independently. It sees the noise within a run, not the drift between
+ *       runs: repeats are stronger, and the output says so.</li>
+ *   <li>Otherwise (fewer than {@value #MIN_INTERVALS} intervals, no interval log, one side repeated and the other
+ *       not): no interval, and the verdict is {@code same}: a difference is never claimed without evidence.</li>
+ * </ul>
+ */
+public final class Verdicts {
+  /** The metrics judged: {field, title}. */
+  static final String[][] METRICS = {{"throughput", "throughput"}, {"mean", "mean"}, {"p50", "p50"},
+      {"p95", "p95"}, {"p99", "p99"}, {"p99_9", "p99.9"}};
+  static final int MIN_INTERVALS = 10;
+  static final int BOOTSTRAP = 1000;
+  static final String WELCH = "Welch's t on the logs of the repeats (95 %)";
+  static final String BOOT = "moving-block bootstrap of the run's intervals (95 %, " + BOOTSTRAP + " resamples); "
+      + "repeats (-p repeats=N) would be stronger";
+
+  /** One judged row. {@code low}/{@code high} are NaN when there is no interval. */
+  public record Row(String operation, String metric, String contenderTitle, double baseline, double contender,
+      double ratio, double low, double high, String verdict, String method) {
+    boolean hasInterval() {
+      return !Double.isNaN(low);
+    }
+  }
+
+  private Verdicts() {}
+
+  /** Every operation and metric of one contender against the baseline. */
+  public static List<Row> judge(ResultData base, ResultData contender, String title, long seed)
+      throws ConfigException {
+    Map<String, Side> b = sides(base);
+    Map<String, Side> c = sides(contender);
+    SplittableRandom random = new SplittableRandom(seed);
+    List<Row> rows = new ArrayList<>();
+    for (String op : Compare.operations(List.of(base, contender))) {
+      for (String[] m : METRICS) {
+        double bv = Compare.value(base, op, m[0]);
+        double cv = Compare.value(contender, op, m[0]);
+        if (Double.isNaN(bv) || Double.isNaN(cv)) {
+          continue; // an operation one side does not have: no row (the table shows "-")
+        }
+        rows.add(row(op, m, title, bv, cv, base, contender, b.get(op), c.get(op), random));
+      }
+    }
+    return rows;
+  }
+
+  private static Row row(String op, String[] m, String title, double bv, double cv, ResultData base,
+      ResultData contender, Side bs, Side cs, SplittableRandom random) {
+    double ratio = bv == 0 ? Double.NaN : cv / bv;
+    boolean higherIsBetter = m[0].equals("throughput");
+    List<Double> br = repeats(base, op, m[0]);
+    List<Double> cr = repeats(contender, op, m[0]);
+    double[] ci;
+    String method;
+    if (br.size() >= 2 && cr.size() >= 2) {
+      ci = welchLogRatio(br, cr);
+      method = WELCH;
+    } else if (br.size() < 2 && cr.size() < 2 && bs != null && cs != null && bs.size() >= MIN_INTERVALS
+        && cs.size() >= MIN_INTERVALS) {
+      ci = bootstrapRatio(bs, cs, m[0], random);
+      method = BOOT;
+    } else {
+      ci = null;
+      method = "none: " + (br.size() >= 2 || cr.size() >= 2 ? "one side repeated, the other not"
+          : "fewer than " + MIN_INTERVALS + " measured intervals on a side (or no interval log)")
+          + "; no noise estimate, so no difference is claimed";
+    }
+    String verdict = "same";
+    if (ci != null && !Double.isNaN(ci[0]) && (ci[0] > 1 || ci[1] < 1)) {
+      verdict = (ci[0] > 1) == higherIsBetter ? "better" : "worse";
+    }
+    return new Row(op, m[1], title, bv, cv, ratio, ci == null ? Double.NaN : ci[0], ci == null ? Double.NaN : ci[1],
+        verdict, method);
+  }
+
+  /** The repeats' values of a figure (empty for a single run). */
+  static List<Double> repeats(ResultData r, String op, String metric) {
+    String key = metric.equals("throughput") ? op + ".throughput" : op + ".response." + metric;
+    List<Double> out = new ArrayList<>();
+    for (JsonNode v : r.json().path("repeats").path("figures").path(key).path("values")) {
+      out.add(v.asDouble());
+    }
+    return out;
+  }
+
+  /** Welch's 95 % interval of mean(log c) - mean(log b), as a ratio. */
+  static double[] welchLogRatio(List<Double> b, List<Double> c) {
+    double[] lb = logs(b);
+    double[] lc = logs(c);
+    if (lb == null || lc == null) {
+      return new double[] {Double.NaN, Double.NaN};
+    }
+    double vb = variance(lb) / lb.length;
+    double vc = variance(lc) / lc.length;
+    double diff = mean(lc) - mean(lb);
+    double se = Math.sqrt(vb + vc);
+    if (se == 0) {
+      return new double[] {Math.exp(diff), Math.exp(diff)};
+    }
+    double df = (vb + vc) * (vb + vc) / (vb * vb / (lb.length - 1) + vc * vc / (lc.length - 1));
+    double t = TDistribution.of(df).inverseCumulativeProbability(0.975);
+    return new double[] {Math.exp(diff - t * se), Math.exp(diff + t * se)};
+  }
+
+  private static double[] logs(List<Double> v) {
+    double[] out = new double[v.size()];
+    for (int i = 0; i < out.length; i++) {
+      if (v.get(i) <= 0) {
+        return null;
+      }
+      out[i] = Math.log(v.get(i));
+    }
+    return out;
+  }
+
+  static double mean(double[] v) {
+    return Arrays.stream(v).sum() / v.length;
+  }
+
+  static double variance(double[] v) {
+    double m = mean(v);
+    double s = 0;
+    for (double x : v) {
+      s += (x - m) * (x - m);
+    }
+    return s / (v.length - 1);
+  }
+
+  /** One side of one operation: its measured interval histograms (response time, ns) and lengths (ms). */
+  record Side(List<Histogram> histograms, long[] lengthMs) {
+    int size() {
+      return histograms.size();
+    }
+  }
+
+  /** Every operation's intervals, from the run's latency.hlog (none without one). */
+  static Map<String, Side> sides(ResultData r) throws ConfigException {
+    Map<String, List<Hlog.Interval>> byOp = new LinkedHashMap<>();
+    if (r.dir() == null || !Files.isRegularFile(r.dir().resolve("latency.hlog"))) {
+      return Map.of();
+    }
+    try (Hlog.Cursor c = new Hlog.Cursor(r.dir().resolve("latency.hlog"))) {
+      Hlog.Interval i;
+      while ((i = c.next()) != null) {
+        Hlog.TagParts t = Hlog.TagParts.of(i.tag());
+        if (!t.service() && !t.failed()) {
+          byOp.computeIfAbsent(t.op(), k -> new ArrayList<>()).add(i);
+        }
+      }
+    }
+    Map<String, Side> out = new LinkedHashMap<>();
+    byOp.forEach((op, list) -> out.put(op, new Side(list.stream().map(Hlog.Interval::histogram).toList(),
+        list.stream().mapToLong(x -> Math.max(1, x.endMs() - x.startMs())).toArray())));
+    return out;
+  }
+
+  /** The 2.5 and 97.5 percentiles of the bootstrapped ratio statistic(c) / statistic(b). */
+  static double[] bootstrapRatio(Side b, Side c, String metric, SplittableRandom random) {
+    Blocks bb = new Blocks(b);
+    Blocks cb = new Blocks(c);
+    double[] ratios = new double[BOOTSTRAP];
+    for (int k = 0; k < BOOTSTRAP; k++) {
+      double sb = statistic(bb.resample(random), metric);
+      double sc = statistic(cb.resample(random), metric);
+      ratios[k] = sb == 0 ? Double.NaN : sc / sb;
+    }
+    Arrays.sort(ratios);
+    return new double[] {ratios[(int) Math.floor(0.025 * (BOOTSTRAP - 1))],
+        ratios[(int) Math.ceil(0.975 * (BOOTSTRAP - 1))]};
+  }
+
+  /**
+   * The moving blocks of a side: every run of about sqrt(n) consecutive intervals, merged once, so that a resample
+   * (about sqrt(n) blocks drawn with replacement, n intervals in all) merges sqrt(n) histograms instead of n.
+   */
+  static final class Blocks {
+    final List<Histogram> merged = new ArrayList<>();
+    final long[] lengthMs;
+    final int count;
+
+    Blocks(Side s) {
+      int n = s.size();
+      int len = Math.max(1, (int) Math.round(Math.sqrt(n)));
+      count = (n + len - 1) / len;
+      lengthMs = new long[n - len + 1];
+      for (int start = 0; start + len <= n; start++) {
+        Histogram h = new Histogram(s.histograms().get(start).getNumberOfSignificantValueDigits());
+        long ms = 0;
+        for (int j = start; j < start + len; j++) {
+          h.add(s.histograms().get(j));
+          ms += s.lengthMs()[j];
+        }
+        merged.add(h);
+        lengthMs[start] = ms;
+      }
+    }
+
+    /** count blocks drawn with replacement. */
+    Side resample(SplittableRandom random) {
+      List<Histogram> h = new ArrayList<>(count);
+      long[] ms = new long[count];
+      for (int i = 0; i < count; i++) {
+        int b = random.nextInt(merged.size());
+        h.add(merged.get(b));
+        ms[i] = lengthMs[b];
+      }
+      return new Side(h, ms);
+    }
+  }
+
+  /** Throughput (operations per second) or a response-time statistic in microseconds, of the merged intervals. */
+  static double statistic(Side s, String metric) {
+    if (metric.equals("throughput")) {
+      long count = 0;
+      long ms = 0;
+      for (int i = 0; i < s.size(); i++) {
+        count += s.histograms().get(i).getTotalCount();
+        ms += s.lengthMs()[i];
+      }
+      return count * 1000.0 / ms;
+    }
+    Histogram merged = new Histogram(s.histograms().get(0).getNumberOfSignificantValueDigits());
+    s.histograms().forEach(merged::add);
+    return switch (metric) {
+      case "mean" -> merged.getMean() / 1000.0;
+      case "p50" -> merged.getValueAtPercentile(50) / 1000.0;
+      case "p95" -> merged.getValueAtPercentile(95) / 1000.0;
+      case "p99" -> merged.getValueAtPercentile(99) / 1000.0;
+      default -> merged.getValueAtPercentile(99.9) / 1000.0;
+    };
+  }
+}
