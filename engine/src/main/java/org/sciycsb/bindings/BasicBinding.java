@@ -23,6 +23,9 @@ public final class BasicBinding implements Binding {
       "milliseconds each operation sleeps (0: none)").check(v -> v >= 0, "must not be negative");
   public static final Option<Boolean> RANDOMIZE = Option.bool("basicdb.randomizedelay", true,
       "sleep a random time up to simulatedelay instead of exactly it");
+  public static final Option<Integer> BUSY_WAIT = Option.integer("basicdb.busywait", 0,
+      "microseconds each operation busy-waits (0: none): a precise service time, for calibrating comparisons")
+      .check(v -> v >= 0 && v <= 10_000_000, "must be 0 to 10000000");
   public static final Option<Boolean> VERBOSE = Option.bool("basicdb.verbose", false,
       "print every operation to stdout (slow: for debugging workloads)");
   public static final Option<Boolean> COUNT = Option.bool("basicdb.count", false,
@@ -40,7 +43,8 @@ public final class BasicBinding implements Binding {
 
   @Override
   public OptionSet options() {
-    return OptionSet.builder("basic").add(DELAY, RANDOMIZE, VERBOSE, COUNT).ownPrefix("basicdb.").build();
+    return OptionSet.builder("basic").add(DELAY, RANDOMIZE, BUSY_WAIT, VERBOSE, COUNT).ownPrefix("basicdb.")
+        .build();
   }
 
   @Override
@@ -48,14 +52,15 @@ public final class BasicBinding implements Binding {
     int delay = ctx.config().get(DELAY);
     boolean random = ctx.config().get(RANDOMIZE);
     boolean verbose = ctx.config().get(VERBOSE);
-    return run(delay, random, verbose);
+    long busyNanos = ctx.config().get(BUSY_WAIT) * 1000L;
+    return run(delay, random, busyNanos, verbose);
   }
 
-  private static BindingRun run(int delay, boolean random, boolean verbose) {
+  private static BindingRun run(int delay, boolean random, long busyNanos, boolean verbose) {
     return new BindingRun() {
       @Override
       public DB newDb(int threadId) {
-        return new BasicDb(delay, random, verbose);
+        return new BasicDb(delay, random, busyNanos, verbose);
       }
 
       @Override
@@ -65,7 +70,7 @@ public final class BasicBinding implements Binding {
 
       @Override
       public BindingRun openThreadClient(int threadId) {
-        return run(delay, random, verbose);
+        return run(delay, random, busyNanos, verbose);
       }
 
       /** No store, no connection. */
@@ -88,11 +93,13 @@ public final class BasicBinding implements Binding {
   static final class BasicDb extends DB {
     private final int delayMs;
     private final boolean random;
+    private final long busyNanos;
     private final boolean verbose;
 
-    BasicDb(int delayMs, boolean random, boolean verbose) {
+    BasicDb(int delayMs, boolean random, long busyNanos, boolean verbose) {
       this.delayMs = delayMs;
       this.random = random;
+      this.busyNanos = busyNanos;
       this.verbose = verbose;
     }
 
@@ -103,6 +110,12 @@ public final class BasicBinding implements Binding {
       if (delayMs > 0) {
         long ms = random ? ThreadLocalRandom.current().nextInt(delayMs) + 1 : delayMs;
         LockSupport.parkNanos(ms * 1_000_000L);
+      }
+      if (busyNanos > 0) {
+        long until = System.nanoTime() + busyNanos;
+        while (System.nanoTime() < until) {
+          Thread.onSpinWait();
+        }
       }
     }
 
