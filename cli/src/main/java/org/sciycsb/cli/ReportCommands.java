@@ -217,6 +217,7 @@ public final class ReportCommands {
       runs.add(ResultData.load(Path.of(p)));
     }
     List<Verdicts.Row> verdicts = verdicts(runs, cfg.get(ReportOptions.COMPARE_SEED));
+    Compare.incomparable(runs).forEach(w -> err.println("warning: " + w));
     out.print(Compare.text(runs));
     out.print(Compare.verdictText(verdicts));
     out.flush();

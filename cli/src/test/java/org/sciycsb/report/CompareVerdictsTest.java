@@ -85,6 +85,18 @@ class CompareVerdictsTest {
   }
 
   @Test
+  void runsOfAnotherWorkloadOrOtherOperationsAreNamed() throws Exception {
+    Path other = tmp.resolve("workloadc");
+    Cli r = Cli.run("run", "basic", "-P", "../workloads/workloadc", "-p", "operationcount=100",
+        "-p", "results.dir=" + other);
+    assertThat(r.exit).as(r.toString()).isZero();
+    Cli c = Cli.run("compare", fast.toString(), other.toString(), "-p", "report.out=" + tmp.resolve("wc.html"),
+        "-p", "report.png=false");
+    assertThat(c.exit).as(c.toString()).isZero();
+    assertThat(c.err).contains("warning: UPDATE only in the baseline, not in workloadc: not compared");
+  }
+
+  @Test
   void badGateSettingsAreOneLineExit2() {
     Cli negative = Cli.run("compare", fast.toString(), slow.toString(), "-p", "compare.threshold=-1", "--gate");
     assertThat(negative.exit).isEqualTo(2);

@@ -337,6 +337,34 @@ public final class Compare {
     return null;
   }
 
+  /**
+   * What cannot be compared, one line each: a contender that ran another workload than the baseline, and the
+   * operations only one side has (their rows show "-" and get no verdict).
+   */
+  public static List<String> incomparable(List<ResultData> runs) {
+    List<String> titles = titles(runs);
+    List<String> out = new ArrayList<>();
+    String baseWorkload = runs.get(0).metadata().path("workload").asText();
+    Set<String> baseOps = new LinkedHashSet<>(runs.get(0).opNames());
+    for (int i = 1; i < runs.size(); i++) {
+      String w = runs.get(i).metadata().path("workload").asText();
+      if (!w.equals(baseWorkload)) {
+        out.add(titles.get(i) + " ran workload " + w + ", the baseline " + baseWorkload
+            + ": its rows compare different work");
+      }
+      Set<String> ops = new LinkedHashSet<>(runs.get(i).opNames());
+      List<String> onlyBase = baseOps.stream().filter(o -> !ops.contains(o)).toList();
+      List<String> onlyThis = ops.stream().filter(o -> !baseOps.contains(o)).toList();
+      if (!onlyBase.isEmpty()) {
+        out.add(String.join(", ", onlyBase) + " only in the baseline, not in " + titles.get(i) + ": not compared");
+      }
+      if (!onlyThis.isEmpty()) {
+        out.add(String.join(", ", onlyThis) + " only in " + titles.get(i) + ", not in the baseline: not compared");
+      }
+    }
+    return out;
+  }
+
   /** The verdicts as text: one line per judged row, then the methods. */
   public static String verdictText(List<Verdicts.Row> rows) {
     StringBuilder sb = new StringBuilder("\nverdicts (contender / baseline, 95 % interval):\n");
