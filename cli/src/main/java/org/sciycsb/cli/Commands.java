@@ -80,8 +80,8 @@ public final class Commands {
       filter.addFrom(args.properties(), java.util.Set.of());
       Benchmark.Prepared p = Benchmark.prepare(Main.spec(phase, args, List.of(), out, err));
       filter.addFrom(p.config().asMap(), p.secrets());
-      if (Repeats.of(p.spec()) > 1) {
-        return Repeats.run(p.spec()); // -p repeats=N: N complete runs and their means with confidence intervals
+      if (Repeats.of(p) > 1) {
+        return Repeats.run(p); // -p repeats=N: N complete runs and their means with confidence intervals
       }
       return Benchmark.run(p).exitCode();
     }

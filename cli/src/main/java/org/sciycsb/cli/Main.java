@@ -95,14 +95,4 @@ public final class Main {
       throws BenchmarkException {
     return Benchmark.prepare(spec(phase, args, extra, System.out, err));
   }
-
-  /** Checks and runs a phase; its exit code. */
-  static int runSpec(RunSpec spec) throws BenchmarkException {
-    return Benchmark.run(spec).exitCode();
-  }
-
-  /** Prints an option set as {@code bin/ycsb help} does (text, or a markdown table). */
-  public static void printOptions(String name, String title, OptionSet set, boolean markdown, PrintStream out) {
-    Help.print(name, title, set, markdown, out);
-  }
 }

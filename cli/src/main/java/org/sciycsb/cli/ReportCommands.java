@@ -18,6 +18,7 @@ import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.SecretFilter;
 import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.RunSpec;
 import org.sciycsb.output.Exporters;
 import org.sciycsb.report.Chromium;
@@ -371,7 +372,7 @@ public final class ReportCommands {
       RunSpec spec = Main.spec(Phase.LOAD, parsed, List.of(), quiet, err).toBuilder()
           .property("results.dir", dir.resolve("load").toString()).build();
       err.println("sweep: load -> " + dir.resolve("load"));
-      int code = Main.guarded(parsed.debug(), err, () -> Main.runSpec(spec));
+      int code = Main.guarded(parsed.debug(), err, () -> Benchmark.run(spec).exitCode());
       if (code != 0) {
         throw new BenchmarkException(code, "sweep: the load failed (exit " + code + "), see " + dir.resolve("load"));
       }
@@ -385,7 +386,7 @@ public final class ReportCommands {
         RunSpec spec = Main.spec(Phase.RUN, parsed, List.of(), quiet, err).toBuilder()
             .property("threadcount", Integer.toString(t)).property("results.dir", runDir.toString()).build();
         err.println("sweep: " + t + " thread(s), run " + r + " of " + repeat + " -> " + runDir);
-        int code = Main.guarded(parsed.debug(), err, () -> Main.runSpec(spec));
+        int code = Main.guarded(parsed.debug(), err, () -> Benchmark.run(spec).exitCode());
         if (code == BenchmarkException.EXIT_CONFIG || code == BenchmarkException.EXIT_BINDING) {
           throw new BenchmarkException(code, "sweep stopped: the run with " + t + " thread(s) could not start "
               + "(exit " + code + ")");

@@ -203,8 +203,8 @@ public final class Engine {
     List<ClientThread> clients = new ArrayList<>();
     List<Thread> javaThreads = new ArrayList<>();
     for (int i = 0; i < s.threads(); i++) {
-      long quota = s.target() > 0 || planned < 0 || sharedWork ? -1 : share(planned, s.threads(), i);
-      long warmQuota = s.warmupOps() > 0 ? share(s.warmupOps(), s.threads(), i) : -1;
+      long quota = s.target() > 0 || planned < 0 || sharedWork ? -1 : Shares.share(planned, s.threads(), i);
+      long warmQuota = s.warmupOps() > 0 ? Shares.share(s.warmupOps(), s.threads(), i) : -1;
       ClientThread c = new ClientThread(shared, i, recorders.get(i), quota, warmQuota);
       clients.add(c);
       Thread t = new Thread(c, "client-" + i);
@@ -601,11 +601,6 @@ public final class Engine {
         return;
       }
     }
-  }
-
-  /** The i-th of n shares of total, as upstream YCSB splits operationcount between threads. */
-  static long share(long total, int n, int i) {
-    return Shares.share(total, n, i);
   }
 
   private static long plannedOperations(BenchWorkload w, Config cfg, boolean load) throws ConfigException {

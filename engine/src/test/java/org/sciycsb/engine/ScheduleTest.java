@@ -28,11 +28,11 @@ class ScheduleTest {
   void sharesSplitLikeUpstream() {
     long total = 0;
     for (int i = 0; i < 7; i++) {
-      long share = Engine.share(100, 7, i);
+      long share = org.sciycsb.api.Shares.share(100, 7, i);
       assertThat(share).isIn(14L, 15L);
       total += share;
     }
     assertThat(total).isEqualTo(100);
-    assertThat(Engine.share(5_000_000_000L, 2, 0)).isEqualTo(2_500_000_000L);
+    assertThat(org.sciycsb.api.Shares.share(5_000_000_000L, 2, 0)).isEqualTo(2_500_000_000L);
   }
 }

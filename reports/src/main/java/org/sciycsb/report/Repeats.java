@@ -22,7 +22,6 @@ import org.sciycsb.api.Secrets;
 import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.Engine;
 import org.sciycsb.engine.EngineOptions;
-import org.sciycsb.engine.Registry;
 import org.sciycsb.engine.RunSpec;
 import org.sciycsb.results.ResultsDir;
 
@@ -34,26 +33,26 @@ import org.sciycsb.results.ResultsDir;
 public final class Repeats {
   private Repeats() {}
 
-  /** The number of repeats a spec asks for (checked: at least 1). */
-  public static int of(RunSpec spec) throws ConfigException {
-    return new Config(spec.properties()).get(ReportOptions.REPEATS);
+  /** The number of repeats a prepared phase asks for (checked when it was prepared: at least 1). */
+  public static int of(Benchmark.Prepared p) throws ConfigException {
+    return p.config().get(ReportOptions.REPEATS);
   }
 
   /**
-   * Runs the repeats and returns the exit code: 0 when every repeat completed, else the first repeat's failing
-   * code (a signal stops the repeats: 130 or 143, with what was measured still summarised).
+   * Runs the repeats of a phase checked by {@link Benchmark#prepare} and returns the exit code: 0 when every repeat
+   * completed, else the first repeat's failing code (a signal stops the repeats: 130 or 143, with what was measured
+   * still summarised).
    */
-  public static int run(RunSpec spec) throws BenchmarkException {
-    Config cfg = new Config(spec.properties());
+  public static int run(Benchmark.Prepared p) throws BenchmarkException {
+    RunSpec spec = p.spec();
+    Config cfg = p.config();
     int n = cfg.get(ReportOptions.REPEATS);
     if (spec.phase() == Phase.LOAD) {
       throw new ConfigException("repeats=" + n + " works with run: a repeated load would need the binding to empty"
           + " its table between repeats");
     }
     Duration pause = cfg.get(ReportOptions.REPEAT_PAUSE);
-    Benchmark.check(spec.toBuilder().property(ReportOptions.REPEATS.name(), "1").build()); // before anything runs
-    String binding = spec.binding() != null ? spec.binding() : Registry.binding(null, cfg.raw("db")).name();
-    ResultsDir top = ResultsDir.create(cfg.get(EngineOptions.RESULTS_DIR), "run", binding,
+    ResultsDir top = ResultsDir.create(cfg.get(EngineOptions.RESULTS_DIR), "run", p.bindingName(),
         cfg.get(EngineOptions.LABEL));
     // a signal stops the repeat that runs (its engine writes its results) and no other starts; the JVM waits for
     // the summary of what was measured

@@ -51,8 +51,8 @@ public final class Verdicts {
   /** Every operation and metric of one contender against the baseline. */
   public static List<Row> judge(ResultData base, ResultData contender, String title, long seed)
       throws ConfigException {
-    Map<String, Side> b = sides(base);
-    Map<String, Side> c = sides(contender);
+    Map<String, Blocks> b = blocks(sides(base));
+    Map<String, Blocks> c = blocks(sides(contender));
     SplittableRandom random = new SplittableRandom(seed);
     List<Row> rows = new ArrayList<>();
     for (String op : Compare.operations(List.of(base, contender))) {
@@ -69,7 +69,7 @@ public final class Verdicts {
   }
 
   private static Row row(String op, String[] m, String title, double bv, double cv, ResultData base,
-      ResultData contender, Side bs, Side cs, SplittableRandom random) {
+      ResultData contender, Blocks bs, Blocks cs, SplittableRandom random) {
     double ratio = bv == 0 ? Double.NaN : cv / bv;
     boolean higherIsBetter = m[0].equals("throughput");
     List<Double> br = repeats(base, op, m[0]);
@@ -79,8 +79,7 @@ public final class Verdicts {
     if (br.size() >= 2 && cr.size() >= 2) {
       ci = welchLogRatio(br, cr);
       method = WELCH;
-    } else if (br.size() < 2 && cr.size() < 2 && bs != null && cs != null && bs.size() >= MIN_INTERVALS
-        && cs.size() >= MIN_INTERVALS) {
+    } else if (br.size() < 2 && cr.size() < 2 && bs != null && cs != null) {
       ci = bootstrapRatio(bs, cs, m[0], random);
       method = BOOT;
     } else {
@@ -178,10 +177,23 @@ public final class Verdicts {
     return out;
   }
 
-  /** The 2.5 and 97.5 percentiles of the bootstrapped ratio statistic(c) / statistic(b). */
+  /** The moving blocks of every operation with enough intervals to estimate its noise (merged once per run). */
+  static Map<String, Blocks> blocks(Map<String, Side> sides) {
+    Map<String, Blocks> out = new LinkedHashMap<>();
+    sides.forEach((op, s) -> {
+      if (s.size() >= MIN_INTERVALS) {
+        out.put(op, new Blocks(s));
+      }
+    });
+    return out;
+  }
+
   static double[] bootstrapRatio(Side b, Side c, String metric, SplittableRandom random) {
-    Blocks bb = new Blocks(b);
-    Blocks cb = new Blocks(c);
+    return bootstrapRatio(new Blocks(b), new Blocks(c), metric, random);
+  }
+
+  /** The 2.5 and 97.5 percentiles of the bootstrapped ratio statistic(c) / statistic(b). */
+  static double[] bootstrapRatio(Blocks bb, Blocks cb, String metric, SplittableRandom random) {
     double[] ratios = new double[BOOTSTRAP];
     for (int k = 0; k < BOOTSTRAP; k++) {
       double sb = statistic(bb.resample(random), metric);
