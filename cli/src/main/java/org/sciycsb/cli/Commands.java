@@ -94,6 +94,7 @@ public final class Commands {
     cl.addSubcommand("run", new PhaseCommand(Phase.RUN));
     cl.addSubcommand("merge", new ReportCommands.MergeCommand());
     cl.addSubcommand("compare", new ReportCommands.CompareCommand());
+    cl.addSubcommand("compare-run", new CompareRunCommand()); // bin/ycsb compare --run ...
     cl.addSubcommand("sweep", new ReportCommands.SweepCommand());
     cl.addSubcommand("report", new ReportCommands.ReportCommand());
     cl.addSubcommand("study", StudyCli.tree());
@@ -222,12 +223,23 @@ public final class Commands {
         .description(description).build());
   }
 
+  /** {@code compare --run ...} is the command compare-run: the runs' flags, not the directories compare reads. */
+  static String[] compareRun(String[] argv) {
+    if (argv.length >= 2 && argv[0].equals("compare") && argv[1].equals("--run")) {
+      String[] out = new String[argv.length - 1];
+      out[0] = "compare-run";
+      System.arraycopy(argv, 2, out, 1, argv.length - 2);
+      return out;
+    }
+    return argv;
+  }
+
   /** Parses and runs a command line of bin/ycsb (Main.run's body). */
   static int execute(String[] argv, PrintStream out, PrintStream err, SecretFilter filter) throws BenchmarkException {
     if (argv.length == 0) {
       throw new ConfigException("no command given: use load, run or help (bin/ycsb help)");
     }
-    ParseResult pr = parse(tree(), argv);
+    ParseResult pr = parse(tree(), compareRun(argv));
     List<String> path = new java.util.ArrayList<>();
     ParseResult last = pr;
     while (true) {

@@ -94,9 +94,16 @@ public final class ReportCommands {
     @Option(names = "--gate", description = "exit 5 when a gated metric (compare.metrics) is worse beyond the noise "
         + "by more than compare.threshold percent; writes compare-junit.xml")
     boolean gate;
+    @Option(names = "--run", description = "right after compare: run the configurations alternately and compare "
+        + "them (bin/ycsb compare --run --help)")
+    boolean run;
 
     @Override
     public int run(PrintStream out, PrintStream err, SecretFilter filter) throws BenchmarkException {
+      if (run) {
+        throw new ConfigException("--run comes right after compare: bin/ycsb compare --run [<binding>] [options] "
+            + "--side NAME:SPEC --side NAME:SPEC");
+      }
       return compare(parsed(paths, err), gate, out, err);
     }
   }
@@ -212,25 +219,34 @@ public final class ReportCommands {
           + "bin/ycsb compare <baseline-dir> <contender-dir>... [-p report.out=FILE] [--gate]");
     }
     Config cfg = new Config(a.props());
-    java.util.Set<String> gated = CompareGate.metrics(cfg.get(ReportOptions.COMPARE_METRICS));
     List<ResultData> runs = new ArrayList<>();
     for (String p : a.positional()) {
       runs.add(ResultData.load(Path.of(p)));
     }
+    String o = cfg.get(ReportOptions.REPORT_OUT);
+    Path html = o == null ? Path.of("compare.html") : Files.isDirectory(Path.of(o))
+        ? Path.of(o).resolve("compare.html") : Path.of(o);
+    return compare(runs, cfg, gate, html, out, err);
+  }
+
+  /**
+   * Compares loaded runs (the first the baseline): the table and verdicts on out, compare.html at html with
+   * compare.json (and compare-junit.xml with the gate) beside it; the gate's exit code (0 without it).
+   */
+  static int compare(List<ResultData> runs, Config cfg, boolean gate, Path html, PrintStream out, PrintStream err)
+      throws BenchmarkException {
+    java.util.Set<String> gated = CompareGate.metrics(cfg.get(ReportOptions.COMPARE_METRICS));
+    double threshold = cfg.get(ReportOptions.COMPARE_THRESHOLD);
     List<Verdicts.Row> verdicts = verdicts(runs, cfg.get(ReportOptions.COMPARE_SEED));
     Compare.incomparable(runs).forEach(w -> err.println("warning: " + w));
     out.print(Compare.text(runs));
     out.print(Compare.verdictText(verdicts));
     out.flush();
-    String o = cfg.get(ReportOptions.REPORT_OUT);
-    Path html = o == null ? Path.of("compare.html") : Files.isDirectory(Path.of(o))
-        ? Path.of(o).resolve("compare.html") : Path.of(o);
     write(html, Compare.html(runs, verdicts));
     write(sibling(html, "compare.json"), Compare.json(verdicts));
     err.println("html: " + html.toAbsolutePath());
     png(cfg, html, "false", err);
-    return gate ? gate(verdicts, gated, cfg.get(ReportOptions.COMPARE_THRESHOLD), sibling(html, "compare-junit.xml"),
-        err) : 0;
+    return gate ? gate(verdicts, gated, threshold, sibling(html, "compare-junit.xml"), err) : 0;
   }
 
   private static List<Verdicts.Row> verdicts(List<ResultData> runs, long seed) throws ConfigException {

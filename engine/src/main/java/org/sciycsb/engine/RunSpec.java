@@ -104,7 +104,12 @@ public final class RunSpec {
 
   /** A copy with further single properties on top. */
   public Builder toBuilder() {
-    Builder b = new Builder(phase).binding(binding).properties(properties).out(out).err(err).debug(debug)
+    return toBuilder(phase);
+  }
+
+  /** A copy for another phase (a load before the runs of the same configuration). */
+  public Builder toBuilder(Phase otherPhase) {
+    Builder b = new Builder(otherPhase).binding(binding).properties(properties).out(out).err(err).debug(debug)
         .handleSignals(handleSignals).workDir(workDir);
     b.extraOptions.addAll(extraOptions);
     b.extensions.addAll(extensions);

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.sciycsb.api.AtomicFiles;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
@@ -54,30 +55,46 @@ public final class Repeats {
     Duration pause = cfg.get(ReportOptions.REPEAT_PAUSE);
     ResultsDir top = ResultsDir.create(cfg.get(EngineOptions.RESULTS_DIR), "run", p.bindingName(),
         cfg.get(EngineOptions.LABEL));
-    // a signal stops the repeat that runs (its engine writes its results) and no other starts; the JVM waits for
-    // the summary of what was measured
-    CountDownLatch summarised = new CountDownLatch(1);
-    AtomicBoolean signalled = new AtomicBoolean();
-    Thread hook = new Thread(() -> {
-      signalled.set(true);
-      try {
-        summarised.await(60, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, "sciycsb-repeats-shutdown");
-    if (spec.handleSignals()) {
-      Runtime.getRuntime().addShutdownHook(hook);
+    try (SignalGuard guard = new SignalGuard(spec.handleSignals())) {
+      return repeat(spec, n, pause, top, guard.signalled());
     }
-    try {
-      return repeat(spec, n, pause, top, signalled);
-    } finally {
+  }
+
+  /**
+   * Between the repeats, a signal stops the repeat that runs (its engine writes its results) and no other starts;
+   * the JVM waits (up to a minute) for the summary of what was measured, written before {@link #close}.
+   */
+  static final class SignalGuard implements AutoCloseable {
+    private final CountDownLatch summarised = new CountDownLatch(1);
+    private final AtomicBoolean signalled = new AtomicBoolean();
+    private final Thread hook;
+
+    SignalGuard(boolean install) {
+      hook = install ? new Thread(() -> {
+        signalled.set(true);
+        try {
+          summarised.await(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }, "sciycsb-repeats-shutdown") : null;
+      if (hook != null) {
+        Runtime.getRuntime().addShutdownHook(hook);
+      }
+    }
+
+    AtomicBoolean signalled() {
+      return signalled;
+    }
+
+    @Override
+    public void close() {
       summarised.countDown();
-      if (spec.handleSignals()) {
+      if (hook != null) {
         try {
           Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {
-          // the hook is running: it waited for the summary above
+          // the hook is running: it waited for the summary
         }
       }
     }
@@ -104,7 +121,8 @@ public final class Repeats {
     return summarise(spec, top, repeats, exit);
   }
 
-  private static RepeatSummary.Repeat runOne(RunSpec spec, Path dir, String name) {
+  /** One complete run of spec into dir (its text there, none on stdout). */
+  static RepeatSummary.Repeat runOne(RunSpec spec, Path dir, String name) {
     // each repeat's text goes to its folder; stdout gets the summary
     RunSpec one = spec.toBuilder().property(ReportOptions.REPEATS.name(), "1")
         .property(EngineOptions.RESULTS_DIR.name(), dir.toString())
@@ -126,6 +144,20 @@ public final class Repeats {
     }
   }
 
+  /** Writes the repeats' results.json and results.txt in dir and returns the summary (at least one left results). */
+  static ObjectNode write(Path dir, List<RepeatSummary.Repeat> repeats) throws BenchmarkException {
+    ObjectNode summary = RepeatSummary.aggregate(repeats);
+    try {
+      AtomicFiles.write(dir.resolve("results.json"), RepeatSummary.MAPPER.copy()
+          .enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(summary) + "\n");
+      AtomicFiles.write(dir.resolve("results.txt"), RepeatSummary.text(summary));
+    } catch (IOException e) {
+      throw new BenchmarkException(BenchmarkException.EXIT_RUN_FAILED, "could not write the repeats' summary to "
+          + dir + ": " + e.getMessage());
+    }
+    return summary;
+  }
+
   private static int summarise(RunSpec spec, ResultsDir top, List<RepeatSummary.Repeat> repeats, int exit)
       throws BenchmarkException {
     if (repeats.stream().allMatch(r -> r.results() == null)) {
@@ -133,17 +165,8 @@ public final class Repeats {
       RepeatSummary.Repeat first = repeats.get(0);
       throw new BenchmarkException(first.exitCode(), "no repeat left results: " + first.failure());
     }
-    ObjectNode summary = RepeatSummary.aggregate(repeats);
-    String text = RepeatSummary.text(summary);
-    try {
-      top.writeAtomically("results.json", RepeatSummary.MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT)
-          .writeValueAsString(summary) + "\n");
-      top.writeAtomically("results.txt", text);
-    } catch (IOException e) {
-      throw new BenchmarkException(BenchmarkException.EXIT_RUN_FAILED, "could not write the repeats' summary to "
-          + top.path() + ": " + e.getMessage());
-    }
-    spec.out().print(text);
+    ObjectNode summary = write(top.path(), repeats);
+    spec.out().print(RepeatSummary.text(summary));
     spec.err().println("repeats: " + top.path() + " (" + summary.path("repeats").path("averaged").asInt() + " of "
         + repeats.size() + " averaged)");
     boolean failed = summary.path("summary").path("outcome").asText().equals("failed");
@@ -154,7 +177,8 @@ public final class Repeats {
     return exit;
   }
 
-  private static boolean sleep(Duration pause) {
+  /** Sleeps for pause; false when interrupted. */
+  static boolean sleep(Duration pause) {
     try {
       Thread.sleep(pause.toMillis());
       return true;
