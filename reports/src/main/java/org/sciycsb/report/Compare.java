@@ -310,22 +310,55 @@ public final class Compare {
       sb.append("<p class=\"note\">Method: ").append(Fmt.html(String.join("; ",
           verdicts.stream().map(Verdicts.Row::method).distinct().toList()))).append("</p>\n");
     }
+    ratioCharts(sb, verdicts, titles);
     sb.append("<h2>Charts</h2>\n");
-    double[][] tput = new double[runs.size()][ops.size()];
-    double[][] p95 = new double[runs.size()][ops.size()];
-    double[][] p99 = new double[runs.size()][ops.size()];
-    for (int i = 0; i < runs.size(); i++) {
-      for (int k = 0; k < ops.size(); k++) {
-        tput[i][k] = zero(value(runs.get(i), ops.get(k), "throughput"));
-        p95[i][k] = zero(value(runs.get(i), ops.get(k), "p95"));
-        p99[i][k] = zero(value(runs.get(i), ops.get(k), "p99"));
-      }
+    barChart(sb, "throughput", "Throughput per operation", "ops/s", runs, titles, ops);
+    barChart(sb, "p95", "p95 response time per operation", "us", runs, titles, ops);
+    barChart(sb, "p99", "p99 response time per operation", "us", runs, titles, ops);
+    if (runs.stream().anyMatch(r -> r.json().has("repeats"))) {
+      sb.append("<p class=\"note\">Error bars: the 95 % confidence interval of a repeated run's mean (Student's t "
+          + "over its repeats).</p>\n");
     }
-    sb.append(Svg.barChart("throughput", "Throughput per operation", "ops/s", ops, titles, tput));
-    sb.append(Svg.barChart("p95", "p95 response time per operation", "us", ops, titles, p95));
-    sb.append(Svg.barChart("p99", "p99 response time per operation", "us", ops, titles, p99));
     Html.tail(sb);
     return sb.toString();
+  }
+
+  /** A bar per run and operation, with the interval of the mean of a repeated run as an error bar. */
+  private static void barChart(StringBuilder sb, String metric, String title, String unit, List<ResultData> runs,
+      List<String> titles, List<String> ops) {
+    double[][] v = new double[runs.size()][ops.size()];
+    double[][] lo = new double[runs.size()][ops.size()];
+    double[][] hi = new double[runs.size()][ops.size()];
+    for (int i = 0; i < runs.size(); i++) {
+      for (int k = 0; k < ops.size(); k++) {
+        v[i][k] = zero(value(runs.get(i), ops.get(k), metric));
+        double[] ci = interval(runs.get(i), ops.get(k), metric);
+        lo[i][k] = ci[0];
+        hi[i][k] = ci[1];
+      }
+    }
+    sb.append(Svg.barChart(metric, title, unit, ops, titles, v, lo, hi));
+  }
+
+  /** The 95 % interval of a repeated run's figure, or NaNs (a single run, or no such figure). */
+  static double[] interval(ResultData r, String op, String metric) {
+    String key = metric.equals("throughput") ? op + ".throughput" : op + ".response." + metric;
+    JsonNode ci = r.json().path("repeats").path("figures").path(key).path("ci95");
+    return ci.size() == 2 ? new double[] {ci.get(0).asDouble(), ci.get(1).asDouble()}
+        : new double[] {Double.NaN, Double.NaN};
+  }
+
+  /** Per contender, every judged ratio with its interval, coloured by its verdict. */
+  private static void ratioCharts(StringBuilder sb, List<Verdicts.Row> verdicts, List<String> titles) {
+    for (int i = 1; i < titles.size(); i++) {
+      String t = titles.get(i);
+      List<Svg.Ratio> rows = verdicts.stream().filter(r -> r.contenderTitle().equals(t) && r.ratio() > 0
+          && Double.isFinite(r.ratio())).map(r -> new Svg.Ratio(r.operation() + " " + r.metric(), r.ratio(), r.low(),
+              r.high(), r.verdict())).toList();
+      if (!rows.isEmpty()) {
+        sb.append(Svg.ratioChart("ratios-" + i, t + " / " + titles.get(0), rows));
+      }
+    }
   }
 
   private static Verdicts.Row find(List<Verdicts.Row> rows, String op, String metric, String contender) {

@@ -126,11 +126,23 @@ public final class Svg {
   /** Grouped bars: one group per category, one bar per series (values[series][category]). */
   public static String barChart(String id, String title, String yLabel, List<String> categories, List<String> names,
       double[][] values) {
+    return barChart(id, title, yLabel, categories, names, values, null, null);
+  }
+
+  /**
+   * A grouped bar chart; {@code low}/{@code high} (optional, NaN where there is none) draw each bar's 95 % interval
+   * as an error bar.
+   */
+  public static String barChart(String id, String title, String yLabel, List<String> categories, List<String> names,
+      double[][] values, double[][] low, double[][] high) {
     StringBuilder sb = open(id, title);
     double ymax = 0;
-    for (double[] v : values) {
-      for (double d : v) {
-        ymax = Math.max(ymax, d);
+    for (int si = 0; si < values.length; si++) {
+      for (int ci = 0; ci < values[si].length; ci++) {
+        ymax = Math.max(ymax, values[si][ci]);
+        if (high != null && !Double.isNaN(high[si][ci])) {
+          ymax = Math.max(ymax, high[si][ci]);
+        }
       }
     }
     double[] yt = ticks(ymax);
@@ -150,12 +162,97 @@ public final class Svg {
             .append(Fmt.num(H - B - y, 1)).append("\" fill=\"").append(COLORS[si % COLORS.length])
             .append("\"><title>").append(Fmt.html(names.get(si) + " " + categories.get(ci) + ": " + Fmt.num(v)))
             .append("</title></rect>");
+        if (low != null && !Double.isNaN(low[si][ci])) {
+          errorBar(sb, gx + si * bw + bw * 0.46, py(low[si][ci], ytop), py(high[si][ci], ytop), bw * 0.2);
+        }
       }
       sb.append('\n');
     }
     legend(sb, names);
     sb.append("</svg>\n");
     return sb.toString();
+  }
+
+  /** A vertical error bar at x from y1 to y2 with caps of half-width cap. */
+  private static void errorBar(StringBuilder sb, double x, double y1, double y2, double cap) {
+    sb.append("<path class=\"ci\" d=\"M").append(Fmt.num(x, 1)).append(' ').append(Fmt.num(y1, 1)).append("V")
+        .append(Fmt.num(y2, 1)).append("M").append(Fmt.num(x - cap, 1)).append(' ').append(Fmt.num(y1, 1))
+        .append("H").append(Fmt.num(x + cap, 1)).append("M").append(Fmt.num(x - cap, 1)).append(' ')
+        .append(Fmt.num(y2, 1)).append("H").append(Fmt.num(x + cap, 1))
+        .append("\" stroke=\"#222\" stroke-width=\"1.2\" fill=\"none\"/>");
+  }
+
+  /** One row of a ratio chart: its label, the ratio, its 95 % interval (NaN: none) and its verdict. */
+  public record Ratio(String label, double ratio, double low, double high, String verdict) {}
+
+  /** The ratios' axis: from a quarter to four times, on a log scale (a wider interval is cut at the edge). */
+  private static final double[] RATIO_TICKS = {0.25, 0.5, 0.8, 0.9, 1, 1.1, 1.25, 2, 4};
+
+  /**
+   * A ratio (forest) chart: one row per ratio, a dot at the ratio and a line over its 95 % interval on a log axis,
+   * with the line of no difference at 1; green for better, red for worse, grey for the same within the noise.
+   */
+  public static String ratioChart(String id, String title, List<Ratio> rows) {
+    int left = 170;
+    int rowH = 16;
+    int h = T + 10 + rows.size() * rowH + 40;
+    double lo = 1;
+    double hi = 1;
+    for (Ratio r : rows) {
+      lo = Math.min(lo, Double.isNaN(r.low()) ? r.ratio() : r.low());
+      hi = Math.max(hi, Double.isNaN(r.high()) ? r.ratio() : r.high());
+    }
+    double xmin = Math.log(Math.max(0.25, lo * 0.97));
+    double xmax = Math.log(Math.min(4, hi * 1.03));
+    StringBuilder sb = new StringBuilder();
+    sb.append("<svg class=\"chart\" id=\"").append(Fmt.html(id)).append("\" xmlns=\"http://www.w3.org/2000/svg\" ")
+        .append("width=\"").append(W).append("\" height=\"").append(h).append("\" viewBox=\"0 0 ").append(W)
+        .append(' ').append(h).append("\" font-family=\"sans-serif\" font-size=\"11\">\n");
+    sb.append("<rect x=\"0\" y=\"0\" width=\"").append(W).append("\" height=\"").append(h)
+        .append("\" fill=\"#fff\"/>\n<text x=\"").append(W / 2).append("\" y=\"18\" text-anchor=\"middle\" ")
+        .append("font-size=\"13\" font-weight=\"bold\">").append(Fmt.html(title)).append("</text>\n");
+    int bottom = T + 10 + rows.size() * rowH;
+    for (double t : RATIO_TICKS) {
+      double lt = Math.log(t);
+      if (lt < xmin - 1e-9 || lt > xmax + 1e-9) {
+        continue;
+      }
+      double x = left + (lt - xmin) / (xmax - xmin) * (W - left - R);
+      sb.append("<line x1=\"").append(Fmt.num(x, 1)).append("\" x2=\"").append(Fmt.num(x, 1)).append("\" y1=\"")
+          .append(T).append("\" y2=\"").append(bottom).append("\" stroke=\"").append(t == 1 ? "#333" : "#e5e5e5")
+          .append("\"/><text x=\"").append(Fmt.num(x, 1)).append("\" y=\"").append(bottom + 14)
+          .append("\" text-anchor=\"middle\">").append(Fmt.num(t)).append("x</text>\n");
+    }
+    sb.append("<text x=\"").append((left + W - R) / 2).append("\" y=\"").append(bottom + 32)
+        .append("\" text-anchor=\"middle\">contender / baseline (log scale), 95 % interval</text>\n");
+    for (int i = 0; i < rows.size(); i++) {
+      ratioRow(sb, rows.get(i), T + 10 + i * rowH + rowH / 2.0, left, xmin, xmax);
+    }
+    sb.append("</svg>\n");
+    return sb.toString();
+  }
+
+  private static void ratioRow(StringBuilder sb, Ratio r, double y, int left, double xmin, double xmax) {
+    String color = switch (r.verdict()) {
+      case "better" -> "#2ca02c";
+      case "worse" -> "#d62728";
+      default -> "#7f7f7f";
+    };
+    java.util.function.DoubleUnaryOperator x = v -> left + (Math.max(xmin, Math.min(xmax, Math.log(v))) - xmin)
+        / (xmax - xmin) * (W - left - R);
+    sb.append("<text x=\"").append(left - 6).append("\" y=\"").append(Fmt.num(y + 4, 1))
+        .append("\" text-anchor=\"end\">").append(Fmt.html(r.label())).append("</text>");
+    if (!Double.isNaN(r.low())) {
+      sb.append("<line class=\"ci\" x1=\"").append(Fmt.num(x.applyAsDouble(r.low()), 1)).append("\" x2=\"")
+          .append(Fmt.num(x.applyAsDouble(r.high()), 1)).append("\" y1=\"").append(Fmt.num(y, 1))
+          .append("\" y2=\"").append(Fmt.num(y, 1)).append("\" stroke=\"").append(color)
+          .append("\" stroke-width=\"2\"/>");
+    }
+    sb.append("<circle cx=\"").append(Fmt.num(x.applyAsDouble(r.ratio()), 1)).append("\" cy=\"")
+        .append(Fmt.num(y, 1)).append("\" r=\"3.5\" fill=\"").append(color).append("\"><title>")
+        .append(Fmt.html(r.label() + ": " + Fmt.fixed(r.ratio(), 3) + "x" + (Double.isNaN(r.low()) ? ""
+            : " [" + Fmt.fixed(r.low(), 3) + ", " + Fmt.fixed(r.high(), 3) + "]") + " " + r.verdict()))
+        .append("</title></circle>\n");
   }
 
   private static StringBuilder open(String id, String title) {

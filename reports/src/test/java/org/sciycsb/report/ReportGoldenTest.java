@@ -171,6 +171,28 @@ class ReportGoldenTest {
     golden("compare.html", Compare.html(ssdVsHdd(), verdicts()));
   }
 
+  /** Two repeated runs (three repeats each, fixed values): their bars carry the intervals of the means. */
+  static List<ResultData> repeatedSsdVsHdd() {
+    List<ResultData> out = new ArrayList<>();
+    for (String side : List.of("ssd", "hdd")) {
+      List<RepeatSummary.Repeat> reps = new ArrayList<>();
+      double[] scales = side.equals("ssd") ? new double[] {0.95, 1, 1.05} : new double[] {3.3, 3.5, 3.7};
+      for (int i = 0; i < 3; i++) {
+        double s = scales[i];
+        reps.add(new RepeatSummary.Repeat("repeat-" + (i + 1), json(run(side, side, side.equals("hdd"), s, 1 / s)),
+            0, null));
+      }
+      out.add(new ResultData(null, RepeatSummary.aggregate(reps), null));
+    }
+    return out;
+  }
+
+  @Test
+  void compareHtmlOfRepeatedRunsHasErrorBars() throws IOException {
+    golden("compare-repeated.html", Compare.html(repeatedSsdVsHdd(), List.of(new Verdicts.Row("OVERALL",
+        "throughput", "hdd", 4995, 1427, 0.286, 0.25, 0.33, "worse", Verdicts.WELCH))));
+  }
+
   @Test
   void compareVerdictsAsTextAndJson() throws IOException {
     golden("compare-verdicts.txt", Compare.verdictText(verdicts()));
