@@ -49,7 +49,7 @@ final class SeiStudy implements StudyDef {
     long patients = c.count(p.longValue("patients"));
     List<String> cons = p.list("consistencies");
     List<Integer> threads = p.ints("threads");
-    int repeats = p.ints("repeats").get(0);
+    plan.defaultRepeats(p.ints("repeats").get(0));
     long ops = c.count(p.longValue("operationcount"));
     int loadThreads = p.ints("loadthreads").get(0);
     Map<Integer, List<Integer>> points = new LinkedHashMap<>();
@@ -72,13 +72,14 @@ final class SeiStudy implements StudyDef {
         names.add(mixName(m));
         for (Map.Entry<Integer, List<Integer>> pt2 : points.entrySet()) {
           int t = pt2.getKey();
-          for (int r = 1; r <= repeats; r++) {
-            plan.add(Step.run(con + "/" + mixName(m) + "/threads-" + t + "/run-" + r, c.binding).file(mf).file(cf)
-                .p("fhir.patients", patients).p("fhir.patienttable", pt).p("fhir.observationtable", ot)
-                .p("operationcount", ops).p("threadcount", t).tag("consistency", con).tag("mix", mixName(m))
-                .tag("threads", t).tag("nominalThreads", pt2.getValue().toString().replaceAll("[\\[\\] ]", ""))
-                .tag("repeat", r).tag("role", "run").after(load));
-          }
+          // one run per point here: --repeat (default: the study file's repeats, the paper's 3) repeats the whole
+          // matrix, repeat-major, as the paper did ("For each of these three runs, ... a different number of
+          // client threads"), into threads-<n>/run-<k>
+          plan.add(Step.run(con + "/" + mixName(m) + "/threads-" + t, c.binding).file(mf).file(cf)
+              .p("fhir.patients", patients).p("fhir.patienttable", pt).p("fhir.observationtable", ot)
+              .p("operationcount", ops).p("threadcount", t).tag("consistency", con).tag("mix", mixName(m))
+              .tag("threads", t).tag("nominalThreads", pt2.getValue().toString().replaceAll("[\\[\\] ]", ""))
+              .tag("role", "run").after(load));
         }
       }
       mixes.put(con, names);
@@ -96,7 +97,6 @@ final class SeiStudy implements StudyDef {
     });
     plan.param("patients", patients);
     plan.param("operationcount", ops);
-    plan.param("repeats", repeats);
     plan.param("points", pts);
     plan.param("mixes", mixes);
   }
@@ -156,7 +156,8 @@ final class SeiStudy implements StudyDef {
       }
     }
     t.note("Throughput as seed 003 defines it (operations / first start to last end: extra.fhir.throughput); "
-        + "± = standard deviation of the runs.");
+        + "± = half the 95 % confidence interval of the mean (Student's t over the repeats, --repeat; none with "
+        + "one run: one sample).");
 
     Report.Table pk = r.table("peak", "Peak throughput of this run (the highest mean over the thread counts)",
         "seed 003, §4.1 (peak throughput of each store, Figures 2-4)");
@@ -229,13 +230,13 @@ final class SeiStudy implements StudyDef {
     }
 
     boolean logX = points.size() > 1 && points.get(points.size() - 1)[0] >= 10 * points.get(0)[0];
-    Report.Figure f = r.line("throughput-vs-threads", "Throughput vs threads (mean, +-1 stdev)",
+    Report.Figure f = r.line("throughput-vs-threads", "Throughput vs threads (mean, 95 % CI of the repeats)",
         "seed 003, Figures 2, 3, 4, 7", "threads", "ops/s", logX);
     for (String[] s : series) {
       List<double[]> pts = new ArrayList<>();
       for (int i = 0; i < points.size(); i++) {
         Report.Cell c = cells.get(i).get(s[0] + "-" + s[1]);
-        pts.add(new double[] {points.get(i)[0], Runs.of(c), c.stdev == null ? Double.NaN : c.stdev});
+        pts.add(Runs.point(points.get(i)[0], c));
       }
       f.line(s[0] + " " + s[1], pts);
     }
@@ -248,8 +249,8 @@ final class SeiStudy implements StudyDef {
       List<double[]> mean = new ArrayList<>();
       for (int[] p : points) {
         List<String> names = runsOf(r, main, "8020", p[0]);
-        p95.add(new double[] {p[0], Runs.of(runs.mean(names, "operations[" + op + "].response.p95"))});
-        mean.add(new double[] {p[0], Runs.of(runs.mean(names, "operations[" + op + "].response.mean"))});
+        p95.add(Runs.point(p[0], runs.mean(names, "operations[" + op + "].response.p95")));
+        mean.add(Runs.point(p[0], runs.mean(names, "operations[" + op + "].response.mean")));
       }
       f95.line(op, p95);
       fm.line(op, mean);
