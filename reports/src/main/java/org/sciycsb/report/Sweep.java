@@ -218,10 +218,10 @@ public final class Sweep {
       p95.add(series(root, op, "p95Us", true));
       mean.add(series(root, op, "meanUs", true));
     }
-    sb.append(Svg.lineChart("p95-vs-threads", "p95 response time vs threads (mean of runs, 95 % CI)", "threads", "us", p95,
-        false, logX));
-    sb.append(Svg.lineChart("mean-vs-threads", "Mean response time vs threads (mean of runs, 95 % CI)", "threads", "us", mean,
-        false, logX));
+    sb.append(Svg.lineChart("p95-vs-threads", "p95 response time vs threads (mean of runs, 95 % CI)", "threads", "us",
+        p95, false, logX));
+    sb.append(Svg.lineChart("mean-vs-threads", "Mean response time vs threads (mean of runs, 95 % CI)", "threads",
+        "us", mean, false, logX));
     sb.append("<h2>Points</h2>\n<table><tr><th>threads</th><th>operation</th><th>runs</th><th>ops/s mean</th>")
         .append("<th>ops/s stdev</th><th>ops/s 95 % CI</th><th>mean (us)</th><th>mean 95 % CI</th><th>p95 (us)</th>")
         .append("<th>p95 95 % CI</th><th>p95 pooled (us)</th><th>failed runs (not averaged)</th></tr>\n");
