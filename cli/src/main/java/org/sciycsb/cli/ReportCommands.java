@@ -128,6 +128,10 @@ public final class ReportCommands {
     Args args;
     @Option(names = "--repeat", paramLabel = "<n>", description = "runs per thread count")
     String repeat = "1";
+    @Option(names = "--order", paramLabel = "sweeps|points", description = "sweeps (default, the order of seed 003 "
+        + "and the more robust against drift): the whole sweep once, then again for each repeat; points: every "
+        + "repeat of a thread count, then the next count")
+    String order = "sweeps";
     @Option(names = "--load", description = "load the data once before the first run")
     boolean load;
 
@@ -349,15 +353,12 @@ public final class ReportCommands {
       throw new ConfigException("sweep needs --threads, e.g. --threads 1,2,5,10");
     }
     List<Integer> threads = parseThreads(threadList);
-    int repeat;
-    try {
-      repeat = Integer.parseInt(c.repeat.trim());
-    } catch (NumberFormatException e) {
-      throw new ConfigException("bad value for --repeat: '" + c.repeat + "' is not a whole number");
+    int repeat = parseRepeat(c.repeat);
+    if (!c.order.equals("sweeps") && !c.order.equals("points")) {
+      throw new ConfigException("bad value for --order: '" + c.order + "' (sweeps: the whole sweep per repeat, the "
+          + "default; points: every repeat of a thread count, then the next)");
     }
-    if (repeat < 1) {
-      throw new ConfigException("bad value for --repeat: must be at least 1");
-    }
+    boolean sweepsFirst = c.order.equals("sweeps");
     boolean load = c.load;
     Args parsed = c.args;
     String binding = parsed.binding();
@@ -394,28 +395,15 @@ public final class ReportCommands {
       }
       loadDir = "load";
     }
-    List<Sweep.Point> points = new ArrayList<>();
-    for (int t : threads) {
-      List<Sweep.Run> runs = new ArrayList<>();
-      for (int r = 1; r <= repeat; r++) {
-        Path runDir = Sweep.runPath(dir, t, r);
-        RunSpec spec = Main.spec(Phase.RUN, parsed, List.of(), quiet, err).toBuilder()
-            .property("threadcount", Integer.toString(t)).property("results.dir", runDir.toString()).build();
-        err.println("sweep: " + t + " thread(s), run " + r + " of " + repeat + " -> " + runDir);
-        int code = Main.guarded(parsed.debug(), err, () -> Benchmark.run(spec).exitCode());
-        if (code == BenchmarkException.EXIT_CONFIG || code == BenchmarkException.EXIT_BINDING) {
-          throw new BenchmarkException(code, "sweep stopped: the run with " + t + " thread(s) could not start "
-              + "(exit " + code + ")");
-        }
-        if (code == BenchmarkException.EXIT_INTERRUPTED) {
-          throw new BenchmarkException(code, "sweep interrupted at " + t + " thread(s), run " + r);
-        }
-        worst = worst == 0 ? code : worst;
-        ResultData data = Files.isRegularFile(runDir.resolve("results.json")) ? ResultData.load(runDir) : null;
-        runs.add(new Sweep.Run(Sweep.runDir(t, r), code, data));
-      }
-      points.add(new Sweep.Point(t, runs));
+    Map<Integer, List<Sweep.Run>> byThreads = new LinkedHashMap<>();
+    threads.forEach(t -> byThreads.put(t, new ArrayList<>()));
+    for (int[] tr : sequence(threads, repeat, sweepsFirst)) {
+      Sweep.Run run = sweepRun(parsed, dir, tr[0], tr[1], repeat, quiet, err);
+      worst = worst == 0 ? run.exitCode() : worst;
+      byThreads.get(tr[0]).add(run);
     }
+    List<Sweep.Point> points = new ArrayList<>();
+    byThreads.forEach((t, runs) -> points.add(new Sweep.Point(t, runs))); // each in repeat order
     Map<String, Object> info = new LinkedHashMap<>();
     info.put("binding", binding);
     info.put("workload", parsed.properties().getOrDefault("workload", "site.ycsb.workloads.CoreWorkload"));
@@ -423,9 +411,16 @@ public final class ReportCommands {
     info.put("storageLabel", parsed.properties().get("label.storage"));
     info.put("threads", threads);
     info.put("repeat", repeat);
+    info.put("order", sweepsFirst ? "sweeps" : "points");
     info.put("load", loadDir);
     info.put("note", "runs use the data loaded before the sweep (bin/ycsb load, or --load once at the start)");
-    Map<String, Object> tree = Sweep.aggregate(info, points);
+    writeSweep(Sweep.aggregate(info, points), dir, rcfg, out, err);
+    return worst;
+  }
+
+  /** sweep.csv (also on stdout), sweep.html, sweep.json and the PNG when Chromium is found. */
+  private static void writeSweep(Map<String, Object> tree, Path dir, Config rcfg, PrintStream out, PrintStream err)
+      throws BenchmarkException {
     try {
       org.sciycsb.api.AtomicFiles.write(dir.resolve("sweep.csv"), Sweep.csv(tree));
       org.sciycsb.api.AtomicFiles.write(dir.resolve("sweep.html"), Sweep.html(tree));
@@ -437,7 +432,60 @@ public final class ReportCommands {
     out.flush();
     png(rcfg, dir.resolve("sweep.html"), "auto", err);
     err.println("sweep: " + dir);
-    return worst;
+  }
+
+  static int parseRepeat(String s) throws ConfigException {
+    int repeat;
+    try {
+      repeat = Integer.parseInt(s.trim());
+    } catch (NumberFormatException e) {
+      throw new ConfigException("bad value for --repeat: '" + s + "' is not a whole number");
+    }
+    if (repeat < 1) {
+      throw new ConfigException("bad value for --repeat: must be at least 1");
+    }
+    return repeat;
+  }
+
+  /**
+   * The (threads, repeat) pairs in the order they run: repeat-major ({@code sweepsFirst}: repeat 1 runs every thread
+   * count, then repeat 2, ..., as seed 003 did) or point-major (every repeat of a count, then the next count).
+   */
+  static List<int[]> sequence(List<Integer> threads, int repeat, boolean sweepsFirst) {
+    List<int[]> out = new ArrayList<>();
+    if (sweepsFirst) {
+      for (int r = 1; r <= repeat; r++) {
+        for (int t : threads) {
+          out.add(new int[] {t, r});
+        }
+      }
+    } else {
+      for (int t : threads) {
+        for (int r = 1; r <= repeat; r++) {
+          out.add(new int[] {t, r});
+        }
+      }
+    }
+    return out;
+  }
+
+  /** One run of a sweep point; a run that cannot start (exit 2, 3) or a signal stops the sweep. */
+  private static Sweep.Run sweepRun(Args parsed, Path dir, int t, int r, int repeat, PrintStream quiet,
+      PrintStream err) throws BenchmarkException {
+    Path runDir = Sweep.runPath(dir, t, r);
+    RunSpec spec = Main.spec(Phase.RUN, parsed, List.of(), quiet, err).toBuilder()
+        .property("threadcount", Integer.toString(t)).property("results.dir", runDir.toString()).build();
+    err.println("sweep: " + t + " thread(s), run " + r + " of " + repeat + " -> " + runDir);
+    int code = Main.guarded(parsed.debug(), err, () -> Benchmark.run(spec).exitCode());
+    if (code == BenchmarkException.EXIT_CONFIG || code == BenchmarkException.EXIT_BINDING) {
+      throw new BenchmarkException(code, "sweep stopped: the run with " + t + " thread(s) could not start "
+          + "(exit " + code + ")");
+    }
+    if (code == BenchmarkException.EXIT_INTERRUPTED) {
+      throw new BenchmarkException(code, "sweep interrupted at " + t + " thread(s), run " + r);
+    }
+    ResultData data = Files.isRegularFile(runDir.resolve("results.json")) ? ResultData.load(runDir) : null;
+    return new Sweep.Run(Sweep.runDir(t, r), code, data);
   }
 
   static List<Integer> parseThreads(String s) throws ConfigException {

@@ -39,6 +39,10 @@ final class StudyCli implements Commands.Action {
   @Option(names = "--max-threads", paramLabel = "<n>", description = "cap thread counts this machine cannot hold; "
       + "every cap is reported")
   String maxThreads;
+  @Option(names = "--repeat", paramLabel = "<n>", description = "run every measured step n times, repeat-major (the "
+      + "whole matrix, then again: seed 003's order), into <step>/run-<k>; loads are not repeated; the report shows "
+      + "means with 95 % intervals (default: the study's own, 3 for sei, else 1)")
+  String repeat;
   @Option(names = "--dry-run", description = "check the whole plan and print its steps; run nothing")
   boolean dry;
   @Option(names = "--compare", arity = "2", paramLabel = "<study-dir>", description = "the side by side of two "
@@ -87,7 +91,8 @@ final class StudyCli implements Commands.Action {
     List<Path> dirs = compare == null ? null
         : List.of(Path.of(compare.get(compare.size() - 2)), Path.of(compare.get(compare.size() - 1)));
     return StudyCommand.run(StudyCommand.home(), name, binding, scale == null ? null : parseScale(scale),
-        maxThreads == null ? null : parsePositive(maxThreads, "--max-threads"), only, dry, dirs, p, out, err);
+        maxThreads == null ? null : parsePositive(maxThreads, "--max-threads"),
+        repeat == null ? null : parsePositive(repeat, "--repeat"), only, dry, dirs, p, out, err);
   }
 
   /** A positive scale: a decimal (0.01, 1e-4) or a fraction (1/100). */

@@ -203,6 +203,55 @@ class ReportCommandsTest {
     assertThat(Files.readString(d.resolve("sweep.html"))).contains("id=\"throughput-vs-threads\"")
         .contains("id=\"p95-vs-threads\"");
     assertThat(s.out).isEqualTo(csv);
+    // the default order is seed 003's: the whole sweep, then the whole sweep again
+    assertThat(s.err.lines().filter(l -> l.startsWith("sweep: ") && l.contains(" thread(s), run ")).map(l ->
+        l.substring(7, l.indexOf(" ->")))).containsExactly("1 thread(s), run 1 of 2", "2 thread(s), run 1 of 2",
+        "1 thread(s), run 2 of 2", "2 thread(s), run 2 of 2");
+    assertThat(j.path("order").asText()).isEqualTo("sweeps");
+    java.time.Instant p2r1 = started(d, "threads-2/run-1");
+    assertThat(p2r1).isBefore(started(d, "threads-1/run-2"));
+    assertThat(started(d, "threads-1/run-1")).isBefore(p2r1);
+    JsonNode tp = p2.path("throughput");
+    assertThat(tp.path("ci95")).hasSize(2);
+    assertThat(tp.path("ci95").get(0).asDouble()).isLessThanOrEqualTo(tp.path("mean").asDouble());
+    assertThat(tp.path("ci95").get(1).asDouble()).isGreaterThanOrEqualTo(tp.path("mean").asDouble());
+    if (t1 != t2) {
+      assertThat(tp.path("ci95").get(1).asDouble()).isGreaterThan(tp.path("ci95").get(0).asDouble());
+    }
+    assertThat(p2.path("operations").path("READ").path("p95Us").path("ci95")).hasSize(2);
+    assertThat(p2.path("failed")).isEmpty();
+  }
+
+  private static java.time.Instant started(Path sweep, String run) throws Exception {
+    return java.time.Instant.parse(Cli.results(sweep.resolve(run)).path("metadata").path("started").asText());
+  }
+
+  @Test
+  void sweepOrderPointsRunsEveryRepeatOfACountFirst() throws Exception {
+    Cli s = Cli.run("sweep", "basic", "-P", "../workloads/workloada", "-p", "operationcount=200",
+        "--threads", "1,2", "--repeat", "2", "--order", "points", "-p", "results.dir=" + dir("sweep-points"),
+        "-p", "report.png=false");
+    assertThat(s.exit).as(s.toString()).isZero();
+    assertThat(s.err.lines().filter(l -> l.startsWith("sweep: ") && l.contains(" thread(s), run ")).map(l ->
+        l.substring(7, l.indexOf(" ->")))).containsExactly("1 thread(s), run 1 of 2", "1 thread(s), run 2 of 2",
+        "2 thread(s), run 1 of 2", "2 thread(s), run 2 of 2");
+    Path d = tmp.resolve("sweep-points");
+    assertThat(started(d, "threads-1/run-2")).isBefore(started(d, "threads-2/run-1"));
+    JsonNode j = new com.fasterxml.jackson.databind.ObjectMapper().readTree(d.resolve("sweep.json").toFile());
+    assertThat(j.path("order").asText()).isEqualTo("points");
+  }
+
+  @Test
+  void sweepRefusesABadOrderOrRepeatBeforeRunning() {
+    Cli order = Cli.run("sweep", "basic", "-P", "../workloads/workloada", "--threads", "1", "--order", "bogus",
+        "-p", "results.dir=" + dir("s-order"));
+    assertThat(order.exit).isEqualTo(2);
+    assertThat(order.err.strip()).doesNotContain("\n").contains("--order").contains("bogus");
+    assertThat(tmp.resolve("s-order/threads-1")).doesNotExist();
+    Cli zero = Cli.run("sweep", "basic", "-P", "../workloads/workloada", "--threads", "1", "--repeat", "0",
+        "-p", "results.dir=" + dir("s-zero"));
+    assertThat(zero.exit).isEqualTo(2);
+    assertThat(zero.err.strip()).doesNotContain("\n").contains("--repeat");
   }
 
   @Test

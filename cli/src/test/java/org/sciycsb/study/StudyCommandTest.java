@@ -15,6 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sciycsb.cli.Main;
+import org.sciycsb.testkit.Cli;
 
 /**
  * bin/ycsb study in-process: a whole study at a tiny scale on the basic (no-op) binding, its report checked against
@@ -185,6 +186,55 @@ class StudyCommandTest {
   }
 
   @Test
+  void repeatRunsTheWholeMatrixRepeatMajorAndTheReportShowsIntervals() throws Exception {
+    Path dir = tmp.resolve("rep");
+    Out r = study("sandisk", "basic", "--scale", "1e-6", "--only", "32GB/workloada-*,32GB/workloadc-*",
+        "--repeat", "2", "-p", "results.dir=" + dir);
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode doc = MAPPER.readTree(dir.resolve("study.json").toFile());
+    assertThat(doc.path("repeats").asInt()).isEqualTo(2);
+    assertThat(doc.path("repeatOrder").asText()).startsWith("repeat-major");
+    List<String> names = new ArrayList<>();
+    List<java.time.Instant> started = new ArrayList<>();
+    for (JsonNode s : doc.path("steps")) {
+      names.add(s.path("name").asText());
+      started.add(java.time.Instant.parse(Cli.results(dir.resolve(s.path("dir").asText())).path("metadata")
+          .path("started").asText()));
+    }
+    assertThat(names).containsExactly("32GB/load", "32GB/workloada-uniform/run-1", "32GB/workloada-zipfian/run-1",
+        "32GB/workloadc-uniform/run-1", "32GB/workloadc-zipfian/run-1", "32GB/workloada-uniform/run-2",
+        "32GB/workloada-zipfian/run-2", "32GB/workloadc-uniform/run-2", "32GB/workloadc-zipfian/run-2");
+    assertThat(started).isSorted();
+    JsonNode cell = table(doc, "throughput").path("rows").get(0).path("run-32GB");
+    assertThat(cell.path("aggregate").asText()).isEqualTo("mean");
+    assertThat(cell.path("n").asInt()).isEqualTo(2);
+    assertThat(cell.path("sources")).hasSize(2);
+    assertThat(cell.path("ci95")).hasSize(2);
+    assertThat(cell.path("ci95").get(0).asDouble()).isLessThanOrEqualTo(cell.path("value").asDouble());
+    assertThat(cell.path("ci95").get(1).asDouble()).isGreaterThanOrEqualTo(cell.path("value").asDouble());
+    assertThat(checkCells(dir, doc)).isGreaterThan(10);
+    assertThat(Files.readString(dir.resolve("study.html"))).contains("95 % CI");
+
+    // --compare: with repeats on both sides a ratio has its interval; against one run it is one sample
+    Path cmp = tmp.resolve("cmp-rep");
+    Out c = study("sandisk", "--compare", dir.toString(), dir.toString(), "-p", "report.out=" + cmp);
+    assertThat(c.code()).as(c.err()).isZero();
+    JsonNode ratio = table(MAPPER.readTree(cmp.resolve("compare.json").toFile()), "throughput-ratio").path("rows")
+        .get(0).path("32GB");
+    assertThat(ratio.path("ci95")).hasSize(2);
+    assertThat(ratio.path("derived").asText()).contains("95 % CI").contains("2 and 2 repeats");
+    Path one = tmp.resolve("one");
+    assertThat(study("sandisk", "basic", "--scale", "1e-6", "--only", "32GB/workloada-uniform", "-p",
+        "results.dir=" + one).code()).isZero();
+    Out c1 = study("sandisk", "--compare", dir.toString(), one.toString(), "-p", "report.out=" + tmp.resolve("c1"));
+    assertThat(c1.code()).as(c1.err()).isZero();
+    JsonNode r1 = table(MAPPER.readTree(tmp.resolve("c1/compare.json").toFile()), "throughput-ratio").path("rows")
+        .get(0).path("32GB");
+    assertThat(r1.path("derived").asText()).contains("one sample");
+    assertThat(r1.has("ci95")).isFalse();
+  }
+
+  @Test
   void aFailedStepIsRecordedItsDependentsSkippedAndTheStudyGoesOn() throws Exception {
     // every insert fails: the loads fail (exit 4), the runs that need them are skipped, the study goes on to the
     // second test case, and the study exits with the first failure's code
@@ -222,6 +272,8 @@ class StudyCommandTest {
         {"unknown study 'nosuch'", "study", "nosuch"},
         {"bad value for --scale: 'abc'", "study", "sandisk", "--scale", "abc"},
         {"bad value for --scale: '0'", "study", "sandisk", "--scale", "0"},
+        {"bad value for --repeat: '0'", "study", "sandisk", "--repeat", "0"},
+        {"bad value for --repeat: 'x'", "study", "sandisk", "--repeat", "x"},
         {"--compare: not a folder: " + tmp.resolve("nope-a"), "study", "sandisk", "--compare",
             tmp.resolve("nope-a").toString(), tmp.resolve("nope-b").toString()},
         {"option --compare needs 2 values: <study-dir>", "study", "sandisk", "--compare", tmp.toString()},

@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * The results of a repeated run: one {@code results.json} in the usual format whose figures are the means over the
@@ -20,7 +19,7 @@ import org.apache.commons.statistics.distribution.TDistribution;
  */
 public final class RepeatSummary {
   static final ObjectMapper MAPPER = new ObjectMapper();
-  static final String METHOD = "Student's t interval of the mean over the repeats (95 %)";
+  static final String METHOD = Interval.METHOD;
 
   /** One repeat: its folder name, its results (null when it left none), its exit code and failure. */
   public record Repeat(String name, JsonNode results, int exitCode, String failure) {
@@ -37,17 +36,10 @@ public final class RepeatSummary {
 
   /** The 95 % confidence interval of the mean of values (Student's t with n - 1 degrees of freedom). */
   public static Estimate estimate(List<Double> values) {
-    int n = values.size();
-    double mean = values.stream().mapToDouble(Double::doubleValue).sum() / n;
-    if (n < 2) {
-      return new Estimate(mean, null, null, List.copyOf(values));
-    }
-    double ss = 0;
-    for (double v : values) {
-      ss += (v - mean) * (v - mean);
-    }
-    double half = TDistribution.of(n - 1).inverseCumulativeProbability(0.975) * Math.sqrt(ss / (n - 1) / n);
-    return new Estimate(mean, mean - half, mean + half, List.copyOf(values));
+    double mean = Interval.mean(values);
+    double[] ci = Interval.ci95(values);
+    return ci == null ? new Estimate(mean, null, null, List.copyOf(values))
+        : new Estimate(mean, ci[0], ci[1], List.copyOf(values));
   }
 
   /** The top-level results of the repeats (at least one with results). */

@@ -333,7 +333,7 @@ final class DedeStudy implements StudyDef {
     String name = "data/" + store + "-" + n;
     if (loaded.add(name)) {
       Step s = Step.census(name, "load").p("census.records", n).tag("store", store).tag("records", n)
-          .tag("role", "load");
+          .tag("role", "load").once();
       if (store.equals("hdfs")) {
         s.p("census.files", files).p("census.output", hdfsIn(root, n));
       } else {
@@ -409,8 +409,7 @@ final class DedeStudy implements StudyDef {
         Report.Cell c = r.runs.value(step, "summary.totalMs");
         row.put(p, c);
         rrow.put(p, r.runs.value(step, "summary.recordsPerMinute"));
-        lines.computeIfAbsent(p, k -> new ArrayList<>()).add(new double[] {sz.path("records").asDouble(),
-            Runs.of(c)});
+        lines.computeIfAbsent(p, k -> new ArrayList<>()).add(Runs.point(sz.path("records").asDouble(), c));
       }
       if (ratio) {
         row.put("ratio", ReportBuilder.ratio(row.get("mongo-mongo"), row.get("hdfs-hdfs"),
@@ -439,7 +438,7 @@ final class DedeStudy implements StudyDef {
       row.put("mappers", r.runs.value(step, "summary.mappers"));
       row.put("rate", r.runs.value(step, "summary.recordsPerMinute"));
       row.put("pub-mappers", r.pub.cell("fig5-mappers", ReportBuilder.tags("splitMB", mb.asText())));
-      sp.add(new double[] {mb.asDouble(), Runs.of(tot)});
+      sp.add(Runs.point(mb.asDouble(), tot));
     }
     s.note("Split sizes are the paper's (not scaled): at a small --scale the input holds fewer bytes than a split "
         + "and every size gives one split.");
@@ -507,7 +506,7 @@ final class DedeStudy implements StudyDef {
       Map<String, String> tags = ReportBuilder.tags("intervalSeconds", i, "tasks", f2.path("paperTasks").asText());
       row.put("pub-min", r.pub.cell("fig2", tags));
       row.put("pub-pct", r.pub.cell("fig2-pct", tags));
-      line2.add(new double[] {iv.asDouble(), Runs.of(job)});
+      line2.add(Runs.point(iv.asDouble(), job));
     }
     t2.note("job overhead = last task end - first task start - D (" + CK + "overhead.jobS), the paper's \"run "
         + "time - 10 minutes\"; D here = " + d + " s (the paper's " + paperD + " s), so compare the % of D, not "
@@ -547,8 +546,7 @@ final class DedeStudy implements StudyDef {
         row.put("job-" + sz, job);
         row.put("taskMean-" + sz, r.runs.value(step, CK + "overhead.taskMeanS"));
         row.put("ckP95-" + sz, r.runs.value(step, "operations[CHECKPOINT].response.p95"));
-        lines3.computeIfAbsent(sizeTitle(sz), k -> new ArrayList<>()).add(new double[] {pt.path("tasks").asDouble(),
-            Runs.of(job)});
+        lines3.computeIfAbsent(sizeTitle(sz), k -> new ArrayList<>()).add(Runs.point(pt.path("tasks").asDouble(), job));
       }
       if (both) {
         row.put("ratio", ReportBuilder.ratio(row.get("job-1m"), row.get("job-64k"),

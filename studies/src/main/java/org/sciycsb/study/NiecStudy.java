@@ -58,7 +58,8 @@ final class NiecStudy implements StudyDef {
       String write = "workers-" + w + "/write";
       plan.add(Step.load(write, c.binding).file(preset).p("fasta.corpus.files", files).p("fasta.corpus.hits", hits)
           .p("fasta.table.prefix", c.prefix + "n" + w + "_").p("threadcount", w).tag("workers", w)
-          .tag("nominalWorkers", e.getValue().toString().replaceAll("[\\[\\] ]", "")).tag("phase", "write"));
+          .tag("nominalWorkers", e.getValue().toString().replaceAll("[\\[\\] ]", "")).tag("phase", "write")
+          .repeated("fasta.table.prefix"));
       plan.add(Step.run("workers-" + w + "/read", c.binding).file(preset).p("fasta.ids", "${dir:" + write + "}")
           .p("fasta.reads", reads).p("threadcount", w).tag("workers", w).tag("phase", "read").after(write));
       Map<String, Object> m = new LinkedHashMap<>();
@@ -121,8 +122,8 @@ final class NiecStudy implements StudyDef {
           "write")));
       row.put("pub-riak-r", r.pub.cell("fig5.2", ReportBuilder.tags("store", "Riak", "workers", "" + w, "phase",
           "read")));
-      wpts.add(new double[] {w, Runs.of(wm)});
-      rpts.add(new double[] {w, Runs.of(rd)});
+      wpts.add(Runs.point(w, wm));
+      rpts.add(Runs.point(w, rd));
     }
     t.note("Write docs/s = documents written / (first write to last write), extra.fasta.docsPerSecond; read "
         + "docs/s = the read run's throughput. The paper states figures only at its best worker counts (MongoDB "

@@ -37,6 +37,12 @@ final class Report {
     final List<Source> sources = new ArrayList<>();
     String aggregate;
     Double stdev;
+    /** A mean's 95 % interval {low, high} (Student's t over its values), null with one value. */
+    double[] ci95;
+    /** The values a mean is made of, in plan order (repeat order with --repeat). */
+    List<Double> values;
+    /** Steps of a mean that did not finish: named, not averaged. */
+    List<String> failed;
     String published;
     String precision;
     String derived;
@@ -71,6 +77,13 @@ final class Report {
         if (stdev != null) {
           m.put("stdev", stdev);
         }
+        m.put("ci95", ci95 == null ? List.of() : List.of(ci95[0], ci95[1]));
+        if (values != null) {
+          m.put("values", values);
+        }
+        if (failed != null && !failed.isEmpty()) {
+          m.put("failed", failed);
+        }
       }
       if (!sources.isEmpty()) {
         List<Object> s = new ArrayList<>();
@@ -81,6 +94,9 @@ final class Report {
       }
       if (derived != null) {
         m.put("derived", derived);
+        if (ci95 != null) {
+          m.put("ci95", List.of(ci95[0], ci95[1]));
+        }
       }
       if (published != null) {
         m.put("published", published);
@@ -232,6 +248,13 @@ final class Report {
             pts.add(List.of(x.x()[i], x.y()[i]));
           }
           o.put("points", pts);
+          if (x.err() != null) { // the 95 % interval's half width of each point (its error bar)
+            List<Object> e = new ArrayList<>();
+            for (double d : x.err()) {
+              e.add(d);
+            }
+            o.put("ci95HalfWidths", e);
+          }
           s.add(o);
         }
         m.put("series", s);

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.sciycsb.report.Interval;
 
 /**
  * The steps of a study as recorded in {@code study.json}, and their results documents ({@code results.json} of the
@@ -57,7 +58,27 @@ final class Runs {
     return out;
   }
 
+  /**
+   * The repeats of a matrix step run with {@code --repeat N} (steps tagged {@code repeatOf} = name, in plan order),
+   * empty when the step ran once under its own name.
+   */
+  List<String> repeatsOf(String name) {
+    List<String> out = new ArrayList<>();
+    if (step(name) == null) {
+      for (JsonNode s : steps) {
+        if (s.path("tags").path("repeatOf").asText().equals(name)) {
+          out.add(s.path("name").asText());
+        }
+      }
+    }
+    return out;
+  }
+
   boolean usable(String name) {
+    List<String> reps = repeatsOf(name);
+    if (!reps.isEmpty()) {
+      return reps.stream().anyMatch(this::usable);
+    }
     JsonNode s = step(name);
     return s != null && s.path("status").asText().equals("ok") && results(name) != null;
   }
@@ -66,6 +87,12 @@ final class Runs {
   JsonNode results(String name) {
     if (cache.containsKey(name)) {
       return cache.get(name);
+    }
+    List<String> reps = repeatsOf(name);
+    if (!reps.isEmpty()) { // a repeated step: its first usable repeat's (for what the runs share: operations, ...)
+      JsonNode first = reps.stream().filter(this::usable).findFirst().map(this::results).orElse(null);
+      cache.put(name, first);
+      return first;
     }
     JsonNode s = step(name);
     JsonNode j = null;
@@ -85,6 +112,9 @@ final class Runs {
 
   /** The number at field of a finished step, or NaN. */
   double number(String name, String field) {
+    if (!repeatsOf(name).isEmpty()) {
+      return Runs.of(mean(repeatsOf(name), field));
+    }
     if (!usable(name)) {
       return Double.NaN;
     }
@@ -97,6 +127,10 @@ final class Runs {
 
   /** A measured cell: the number at field of one step, with its source; or why there is none. */
   Report.Cell value(String name, String field) {
+    List<String> reps = repeatsOf(name);
+    if (!reps.isEmpty()) {
+      return mean(reps, field);
+    }
     JsonNode s = step(name);
     if (s == null) {
       return Report.Cell.missing("not in plan");
@@ -139,18 +173,33 @@ final class Runs {
       c.text = names.isEmpty() ? "not in plan" : "no finished run";
       return c;
     }
-    double mean = vals.stream().mapToDouble(Double::doubleValue).average().getAsDouble();
-    double ss = 0;
-    for (double v : vals) {
-      ss += (v - mean) * (v - mean);
-    }
-    c.value = mean;
+    c.value = Interval.mean(vals);
     c.aggregate = "mean";
-    c.stdev = vals.size() > 1 ? Math.sqrt(ss / (vals.size() - 1)) : 0.0;
+    c.stdev = Interval.stdev(vals);
+    c.ci95 = Interval.ci95(vals);
+    c.values = vals;
+    List<String> failed = new ArrayList<>();
+    for (String n : names) {
+      if (Double.isNaN(number(n, fieldOf.apply(n))) && step(n) != null && !"ok".equals(step(n).path("status")
+          .asText())) {
+        failed.add(n + " (" + step(n).path("status").asText("not run") + ")");
+      }
+    }
+    c.failed = failed;
     return c;
   }
 
   static double of(Report.Cell c) {
     return c != null && c.hasValue() ? c.value : Double.NaN;
+  }
+
+  /** Half the width of a mean's 95 % interval (its error bar), NaN when it has none (one value). */
+  static double halfWidth(Report.Cell c) {
+    return c != null && c.ci95 != null ? (c.ci95[1] - c.ci95[0]) / 2 : Double.NaN;
+  }
+
+  /** A figure's point: x, the cell's value and its error bar (the 95 % interval's half width, or none). */
+  static double[] point(double x, Report.Cell c) {
+    return new double[] {x, of(c), halfWidth(c)};
   }
 }

@@ -9,8 +9,9 @@ import org.sciycsb.api.ConfigException;
 
 /**
  * Seed 003 (SEI, FHIR EHR on MongoDB/Cassandra/Riak): per consistency preset, one load of patients and their
- * observations, then per mix (read-only, 80/20, write-only) every thread count from 1 to 1000, three runs each,
- * averaged. Strong runs every mix (Figures 2-6); eventual the read/write mix (Figures 7-8), as the paper did.
+ * observations, then per mix (read-only, 80/20, write-only) every thread count from 1 to 1000; the whole sweep
+ * three times (repeat-major, {@link Plan#repeated}: the study file's {@code repeats}, or --repeat), averaged.
+ * Strong runs every mix (Figures 2-6); eventual the read/write mix (Figures 7-8), as the paper did.
  */
 final class SeiStudy implements StudyDef {
   @Override
@@ -32,9 +33,10 @@ final class SeiStudy implements StudyDef {
   public String describe() {
     return String.join("\n",
         "matrix: consistency strong (read-only, 80/20, write-only) and eventual (80/20), each: one load of 1 M",
-        "patients (0-20 observations each, mean 7), then threads 1, 2, 5, 10, 25, 50, 100, 200, 500, 1000 x 3",
-        "runs. --scale multiplies patients and operations; thread counts above --max-threads (or above the",
-        "operations of a run) are capped and the cap is reported.",
+        "patients (0-20 observations each, mean 7), then threads 1, 2, 5, 10, 25, 50, 100, 200, 500, 1000; the",
+        "whole sweep 3 times (--repeat N, repeat-major as the paper), averaged per thread count with 95 % intervals.",
+        "--scale multiplies patients and operations; thread counts above --max-threads (or above the operations",
+        "of a run) are capped and the cap is reported.",
         "report: throughput vs threads per mix (Figures 2-4), 80/20 read and write latency mean/p95 vs threads",
         "(Figures 5-6), strong vs eventual (Figures 7-8); the paper's peaks and consistency costs beside.");
   }
@@ -49,7 +51,7 @@ final class SeiStudy implements StudyDef {
     long patients = c.count(p.longValue("patients"));
     List<String> cons = p.list("consistencies");
     List<Integer> threads = p.ints("threads");
-    int repeats = p.ints("repeats").get(0);
+    plan.defaultRepeats(p.ints("repeats").get(0));
     long ops = c.count(p.longValue("operationcount"));
     int loadThreads = p.ints("loadthreads").get(0);
     Map<Integer, List<Integer>> points = new LinkedHashMap<>();
@@ -72,13 +74,14 @@ final class SeiStudy implements StudyDef {
         names.add(mixName(m));
         for (Map.Entry<Integer, List<Integer>> pt2 : points.entrySet()) {
           int t = pt2.getKey();
-          for (int r = 1; r <= repeats; r++) {
-            plan.add(Step.run(con + "/" + mixName(m) + "/threads-" + t + "/run-" + r, c.binding).file(mf).file(cf)
-                .p("fhir.patients", patients).p("fhir.patienttable", pt).p("fhir.observationtable", ot)
-                .p("operationcount", ops).p("threadcount", t).tag("consistency", con).tag("mix", mixName(m))
-                .tag("threads", t).tag("nominalThreads", pt2.getValue().toString().replaceAll("[\\[\\] ]", ""))
-                .tag("repeat", r).tag("role", "run").after(load));
-          }
+          // one run per point here: --repeat (default: the study file's repeats, the paper's 3) repeats the whole
+          // matrix, repeat-major, as the paper did ("For each of these three runs, ... a different number of
+          // client threads"), into threads-<n>/run-<k>
+          plan.add(Step.run(con + "/" + mixName(m) + "/threads-" + t, c.binding).file(mf).file(cf)
+              .p("fhir.patients", patients).p("fhir.patienttable", pt).p("fhir.observationtable", ot)
+              .p("operationcount", ops).p("threadcount", t).tag("consistency", con).tag("mix", mixName(m))
+              .tag("threads", t).tag("nominalThreads", pt2.getValue().toString().replaceAll("[\\[\\] ]", ""))
+              .tag("role", "run").after(load));
         }
       }
       mixes.put(con, names);
@@ -96,7 +99,6 @@ final class SeiStudy implements StudyDef {
     });
     plan.param("patients", patients);
     plan.param("operationcount", ops);
-    plan.param("repeats", repeats);
     plan.param("points", pts);
     plan.param("mixes", mixes);
   }
@@ -156,7 +158,8 @@ final class SeiStudy implements StudyDef {
       }
     }
     t.note("Throughput as seed 003 defines it (operations / first start to last end: extra.fhir.throughput); "
-        + "± = standard deviation of the runs.");
+        + "± = half the 95 % confidence interval of the mean (Student's t over the repeats, --repeat; none with "
+        + "one run: one sample).");
 
     Report.Table pk = r.table("peak", "Peak throughput of this run (the highest mean over the thread counts)",
         "seed 003, §4.1 (peak throughput of each store, Figures 2-4)");
@@ -229,13 +232,13 @@ final class SeiStudy implements StudyDef {
     }
 
     boolean logX = points.size() > 1 && points.get(points.size() - 1)[0] >= 10 * points.get(0)[0];
-    Report.Figure f = r.line("throughput-vs-threads", "Throughput vs threads (mean, +-1 stdev)",
+    Report.Figure f = r.line("throughput-vs-threads", "Throughput vs threads (mean, 95 % CI of the repeats)",
         "seed 003, Figures 2, 3, 4, 7", "threads", "ops/s", logX);
     for (String[] s : series) {
       List<double[]> pts = new ArrayList<>();
       for (int i = 0; i < points.size(); i++) {
         Report.Cell c = cells.get(i).get(s[0] + "-" + s[1]);
-        pts.add(new double[] {points.get(i)[0], Runs.of(c), c.stdev == null ? Double.NaN : c.stdev});
+        pts.add(Runs.point(points.get(i)[0], c));
       }
       f.line(s[0] + " " + s[1], pts);
     }
@@ -248,8 +251,8 @@ final class SeiStudy implements StudyDef {
       List<double[]> mean = new ArrayList<>();
       for (int[] p : points) {
         List<String> names = runsOf(r, main, "8020", p[0]);
-        p95.add(new double[] {p[0], Runs.of(runs.mean(names, "operations[" + op + "].response.p95"))});
-        mean.add(new double[] {p[0], Runs.of(runs.mean(names, "operations[" + op + "].response.mean"))});
+        p95.add(Runs.point(p[0], runs.mean(names, "operations[" + op + "].response.p95")));
+        mean.add(Runs.point(p[0], runs.mean(names, "operations[" + op + "].response.mean")));
       }
       f95.line(op, p95);
       fm.line(op, mean);

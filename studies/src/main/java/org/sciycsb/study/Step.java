@@ -30,6 +30,8 @@ public final class Step {
   private final List<String> dependsOn = new ArrayList<>();
   private long seconds;
   private String note;
+  private Boolean repeated;
+  private final List<String> freshPerRepeat = new ArrayList<>();
 
   Step(String name, Kind kind) {
     this.name = name;
@@ -91,6 +93,75 @@ public final class Step {
   Step note(String text) {
     this.note = text;
     return this;
+  }
+
+  /** Not repeated by {@code --repeat} (a census input's preparation): runs once, in the first repeat. */
+  Step once() {
+    this.repeated = false;
+    return this;
+  }
+
+  /**
+   * Repeated by {@code --repeat} although a load (a measured write test), each repeat into fresh tables: the
+   * value of each {@code freshKeys} property gets {@code r<k>_} appended in repeat k.
+   */
+  Step repeated(String... freshKeys) {
+    this.repeated = true;
+    freshPerRepeat.addAll(List.of(freshKeys));
+    return this;
+  }
+
+  /**
+   * Whether {@code --repeat N} runs this step N times: runs and census jobs are measurements and are repeated;
+   * loads (the data the runs need, loaded once) and pauses (after a load) are not, unless the study says so.
+   */
+  public boolean isRepeated() {
+    return repeated != null ? repeated : kind == Kind.RUN || kind == Kind.CENSUS;
+  }
+
+  /** The folder name of repeat k of a repeated step: {@code <name>/run-<k>}. */
+  static String repeatName(String name, int k) {
+    return name + "/run-" + k;
+  }
+
+  /**
+   * Repeat k of this step: named {@link #repeatName}, tagged {@code repeat} = k and {@code repeatOf} = this name;
+   * its dependencies and {@code ${dir:STEP}} placeholders on repeated steps point at their repeat k.
+   */
+  Step repeat(int k, java.util.Set<String> repeatedSteps) {
+    Step c = new Step(repeatName(name, k), kind);
+    java.util.function.UnaryOperator<String> dirs = v -> {
+      String out = v;
+      for (String r : repeatedSteps) {
+        out = out.replace("${dir:" + r + "}", "${dir:" + repeatName(r, k) + "}");
+      }
+      return out;
+    };
+    for (int i = 0; i < argv.size(); i++) {
+      String a = argv.get(i);
+      if (i > 0 && argv.get(i - 1).equals("-p") && a.indexOf('=') > 0) {
+        String key = a.substring(0, a.indexOf('='));
+        a = key + "=" + fresh(key, a.substring(a.indexOf('=') + 1), k);
+      }
+      c.argv.add(dirs.apply(a));
+    }
+    c.binding = binding;
+    c.files.addAll(files);
+    props.forEach((key, v) -> c.props.put(key, dirs.apply(fresh(key, v, k))));
+    c.tags.putAll(tags);
+    c.tags.put("repeat", Integer.toString(k));
+    c.tags.put("repeatOf", name);
+    for (String d : dependsOn) {
+      c.dependsOn.add(repeatedSteps.contains(d) ? repeatName(d, k) : d);
+    }
+    c.seconds = seconds;
+    c.note = note;
+    c.repeated = true;
+    return c;
+  }
+
+  private String fresh(String key, String value, int k) {
+    return freshPerRepeat.contains(key) ? value + "r" + k + "_" : value;
   }
 
   public String name() {

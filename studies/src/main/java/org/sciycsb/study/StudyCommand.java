@@ -46,18 +46,28 @@ public final class StudyCommand {
   public static int run(Path home, String name, String binding, Double scale, Integer maxThreads, List<String> only,
       boolean dry, List<Path> compare, Map<String, String> props, PrintStream out, PrintStream err)
       throws BenchmarkException {
+    return run(home, name, binding, scale, maxThreads, null, only, dry, compare, props, out, err);
+  }
+
+  /**
+   * As above, with {@code repeat}: how many times every measured step runs (repeat-major, {@link Plan#repeated});
+   * null = the study's own default (seed 003's file says 3, the others 1).
+   */
+  public static int run(Path home, String name, String binding, Double scale, Integer maxThreads, Integer repeat,
+      List<String> only, boolean dry, List<Path> compare, Map<String, String> props, PrintStream out,
+      PrintStream err) throws BenchmarkException {
     StudyDef def = Studies.find(name);
     if (def == null) {
       throw new ConfigException("unknown study '" + name + "' (known: " + Studies.known() + ")");
     }
     if (compare != null) {
-      if (scale != null || dry || !only.isEmpty()) {
-        throw new ConfigException("--compare reads two finished study folders: --scale, --only and --dry-run do "
-            + "not apply");
+      if (scale != null || dry || !only.isEmpty() || repeat != null) {
+        throw new ConfigException("--compare reads two finished study folders: --scale, --repeat, --only and "
+            + "--dry-run do not apply");
       }
       return StudyCompare.run(home, def, compare.get(0), compare.get(1), props, out, err);
     }
-    return runStudy(home, def, binding, scale == null ? 1.0 : scale, maxThreads, only, dry, props, out, err);
+    return runStudy(home, def, binding, scale == null ? 1.0 : scale, maxThreads, repeat, only, dry, props, out, err);
   }
 
   /** The default cap of thread counts: 100 per CPU. */
@@ -107,11 +117,13 @@ public final class StudyCommand {
           opts = null;
         }
         Plan p = expand(home, d, Registry.DEFAULT_BINDING, opts, 1.0, Integer.MAX_VALUE, Map.of(), "s_");
+        p = p.repeated(p.defaultRepeats());
         long loads = p.steps().stream().filter(s -> s.kind() == Step.Kind.LOAD).count();
         long runs = p.steps().stream().filter(s -> s.kind() == Step.Kind.RUN).count();
         long census = p.steps().stream().filter(s -> s.kind() == Step.Kind.CENSUS).count();
         out.println("    at scale 1: " + p.steps().size() + " steps (" + loads + " loads, " + runs + " runs"
-            + (census > 0 ? ", " + census + " census jobs" : "") + "); files: workloads/study-" + d.name() + "/");
+            + (census > 0 ? ", " + census + " census jobs" : "") + (p.repeats() > 1 ? ", measured steps x "
+            + p.repeats() + " (--repeat)" : "") + "); files: workloads/study-" + d.name() + "/");
       } catch (ConfigException e) {
         out.println("    (cannot expand: " + e.getMessage() + ")");
       }
@@ -130,8 +142,9 @@ public final class StudyCommand {
 
   // ------------------------------------------------------------------------------------------------ run
 
-  static int runStudy(Path home, StudyDef def, String binding, double scale, Integer maxThreadsArg, List<String> only,
-      boolean dry, Map<String, String> props, PrintStream out, PrintStream err) throws BenchmarkException {
+  static int runStudy(Path home, StudyDef def, String binding, double scale, Integer maxThreadsArg, Integer repeat,
+      List<String> only, boolean dry, Map<String, String> props, PrintStream out, PrintStream err)
+      throws BenchmarkException {
     String bindingName = binding == null ? Registry.DEFAULT_BINDING : binding;
     int maxThreads = maxThreadsArg == null ? defaultMaxThreads() : maxThreadsArg;
     Map<String, String> user = new LinkedHashMap<>();
@@ -163,6 +176,7 @@ public final class StudyCommand {
     if (!only.isEmpty()) {
       plan = filter(plan, only);
     }
+    plan = plan.repeated(repeat != null ? repeat : plan.defaultRepeats());
     String storageLabel = props.get("label.storage");
     boolean engine = plan.steps().stream().anyMatch(s -> s.kind() == Step.Kind.LOAD || s.kind() == Step.Kind.RUN);
     Path dir = Path.of(resultsDir != null ? resultsDir : "results/" + stamp + "-study-" + def.name()
@@ -231,7 +245,10 @@ public final class StudyCommand {
     header.put("binding", engine ? bindingName : null);
     header.put("scale", scale);
     header.put("maxThreads", maxThreads);
-    header.put("command", commandLine(def, binding, scale, maxThreadsArg, only, props));
+    header.put("command", commandLine(def, binding, scale, maxThreadsArg, only, props)
+        + (repeat != null ? " --repeat " + repeat : ""));
+    header.put("repeats", plan.repeats());
+    header.put("repeatOrder", Plan.ORDER);
     header.put("started", Instant.now().toString());
     header.put("finished", null);
     header.put("outcome", "running");
@@ -244,6 +261,7 @@ public final class StudyCommand {
     header.put("params", plan.params());
     header.put("published", pub.root());
     err.println("study " + def.name() + " (seed " + def.seed() + "): " + plan.steps().size() + " steps"
+        + (plan.repeats() > 1 ? " (measured steps x " + plan.repeats() + ", repeat-major)" : "")
         + (engine ? ", binding " + bindingName : "") + ", scale " + org.sciycsb.report.Fmt.num(scale, 12) + " -> " + dir);
     for (String n : plan.notes()) {
       err.println("study: note: " + n);
@@ -301,6 +319,7 @@ public final class StudyCommand {
       }
     }
     Plan out = new Plan();
+    out.defaultRepeats(plan.defaultRepeats());
     plan.params().forEach(out::param);
     plan.notes().forEach(out::note);
     out.note("only the steps matching " + String.join(",", patterns) + " (and their dependencies) were run");

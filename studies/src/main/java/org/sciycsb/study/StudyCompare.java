@@ -16,6 +16,7 @@ import org.sciycsb.api.ConfigException;
 import org.sciycsb.report.Compare;
 import org.sciycsb.report.Fmt;
 import org.sciycsb.report.Html;
+import org.sciycsb.report.Interval;
 import org.sciycsb.report.ResultData;
 
 /**
@@ -98,9 +99,13 @@ final class StudyCompare {
     } catch (IOException e) {
       throw new ConfigException("cannot create " + outDir + ": " + e.getMessage());
     }
+    Map<String, String> logical = new LinkedHashMap<>(); // a matrix step (its repeats together) -> its kind
     for (JsonNode s : sa.runs().steps()) {
-      String name = s.path("name").asText();
-      String kind = s.path("kind").asText();
+      logical.putIfAbsent(s.path("tags").path("repeatOf").asText(s.path("name").asText()), s.path("kind").asText());
+    }
+    for (Map.Entry<String, String> e : logical.entrySet()) {
+      String name = e.getKey();
+      String kind = e.getValue();
       if (!(kind.equals("load") || kind.equals("run") || kind.equals("census"))) {
         continue;
       }
@@ -111,13 +116,17 @@ final class StudyCompare {
       Report.Cell cb = cell(sb, name, tf);
       row.put("tA", ca);
       row.put("tB", cb);
-      row.put("tR", ReportBuilder.ratio(cb, ca, "B / A"));
+      row.put("tR", ratio(cb, ca));
       Report.Cell ra = cell(sa, name, "operations[READ].response.p95");
       Report.Cell rb = cell(sb, name, "operations[READ].response.p95");
       row.put("r95A", ra);
       row.put("r95B", rb);
-      row.put("r95R", ReportBuilder.ratio(rb, ra, "B / A"));
-      if (!kind.equals("census") && sa.runs().usable(name) && sb.runs().usable(name)) {
+      row.put("r95R", ratio(rb, ra));
+    }
+    for (JsonNode s : sa.runs().steps()) { // compare's page for every pair of runs (repeat k of A with B's)
+      String name = s.path("name").asText();
+      String kind = s.path("kind").asText();
+      if ((kind.equals("load") || kind.equals("run")) && sa.runs().usable(name) && sb.runs().usable(name)) {
         try {
           List<ResultData> pair = List.of(ResultData.load(sa.dir().resolve(s.path("dir").asText())),
               ResultData.load(sb.dir().resolve(s.path("dir").asText())));
@@ -132,6 +141,7 @@ final class StudyCompare {
     }
     steps.note("ops/s for engine steps; records/min for census steps. Per-operation detail of every pair: "
         + "pairs/<step>.html (bin/ycsb compare).");
+    steps.note(RATIO_NOTE);
     tables.add(steps);
 
     java.util.function.Function<String, String> label = g -> g.equals(Report.DERIVED) ? "B / A"
@@ -202,13 +212,34 @@ final class StudyCompare {
     return m;
   }
 
-  /** A measured cell of one side, its source dir absolute (the two sides live in different folders). */
+  static final String RATIO_NOTE = "With repeats (--repeat) on both sides a ratio is of the two means, with its 95 % "
+      + "interval (" + Interval.RATIO_METHOD + "); with one run a side it divides two single numbers: one sample, "
+      + "no interval, and a difference within the run-to-run noise (10-25 % here) is no difference.";
+
+  /** A measured cell of one side (a mean over the step's repeats), its source dirs absolute. */
   static Report.Cell cell(Side s, String step, String field) {
     Report.Cell c = s.runs().value(step, field);
     if (c.hasValue()) {
-      Report.Source x = c.sources.get(0);
-      c.sources.set(0, new Report.Source(s.tag() + ":" + x.step(), s.dir().resolve(x.dir()).toString(), x.field()));
+      for (int i = 0; i < c.sources.size(); i++) {
+        Report.Source x = c.sources.get(i);
+        c.sources.set(i, new Report.Source(s.tag() + ":" + x.step(), s.dir().resolve(x.dir()).toString(),
+            x.field()));
+      }
     }
+    return c;
+  }
+
+  /**
+   * b / a: with repeats on both sides the ratio of the means and its 95 % interval; otherwise the ratio of two
+   * single numbers, said to be one sample.
+   */
+  static Report.Cell ratio(Report.Cell b, Report.Cell a) {
+    boolean repeated = a.values != null && b.values != null && a.values.size() > 1 && b.values.size() > 1;
+    double[] ci = repeated ? Interval.ratioCi95(a.values, b.values) : null;
+    Report.Cell c = ReportBuilder.ratio(b, a, ci != null ? "B / A of the means over " + b.values.size() + " and "
+        + a.values.size() + " repeats, 95 % CI [" + Fmt.num(ci[0], 3) + ", " + Fmt.num(ci[1], 3) + "] ("
+        + Interval.RATIO_METHOD + ")" : "B / A of one run each: one sample, no interval");
+    c.ci95 = c.hasValue() ? ci : null;
     return c;
   }
 
@@ -259,9 +290,10 @@ final class StudyCompare {
           }
         }
         for (String s : sizes) {
-          ratioRow.put(s, ReportBuilder.ratio(bySide.get("B").get(s), bySide.get("A").get(s), "B / A"));
+          ratioRow.put(s, ratio(bySide.get("B").get(s), bySide.get("A").get(s)));
         }
       }
+      r.note(RATIO_NOTE);
       tables.add(t);
       tables.add(r);
     }

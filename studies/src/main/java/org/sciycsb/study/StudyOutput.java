@@ -83,8 +83,8 @@ final class StudyOutput {
     } else if (c.published != null && !"exact".equals(c.precision)) {
       v = "~" + v;
     }
-    if (c.aggregate != null && c.sources.size() > 1 && c.stdev != null) {
-      v += " ±" + Fmt.num(c.stdev, decimals);
+    if (c.aggregate != null && c.ci95 != null) {
+      v += " ±" + Fmt.num((c.ci95[1] - c.ci95[0]) / 2, decimals);
     }
     return v;
   }
@@ -290,7 +290,11 @@ final class StudyOutput {
       parts.add(c.derived);
     }
     if (c.aggregate != null) {
-      parts.add(c.aggregate + " of " + c.sources.size());
+      parts.add(c.aggregate + " of " + c.sources.size() + (c.ci95 == null ? " (one sample: no interval)"
+          : ", 95 % CI [" + Fmt.num(c.ci95[0], 3) + ", " + Fmt.num(c.ci95[1], 3) + "]"));
+    }
+    if (c.failed != null && !c.failed.isEmpty()) {
+      parts.add("not averaged: " + String.join(", ", c.failed));
     }
     for (Report.Source s : c.sources) {
       parts.add(s.dir() + " " + s.field());

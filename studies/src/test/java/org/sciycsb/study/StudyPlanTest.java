@@ -19,8 +19,63 @@ class StudyPlanTest {
   static final OptionSet BATCHING = OptionSet.builder("fake").add(Option.integer("fake.batchsize", 0, "batch"))
       .add(Option.string("fake.consistency", null, "preset")).build();
 
+  /** The plan as bin/ycsb study runs it without --repeat: the study's own number of repeats (sei: 3). */
   static Plan plan(String study, double scale, int maxThreads, OptionSet binding) throws ConfigException {
-    return StudyCommand.expand(HOME, Studies.find(study), "fake", binding, scale, maxThreads, Map.of(), "t_");
+    Plan p = StudyCommand.expand(HOME, Studies.find(study), "fake", binding, scale, maxThreads, Map.of(), "t_");
+    return p.repeated(p.defaultRepeats());
+  }
+
+  static Plan plan(String study, double scale, int repeats) throws ConfigException {
+    return StudyCommand.expand(HOME, Studies.find(study), "fake", BATCHING, scale, 1000, Map.of(), "t_")
+        .repeated(repeats);
+  }
+
+  @Test
+  void seiRepeatsTheWholeMatrixRepeatMajorAndLoadsOnce() throws Exception {
+    Plan p = plan("sei", 1e-3, 2);
+    assertThat(p.repeats()).isEqualTo(2);
+    assertThat(p.params()).containsEntry("repeats", 2);
+    List<String> names = p.steps().stream().map(Step::name).toList();
+    // repeat 1 runs every thread count of every mix, then repeat 2 does it all again
+    int lastRun1 = names.lastIndexOf("eventual/8020/threads-100/run-1");
+    int firstRun2 = names.indexOf("strong/readonly/threads-1/run-2");
+    assertThat(lastRun1).isPositive().isLessThan(firstRun2);
+    assertThat(names.subList(firstRun2, names.size())).allMatch(n -> n.endsWith("/run-2"));
+    assertThat(names.stream().filter(n -> n.endsWith("/load"))).containsExactly("strong/load", "eventual/load");
+    assertThat(names.indexOf("eventual/load")).isLessThan(lastRun1);
+    Step r2 = p.step("strong/8020/threads-5/run-2");
+    assertThat(r2.tag("repeat")).isEqualTo("2");
+    assertThat(r2.tag("repeatOf")).isEqualTo("strong/8020/threads-5");
+    assertThat(r2.tag("threads")).isEqualTo("5");
+    assertThat(r2.dependsOn()).containsExactly("strong/load");
+    // the study file's repeats (the paper's 3) is the default; --repeat 1 runs each point once, no run-<k> folder
+    assertThat(plan("sei", 1e-3, 1000, BATCHING).repeats()).isEqualTo(3);
+    Plan once = plan("sei", 1e-3, 1);
+    assertThat(once.step("strong/8020/threads-5")).isNotNull();
+    assertThat(once.steps()).noneMatch(s -> s.name().contains("/run-"));
+  }
+
+  @Test
+  void repeatedLoadsWriteFreshTablesAndTheirReadsFollowThem() throws Exception {
+    // niec's write test is a measured load: repeated, each repeat into fresh tables, its read after it
+    Plan n = plan("niec", 1e-3, 2);
+    Step w2 = n.step("workers-20/write/run-2");
+    assertThat(w2.prop("fasta.table.prefix")).isEqualTo("t_n20_r2_");
+    assertThat(w2.properties()).containsEntry("fasta.table.prefix", "t_n20_r2_");
+    Step r2 = n.step("workers-20/read/run-2");
+    assertThat(r2.prop("fasta.ids")).isEqualTo("${dir:workers-20/write/run-2}");
+    assertThat(r2.properties()).containsEntry("fasta.ids", "${dir:workers-20/write/run-2}");
+    assertThat(r2.dependsOn()).containsExactly("workers-20/write/run-2");
+    // bankmark: loads and their pauses once; warmups and measured runs repeated
+    Plan b = plan("bankmark", 1e-6, 2);
+    assertThat(b.step("tcI/workload1/load")).isNotNull();
+    assertThat(b.step("tcI/workload1/warmup/run-2").dependsOn()).contains("tcI/workload1/load");
+    assertThat(b.step("tcI/workload1/run/run-2")).isNotNull();
+    assertThat(b.steps()).noneMatch(s -> s.kind() == Step.Kind.LOAD && s.name().contains("/run-"));
+    // sandisk: one load per size, every run repeated
+    Plan sd = plan("sandisk", 1e-6, 3);
+    assertThat(count(sd, Step.Kind.LOAD)).isEqualTo(3);
+    assertThat(count(sd, Step.Kind.RUN)).isEqualTo(27 * 3);
   }
 
   static long count(Plan p, Step.Kind kind) {
@@ -134,6 +189,12 @@ class StudyPlanTest {
     assertThat(p.step("raw/write-hdfs").prop("census.records")).isEqualTo("19000");
     // the 37.2 M load is shared by the raw read and the filter at that size
     assertThat(p.steps().stream().filter(s -> s.name().equals("data/hdfs-37200")).count()).isEqualTo(1);
+    // --repeat: the census inputs are prepared once, the measured jobs (and the write tests) repeated
+    Plan r = p.repeated(2);
+    assertThat(r.step("data/hdfs-37200")).isNotNull();
+    assertThat(r.step("raw/read-mongo/run-2").dependsOn()).containsExactly("data/mongo-37200");
+    assertThat(r.step("raw/write-hdfs/run-2")).isNotNull();
+    assertThat(r.steps()).noneMatch(s -> s.name().startsWith("data/") && s.name().contains("/run-"));
     Step three = p.step("filter/37.2M/threestage");
     assertThat(three.argv()).startsWith("threestage", "filter");
     assertThat(three.prop("census.staging")).isEqualTo("hdfs://127.0.0.1:9999/sciycsb-study/t/stage");
