@@ -64,14 +64,20 @@ public final class Interval {
     }
     List<Double> la = a.stream().map(Math::log).toList();
     List<Double> lb = b.stream().map(Math::log).toList();
-    double va = Math.pow(stdev(la), 2) / la.size();
-    double vb = Math.pow(stdev(lb), 2) / lb.size();
-    double diff = mean(lb) - mean(la);
+    return logRatio(mean(lb) - mean(la), Math.pow(stdev(la), 2) / la.size(), Math.pow(stdev(lb), 2) / lb.size(),
+        la.size() - 1, lb.size() - 1);
+  }
+
+  /**
+   * Welch's 95 % interval of a difference of logs, exponentiated: {@code diff} with the variances {@code va},
+   * {@code vb} of its two sides' estimates (Welch-Satterthwaite degrees of freedom from {@code dfa}, {@code dfb}).
+   */
+  public static double[] logRatio(double diff, double va, double vb, int dfa, int dfb) {
     double se = Math.sqrt(va + vb);
     if (se == 0) {
       return new double[] {Math.exp(diff), Math.exp(diff)};
     }
-    double df = (va + vb) * (va + vb) / (va * va / (la.size() - 1) + vb * vb / (lb.size() - 1));
+    double df = (va + vb) * (va + vb) / (va * va / dfa + vb * vb / dfb);
     double t = TDistribution.of(df).inverseCumulativeProbability(0.975);
     return new double[] {Math.exp(diff - t * se), Math.exp(diff + t * se)};
   }

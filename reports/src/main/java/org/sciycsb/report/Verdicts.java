@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
-import org.apache.commons.statistics.distribution.TDistribution;
 import org.sciycsb.api.ConfigException;
 
 /**
@@ -20,9 +19,10 @@ import org.sciycsb.api.ConfigException;
  * <ul>
  *   <li>Repeated runs on both sides ({@code -p repeats=N}, at least 2 each): Welch's t interval on the logarithms of
  *       the repeats' values, so the interval is that of the ratio of their geometric means.</li>
- *   <li>Single runs: a moving-block bootstrap over each run's own measured intervals (the interval histograms of
- *       {@code latency.hlog}): blocks of about the square root of the interval count keep the intervals'
- *       correlation; both sides are resampled independently. It sees the noise within a run, not the drift between
+ *   <li>Single runs: a block bootstrap over each run's own measured intervals (the interval histograms of
+ *       {@code latency.hlog}): non-overlapping blocks of about the square root of the interval count keep the
+ *       intervals' correlation; both sides are resampled independently, and the interval is the bootstrap's
+ *       standard error with Student's t on the number of blocks. It sees the noise within a run, not the drift between
  *       runs: repeats are stronger, and the output says so.</li>
  *   <li>Otherwise (fewer than {@value #MIN_INTERVALS} intervals, no interval log, one side repeated and the other
  *       not): no interval, and the verdict is {@code same}: a difference is never claimed without evidence.</li>
@@ -34,7 +34,7 @@ public final class Verdicts {
       {"p95", "p95"}, {"p99", "p99"}, {"p99_9", "p99.9"}};
   static final int MIN_INTERVALS = 10;
   static final int BOOTSTRAP = 1000;
-  static final String WELCH = "Welch's t on the logs of the repeats (95 %)";
+  static final String WELCH = Interval.RATIO_METHOD;
   static final String BOOT = "block bootstrap of the run's intervals (95 %, " + BOOTSTRAP + " resamples, "
       + "Student's t on the blocks); repeats (-p repeats=N) would be stronger";
 
@@ -106,34 +106,10 @@ public final class Verdicts {
     return out;
   }
 
-  /** Welch's 95 % interval of mean(log c) - mean(log b), as a ratio. */
+  /** Welch's 95 % interval of mean(log c) - mean(log b), as a ratio; NaNs when a value is not positive. */
   static double[] welchLogRatio(List<Double> b, List<Double> c) {
-    double[] lb = logs(b);
-    double[] lc = logs(c);
-    if (lb == null || lc == null) {
-      return new double[] {Double.NaN, Double.NaN};
-    }
-    double vb = variance(lb) / lb.length;
-    double vc = variance(lc) / lc.length;
-    double diff = mean(lc) - mean(lb);
-    double se = Math.sqrt(vb + vc);
-    if (se == 0) {
-      return new double[] {Math.exp(diff), Math.exp(diff)};
-    }
-    double df = (vb + vc) * (vb + vc) / (vb * vb / (lb.length - 1) + vc * vc / (lc.length - 1));
-    double t = TDistribution.of(df).inverseCumulativeProbability(0.975);
-    return new double[] {Math.exp(diff - t * se), Math.exp(diff + t * se)};
-  }
-
-  private static double[] logs(List<Double> v) {
-    double[] out = new double[v.size()];
-    for (int i = 0; i < out.length; i++) {
-      if (v.get(i) <= 0) {
-        return null;
-      }
-      out[i] = Math.log(v.get(i));
-    }
-    return out;
+    double[] ci = Interval.ratioCi95(b, c);
+    return ci == null ? new double[] {Double.NaN, Double.NaN} : ci;
   }
 
   static double mean(double[] v) {
@@ -177,7 +153,7 @@ public final class Verdicts {
     return out;
   }
 
-  /** The moving blocks of every operation with enough intervals to estimate its noise (merged once per run). */
+  /** The blocks of every operation with enough intervals to estimate its noise (merged once per run). */
   static Map<String, Blocks> blocks(Map<String, Side> sides) {
     Map<String, Blocks> out = new LinkedHashMap<>();
     sides.forEach((op, s) -> {
@@ -197,7 +173,7 @@ public final class Verdicts {
    * statistic, corrected for the few blocks a run has (times k / (k - 1)), around the runs' own log ratio, with
    * Student's t on the blocks (Welch-Satterthwaite degrees of freedom). A run of k blocks holds about k independent
    * values, so a percentile interval (normal quantiles) would be too narrow: this is the overlapping batch-means
-   * interval of simulation output analysis, its variance estimated by the moving-block bootstrap.
+   * interval of simulation output analysis, its variance estimated by the block bootstrap.
    */
   static double[] bootstrapRatio(Blocks bb, Blocks cb, String metric, SplittableRandom random) {
     double[] lb = new double[BOOTSTRAP];
@@ -211,15 +187,8 @@ public final class Verdicts {
         || !Arrays.stream(lc).allMatch(Double::isFinite)) {
       return new double[] {Double.NaN, Double.NaN};
     }
-    double vb = variance(lb) * bb.count / (bb.count - 1.0);
-    double vc = variance(lc) * cb.count / (cb.count - 1.0);
-    double se = Math.sqrt(vb + vc);
-    if (se == 0) {
-      return new double[] {Math.exp(centre), Math.exp(centre)};
-    }
-    double df = (vb + vc) * (vb + vc) / (vb * vb / (bb.count - 1) + vc * vc / (cb.count - 1));
-    double t = TDistribution.of(df).inverseCumulativeProbability(0.975);
-    return new double[] {Math.exp(centre - t * se), Math.exp(centre + t * se)};
+    return Interval.logRatio(centre, variance(lb) * bb.count / (bb.count - 1.0),
+        variance(lc) * cb.count / (cb.count - 1.0), bb.count - 1, cb.count - 1);
   }
 
   /**
