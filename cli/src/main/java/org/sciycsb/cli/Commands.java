@@ -22,9 +22,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 /**
- * bin/ycsb's command tree, declared for picocli: load, run, merge, compare, sweep, report, study and help. Parsing
- * never prints: a bad line becomes one {@link ConfigException} (exit 2), and {@code --help} on any command prints
- * the usage picocli generates from the declarations, with the defaults of the engine's option declarations.
+ * bin/ycsb's command tree, declared for picocli: load, run, merge, compare, sweep, report, history, study, help.
+ * Parsing never prints: a bad line becomes one {@link ConfigException} (exit 2), and {@code --help} on any command
+ * prints the usage picocli generates from the declarations, with the defaults of the engine's option declarations.
  */
 public final class Commands {
   private Commands() {}
@@ -34,7 +34,7 @@ public final class Commands {
     int run(PrintStream out, PrintStream err, SecretFilter filter) throws BenchmarkException;
   }
 
-  static final String COMMANDS = "load, run, merge, compare, sweep, report, study or help";
+  static final String COMMANDS = "load, run, merge, compare, sweep, report, history, study or help";
 
   /** The top of the tree: {@code bin/ycsb} itself. */
   @Command(name = "bin/ycsb", synopsisHeading = "usage: ", customSynopsis = {
@@ -97,6 +97,7 @@ public final class Commands {
     cl.addSubcommand("compare-run", new CompareRunCommand()); // bin/ycsb compare --run ...
     cl.addSubcommand("sweep", new ReportCommands.SweepCommand());
     cl.addSubcommand("report", new ReportCommands.ReportCommand());
+    cl.addSubcommand("history", new HistoryCommand());
     cl.addSubcommand("study", StudyCli.tree());
     cl.addSubcommand("help", new Help.HelpCommand());
     describe(cl.getSubcommands().get("load"), "load the data set: the inserts of a workload (YCSB's load phase)");

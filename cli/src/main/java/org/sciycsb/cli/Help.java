@@ -75,7 +75,7 @@ public final class Help {
     out.println();
     out.println("bin/ycsb help engine     engine options");
     out.println("bin/ycsb help core       CoreWorkload options");
-    out.println("bin/ycsb help reports    merge, compare, sweep, report, resources and sla.* options");
+    out.println("bin/ycsb help reports    merge, compare, sweep, report, history, resources and sla.* options");
     out.println("bin/ycsb help yarn       --yarn/--clients (clients on a YARN cluster) and the yarn.* options");
     out.println("bin/ycsb help study      the seed studies, their matrices and scaling");
     out.println("bin/ycsb help <binding>  a binding's options");
@@ -87,7 +87,7 @@ public final class Help {
       return;
     }
     if (topic.equals("reports")) {
-      print("reports", "report, sweep, compare, merge and resource-sampling options (sla.* thresholds: see "
+      print("reports", "report, sweep, compare, merge, history and resource-sampling options (sla.* thresholds: see "
           + "docs/reports.md)", org.sciycsb.report.ReportOptions.all(), markdown, out);
       return;
     }

@@ -37,6 +37,9 @@ public final class EngineOptions {
   public static final Option<String> LABEL = Option.string("label", null, "label of this run in every output (-l)");
   public static final Option<String> LABEL_STORAGE = Option.string("label.storage", null,
       "storage label (ssd, hdd, ...) recorded in the metadata");
+  public static final Option<String> LABEL_BUILD = Option.string("label.build", null,
+      "the build this run belongs to (a CI build number: -p label.build=$BUILD_NUMBER), recorded as metadata.build;"
+          + " bin/ycsb history orders runs by it (numbers as numbers)");
   public static final Option<String> WORKLOAD = Option.string("workload", "site.ycsb.workloads.CoreWorkload",
       "workload: a registered name or a class (ours or any site.ycsb.Workload)");
   public static final Option<String> DB = Option.string("db", null,
@@ -70,8 +73,8 @@ public final class EngineOptions {
     return OptionSet.builder("engine")
         .add(THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
             WARMUP_OPS, WARMUP_TIME, STATUS_INTERVAL, GRANULARITY, DIGITS, PERCENTILES, RESULTS_DIR, LABEL,
-            LABEL_STORAGE, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL, CHECK_COUNT,
-            ERRORS_MAX, START_AT, CONNECTIONS)
+            LABEL_STORAGE, LABEL_BUILD, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL,
+            CHECK_COUNT, ERRORS_MAX, START_AT, CONNECTIONS)
         .ownPrefix("timeseries.").ownPrefix("histogram.").ownPrefix("results.").ownPrefix("status.")
         .ownPrefix("warmup").ownPrefix("label.").ownPrefix("errors.")
         .build();

@@ -29,6 +29,9 @@ public final class Metadata {
     m.put("workload", workload);
     m.put("label", label);
     m.put("storageLabel", ctx.config().raw("label.storage"));
+    if (ctx.config().raw("label.build") != null) {
+      m.put("build", ctx.config().raw("label.build")); // only when set: results.json of other runs is unchanged
+    }
     m.put("threads", threads);
     m.put("target", target);
     m.put("started", started.toString());

@@ -5,8 +5,8 @@ import org.sciycsb.api.Option;
 import org.sciycsb.api.OptionSet;
 
 /**
- * Options of the reports (merge, compare, sweep, report), of resource sampling during a run, and of the SLA checks.
- * The {@code sla.<OPERATION>.<metric>} keys are dynamic and are validated by {@link Sla#parse}.
+ * Options of the reports (merge, compare, sweep, report, history), of resource sampling during a run, and of the
+ * SLA checks. The {@code sla.<OPERATION>.<metric>} keys are dynamic and are validated by {@link Sla#parse}.
  */
 public final class ReportOptions {
   private ReportOptions() {}
@@ -47,12 +47,25 @@ public final class ReportOptions {
       "pause between two repeats (bare number: seconds)");
 
   public static final Option<String> COMPARE_METRICS = Option.string("compare.metrics", "throughput,p95",
-      "the metrics compare --gate judges, of every operation: throughput, mean, p50, p95, p99, p99.9");
+      "the metrics compare --gate and history judge, of every operation: throughput, mean, p50, p95, p99, p99.9");
   public static final Option<Double> COMPARE_THRESHOLD = Option.decimal("compare.threshold", 5.0,
-      "compare --gate fails (exit 5) when a gated metric is worse beyond the noise by more than this many percent")
+      "compare --gate fails (exit 5) when a gated metric is worse beyond the noise by more than this many percent;"
+          + " history --gate when the newest run comes after a change for the worse by more than this")
       .check(v -> v >= 0, "must not be negative");
   public static final Option<Long> COMPARE_SEED = Option.longValue("compare.seed", 1L,
       "seed of compare's bootstrap resampling (the same runs and seed give the same intervals)");
+
+  public static final Option<Double> HISTORY_PVALUE = Option.decimal("history.pvalue", 0.05,
+      "history: a change point is kept when its permutation test's p-value is at most this")
+      .check(v -> v > 0 && v < 1, "must be between 0 and 1 (both excluded)");
+  public static final Option<Integer> HISTORY_PERMUTATIONS = Option.integer("history.permutations", 199,
+      "history: permutations of each change point's test (the smallest p-value is 1 / (permutations + 1))")
+      .check(v -> v >= 1 && v <= 100_000, "must be 1 to 100000");
+  public static final Option<Integer> HISTORY_MIN_SEGMENT = Option.integer("history.minsegment", 3,
+      "history: the fewest runs between two change points (a group needs twice as many runs)")
+      .check(v -> v >= 2 && v <= 1000, "must be 2 to 1000");
+  public static final Option<Long> HISTORY_SEED = Option.longValue("history.seed", 1L,
+      "seed of history's permutations (the same runs and seed give the same change points)");
 
   public static OptionSet runOptions() {
     return OptionSet.builder("reports").add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, LABEL_DEVICE, REPEATS, REPEAT_PAUSE)
@@ -64,8 +77,8 @@ public final class ReportOptions {
     return OptionSet.builder("reports")
         .add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, LABEL_DEVICE, REPEATS, REPEAT_PAUSE, REPORT_OUT, REPORT_PNG,
             CHROMIUM, PNG_WIDTH, PNG_HEIGHT, MERGE_GRANULARITY, MERGE_MISSING, COMPARE_METRICS, COMPARE_THRESHOLD,
-            COMPARE_SEED)
+            COMPARE_SEED, HISTORY_PVALUE, HISTORY_PERMUTATIONS, HISTORY_MIN_SEGMENT, HISTORY_SEED)
         .ownPrefix("resources.").ownPrefix("repeat.").ownPrefix("report.").ownPrefix("merge.").ownPrefix("compare.")
-        .build();
+        .ownPrefix("history.").build();
   }
 }
