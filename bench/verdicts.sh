@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Calibration of compare's verdicts on real runs (issue 19): the basic binding with a busy-wait service time of
 # BASE microseconds (A and its twin C) and 10 % more (B), workload A, one client thread, each configuration repeated
-# REPEATS times (-p repeats=N), the three run in turns A B C. Then compare A B and A C: with repeats (Welch's t on the
-# logs) and single runs (repeat-1 of each: the moving-block bootstrap of the intervals).
+# REPEATS times, the three run alternately, round after round (bin/ycsb compare --run: A B C A B C ...). Then compare
+# A B and A C: with repeats (Welch's t on the logs) and single runs (repeat-1 of each: the block bootstrap of the
+# intervals).
 #
 #   bench/verdicts.sh [BASE us, default 100] [REPEATS, default 5] [seconds per repeat, default 3]
 #
@@ -16,15 +17,13 @@ WORK="${SCIYCSB_WORK:-$HOME_DIR/work}/bench/verdicts"
 rm -rf "$WORK"; mkdir -p "$WORK"
 "$HOME_DIR/bin/ycsb" help >/dev/null # builds on first use
 
-run() { # name busywait-us
-  "$HOME_DIR/bin/ycsb" run basic -P "$HOME_DIR/workloads/workloada" -p operationcount=0 \
-    -p maxexecutiontime="$SECONDS_PER" -p timeseries.granularity=100 -p basicdb.busywait="$2" \
-    -p repeats="$REPEATS" -p results.dir="$WORK/$1" -p status.interval=60 >"$WORK/$1.txt" 2>"$WORK/$1.err"
-}
 SLOW=$(( BASE * 11 / 10 ))
 echo "basic binding, busy-wait $BASE us (A, C) vs $SLOW us (B), $REPEATS repeats of $SECONDS_PER s, 1 thread;" \
   "$(nproc) cores; $(date -u +%Y-%m-%d)" >&2
-run A "$BASE"; run B "$SLOW"; run C "$BASE"
+"$HOME_DIR/bin/ycsb" compare --run basic -P "$HOME_DIR/workloads/workloada" -p operationcount=0 \
+  -p maxexecutiontime="$SECONDS_PER" -p timeseries.granularity=100 -p status.interval=60 -p repeats="$REPEATS" \
+  --side A:basicdb.busywait="$BASE" --side B:basicdb.busywait="$SLOW" --side C:basicdb.busywait="$BASE" \
+  -p report.png=false -p results.dir="$WORK/run" >"$WORK/run.txt" 2>"$WORK/run.err"
 
 compare() { # label baseline contender
   local out="$WORK/cmp-$1"; mkdir -p "$out"
@@ -43,7 +42,7 @@ PY
 }
 echo "| comparison | metric | ratio | 95 % interval | verdict | method |"
 echo "|---|---|---:|---|---|---|"
-compare "A vs B (+10 %), $REPEATS repeats a side" "$WORK/A" "$WORK/B"
-compare "A vs C (identical), $REPEATS repeats a side" "$WORK/A" "$WORK/C"
-compare "A vs B (+10 %), one run a side" "$WORK/A/repeat-1" "$WORK/B/repeat-1"
-compare "A vs C (identical), one run a side" "$WORK/A/repeat-1" "$WORK/C/repeat-1"
+compare "A vs B (+10 %), $REPEATS repeats a side" "$WORK/run/A" "$WORK/run/B"
+compare "A vs C (identical), $REPEATS repeats a side" "$WORK/run/A" "$WORK/run/C"
+compare "A vs B (+10 %), one run a side" "$WORK/run/A/repeat-1" "$WORK/run/B/repeat-1"
+compare "A vs C (identical), one run a side" "$WORK/run/A/repeat-1" "$WORK/run/C/repeat-1"

@@ -78,6 +78,16 @@ public interface BindingRun extends AutoCloseable {
   }
 
   /**
+   * Removes every record of a table, keeping the table, its indexes and settings, before a load that must start
+   * from nothing ({@code load.empty=true}, which {@code -p repeats=N} on a load sets for every repeat). Called after
+   * the workload's init and before any client thread starts. Returns false when this binding cannot empty a table
+   * (the run is then refused: bad input, exit 2); false by default.
+   */
+  default boolean empty(String table) throws BenchmarkException {
+    return false;
+  }
+
+  /**
    * True when this binding can give each client thread a client of its own ({@link #openThreadClient}), for
    * {@code connections=perthread}. Checked before any thread starts.
    */

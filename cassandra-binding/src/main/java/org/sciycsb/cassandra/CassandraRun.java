@@ -392,6 +392,18 @@ final class CassandraRun implements BindingRun {
     }
   }
 
+  /** {@code TRUNCATE}: every replica drops the table's data (all nodes must be up); the schema stays. */
+  @Override
+  public boolean empty(String table) throws BenchmarkException {
+    try {
+      session.execute(SimpleStatement.newInstance(Cql.truncate(settings.keyspace(), table))
+          .setTimeout(Duration.ofMinutes(2)));
+      return true;
+    } catch (DriverException e) {
+      throw new BindingException("cannot empty " + settings.keyspace() + "." + table + ": " + e.getMessage(), e);
+    }
+  }
+
   @Override
   public void close() {
     session.close();

@@ -77,6 +77,10 @@ final class Cql {
     return "DELETE FROM " + keyspace + "." + table + " WHERE " + KEY + " = ?";
   }
 
+  static String truncate(String keyspace, String table) {
+    return "TRUNCATE " + keyspace + "." + table;
+  }
+
   static String count(String keyspace, String table) {
     return "SELECT COUNT(*) FROM " + keyspace + "." + table;
   }

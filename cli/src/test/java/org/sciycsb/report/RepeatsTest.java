@@ -93,9 +93,27 @@ class RepeatsTest {
     assertThat(zero.exit).isEqualTo(2);
     assertThat(zero.err).contains("bad value for repeats: '0' must be at least 1");
     assertThat(tmp.resolve("z")).doesNotExist();
-    Cli load = Cli.run("load", "basic", "-P", "../workloads/workloada", "-p", "repeats=2",
-        "-p", "results.dir=" + tmp.resolve("l"));
-    assertThat(load.exit).isEqualTo(2);
-    assertThat(load.err).contains("repeats=2 works with run");
+    // a binding that cannot empty its table: the first repeat is refused, nothing else runs
+    Cli load = Cli.run("load", "test-stall", "-P", "../workloads/workloada", "-p", "repeats=2",
+        "-p", "recordcount=100", "-p", "results.dir=" + tmp.resolve("l"));
+    assertThat(load.exit).as(load.toString()).isEqualTo(2);
+    assertThat(load.err).contains("load.empty: binding test-stall cannot empty its table usertable")
+        .doesNotContain("repeat 2 of 2");
+  }
+
+  @Test
+  void aRepeatedLoadEmptiesTheTableBeforeEachRepeat() throws Exception {
+    Path dir = tmp.resolve("loads");
+    Cli c = Cli.run("load", "basic", "-P", "../workloads/workloada", "-p", "repeats=3", "-p", "recordcount=2000",
+        "-p", "results.dir=" + dir);
+    assertThat(c.exit).as(c.toString()).isZero();
+    assertThat(c.err.split("load.empty: emptied usertable", -1)).hasSize(4);
+    JsonNode top = Cli.results(dir);
+    assertThat(top.path("metadata").path("phase").asText()).isEqualTo("load");
+    assertThat(top.path("repeats").path("averaged").asInt()).isEqualTo(3);
+    assertThat(top.path("repeats").path("figures").path("summary.operations").path("mean").asDouble())
+        .isEqualTo(2000.0);
+    assertThat(Cli.results(dir.resolve("repeat-2")).path("metadata").path("properties").path("load.empty").asText())
+        .isEqualTo("true");
   }
 }

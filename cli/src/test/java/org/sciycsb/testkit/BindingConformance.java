@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.function.Executable;
 import org.sciycsb.api.Binding;
@@ -76,6 +77,41 @@ public abstract class BindingConformance extends StoreContract {
     cleanupDb();
     reopenRun();
     db = newDb();
+  }
+
+  /**
+   * Whether the binding can empty a table ({@link org.sciycsb.api.BindingRun#empty}, for repeated loads): true by
+   * default; a binding that cannot overrides it, and the test then holds it to answering false.
+   */
+  protected boolean canEmpty() {
+    return true;
+  }
+
+  @Test
+  void emptyRemovesEveryRecordAndKeepsTheTableUsable() throws Exception {
+    boolean tools = !run.unsupportedOperations().contains(DbOperation.INSERT)
+        && !run.unsupportedOperations().contains(DbOperation.READ);
+    assertThat(tools).as("the check inserts and reads").isTrue();
+    for (int i = 0; i < 3; i++) {
+      assertThat(db.insert(table, "empty" + i, record("field0", "v" + i))).isEqualTo(Status.OK);
+    }
+    writesDone();
+    cleanupDb(); // as in a load: nothing writes while the table is emptied
+    boolean emptied = run.empty(table);
+    assertThat(emptied).as("empty(table) answered").isEqualTo(canEmpty());
+    reopen();
+    if (!emptied) {
+      assertThat(read("empty0", Set.of("field0"))).containsEntry("field0", "v0"); // refused: nothing removed
+      return;
+    }
+    java.util.OptionalLong count = run.count(table);
+    if (count.isPresent()) {
+      assertThat(count.getAsLong()).as("records after empty").isZero();
+    }
+    assertThat(db.read(table, "empty0", Set.of("field0"), new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+    assertThat(db.insert(table, "empty0", record("field0", "again"))).isEqualTo(Status.OK);
+    writesDone();
+    assertThat(read("empty0", Set.of("field0"))).containsEntry("field0", "again");
   }
 
   protected static Map<String, ByteIterator> record(String... kv) {

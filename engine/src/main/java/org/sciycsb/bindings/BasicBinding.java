@@ -73,6 +73,12 @@ public final class BasicBinding implements Binding {
         return run(delay, random, busyNanos, verbose);
       }
 
+      /** No store: nothing to empty. */
+      @Override
+      public boolean empty(String table) {
+        return true;
+      }
+
       /** No store, no connection. */
       @Override
       public java.util.OptionalLong connectionsOpened() {

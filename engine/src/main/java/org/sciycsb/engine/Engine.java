@@ -184,6 +184,7 @@ public final class Engine {
     Config cfg = req.config();
     BenchWorkload workload = req.workload();
     Bound bound = bindWorkload(run, ctx);
+    emptyBeforeLoad(run);
     long planned = plannedOperations(workload, cfg, req.phase() == Phase.LOAD);
     boolean sharedWork = workload.sharedWork(req.phase());
     if (s.perThread() && !run.supportsThreadClients()) {
@@ -289,6 +290,23 @@ public final class Engine {
     }
     registry.freeze();
     return new Bound(registry, wctx);
+  }
+
+  /** {@code load.empty}: the workload's table emptied before a load's threads start, or the run refused. */
+  private void emptyBeforeLoad(BindingRun run) throws BenchmarkException {
+    Config cfg = req.config();
+    if (req.phase() != Phase.LOAD || !cfg.get(EngineOptions.EMPTY)) {
+      return;
+    }
+    Optional<String> table = req.workload().countedTable(cfg);
+    if (table.isEmpty()) {
+      throw new ConfigException("load.empty: workload " + req.workload().name() + " names no table to empty");
+    }
+    if (!run.empty(table.get())) {
+      throw new ConfigException("load.empty: binding " + req.bindingName() + " cannot empty its table " + table.get()
+          + " (jdbc, mongodb, cassandra, hdfs and basic can; a repeated load needs it)");
+    }
+    req.err().println("load.empty: emptied " + table.get());
   }
 
   private Shared sharedState(BindingRun run, Settings s) {

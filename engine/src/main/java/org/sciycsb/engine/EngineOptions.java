@@ -55,6 +55,10 @@ public final class EngineOptions {
   public static final Option<Boolean> CHECK_COUNT = Option.bool("load.checkcount", true,
       "after a load, compare the store's record count with what was inserted, when the binding can count");
 
+  public static final Option<Boolean> EMPTY = Option.bool("load.empty", false,
+      "before a load, remove every record of the workload's table (jdbc, mongodb, cassandra, hdfs, basic can; "
+      + "set for every repeat by -p repeats=N on load)");
+
   public static final Option<Long> START_AT = Option.longValue("start.at", 0L,
       "wall-clock time (epoch milliseconds) at which the initialised threads begin (warmup, then the measured part), "
           + "so that client processes on several hosts start together; a client not ready by then begins when it "
@@ -74,7 +78,7 @@ public final class EngineOptions {
         .add(THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
             WARMUP_OPS, WARMUP_TIME, STATUS_INTERVAL, GRANULARITY, DIGITS, PERCENTILES, RESULTS_DIR, LABEL,
             LABEL_STORAGE, LABEL_BUILD, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL,
-            CHECK_COUNT, ERRORS_MAX, START_AT, CONNECTIONS)
+            CHECK_COUNT, EMPTY, ERRORS_MAX, START_AT, CONNECTIONS)
         .ownPrefix("timeseries.").ownPrefix("histogram.").ownPrefix("results.").ownPrefix("status.")
         .ownPrefix("warmup").ownPrefix("label.").ownPrefix("errors.")
         .build();

@@ -204,6 +204,21 @@ final class HdfsRun implements BindingRun {
     return new StoreInfo(fs instanceof DistributedFileSystem ? "HDFS" : fs.getScheme(), VersionInfo.getVersion(), d);
   }
 
+  /** Deletes the table's folder (records, documents and their index files) and forgets its key index. */
+  @Override
+  public boolean empty(String table) throws BenchmarkException {
+    try {
+      fs.delete(tableDir(table), true);
+      synchronized (indexes) {
+        indexes.remove(table + SUFFIX);
+        indexes.remove(table + DOC_SUFFIX);
+      }
+      return true;
+    } catch (IOException e) {
+      throw new BindingException("hdfs: cannot empty " + tableDir(table) + ": " + HdfsBinding.firstLine(e), e);
+    }
+  }
+
   @Override
   public void close() throws BenchmarkException {
     try {

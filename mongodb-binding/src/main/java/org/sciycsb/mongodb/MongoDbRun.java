@@ -312,6 +312,18 @@ public final class MongoDbRun implements BindingRun {
     }
   }
 
+  /** {@code deleteMany({})}: the collection and its indexes stay. */
+  @Override
+  public boolean empty(String table) throws BenchmarkException {
+    try {
+      collection(table).deleteMany(new org.bson.Document());
+      return true;
+    } catch (MongoException e) {
+      throw new BindingException("cannot empty " + settings.database() + "." + table + ": "
+          + MongoDbBinding.firstLine(settings.mask(e.getMessage())), e);
+    }
+  }
+
   @Override
   public void close() {
     client.close();

@@ -49,12 +49,12 @@ public final class Repeats {
     Config cfg = p.config();
     int n = cfg.get(ReportOptions.REPEATS);
     if (spec.phase() == Phase.LOAD) {
-      throw new ConfigException("repeats=" + n + " works with run: a repeated load would need the binding to empty"
-          + " its table between repeats");
+      // every repeat loads into an emptied table (a binding that cannot empty it refuses the first repeat)
+      spec = spec.toBuilder().property(EngineOptions.EMPTY.name(), "true").build();
     }
     Duration pause = cfg.get(ReportOptions.REPEAT_PAUSE);
-    ResultsDir top = ResultsDir.create(cfg.get(EngineOptions.RESULTS_DIR), "run", p.bindingName(),
-        cfg.get(EngineOptions.LABEL));
+    ResultsDir top = ResultsDir.create(cfg.get(EngineOptions.RESULTS_DIR),
+        spec.phase().name().toLowerCase(java.util.Locale.ROOT), p.bindingName(), cfg.get(EngineOptions.LABEL));
     try (SignalGuard guard = new SignalGuard(spec.handleSignals())) {
       return repeat(spec, n, pause, top, guard.signalled());
     }
@@ -114,7 +114,8 @@ public final class Repeats {
       RepeatSummary.Repeat r = runOne(spec, top.path().resolve(name), name);
       repeats.add(r);
       exit = exit == 0 ? r.exitCode() : exit;
-      if (r.exitCode() == BenchmarkException.EXIT_INTERRUPTED || signalled.get()) {
+      if (r.exitCode() == BenchmarkException.EXIT_INTERRUPTED || r.exitCode() == BenchmarkException.EXIT_CONFIG
+          || r.exitCode() == BenchmarkException.EXIT_BINDING || signalled.get()) {
         break;
       }
     }
