@@ -196,9 +196,9 @@ class CoreWorkloadEquivalenceTest {
     assertThat(tvd(up.keys, us.keys)).as("key distribution").isLessThan(0.03);
     assertThat(tvd(up.fields, us.fields)).as("field choice").isLessThan(0.01);
     assertThat(up.keys.keySet()).as("the same key names").containsAll(topKeys(us.keys, 20));
-    // the comparison has teeth: uniform requests are far from zipfian ones
+    // the comparison has teeth: uniform requests are far from zipfian ones (about 0.2, five times the tolerance)
     Recorder uniform = ours(props("readproportion", "0.5", "updateproportion", "0.5"), false, OPS);
-    assertThat(tvd(up.keys, uniform.keys)).isGreaterThan(0.2);
+    assertThat(tvd(up.keys, uniform.keys)).isGreaterThan(0.15);
   }
 
   @Test
