@@ -143,11 +143,32 @@ class StudyEndToEndIT {
     assertThat(Files.readString(dir.resolve("study.html"))).contains("id=\"table-throughput\"").contains("<svg");
   }
 
+  /** The failure and the error lines of every failed step (its results.json and log), for a failing test's message. */
+  static String failures(Path dir) {
+    StringBuilder sb = new StringBuilder();
+    try (var walk = Files.walk(dir)) {
+      List<Path> files = walk.toList();
+      for (Path p : files.stream().filter(f -> f.getFileName().toString().equals("results.json")).toList()) {
+        JsonNode m = MAPPER.readTree(p.toFile()).path("metadata");
+        if (!m.path("failure").isNull() && !m.path("failure").isMissingNode()) {
+          sb.append("\n").append(dir.relativize(p)).append(": ").append(m.path("failure").asText());
+        }
+      }
+      for (Path p : files.stream().filter(f -> f.toString().endsWith(".log")).toList()) {
+        Files.readAllLines(p).stream().filter(l -> l.contains("rror") && !l.contains("Errors=0")).limit(10)
+            .forEach(l -> sb.append("\n").append(p.getFileName()).append(": ").append(l));
+      }
+    } catch (IOException | RuntimeException e) {
+      sb.append("\n(could not read the steps: ").append(e).append(')');
+    }
+    return sb.toString();
+  }
+
   @Test
   void bankmarkWholeWithWarmupsAndTheBulkLoad() throws Exception {
     Path dir = tmp.resolve("bankmark");
     Result r = ycsb("study", "bankmark", "jdbc", "--scale", "1e-5", "-p", "results.dir=" + dir);
-    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.exit()).as(() -> r.err() + failures(dir)).isZero();
     JsonNode doc = finished(dir, 32);
     JsonNode bulk = MAPPER.readTree(dir.resolve("tcI/bulkload/results.json").toFile());
     assertThat(bulk.path("metadata").path("properties").path("db.batchsize").asText()).isEqualTo("1000");
