@@ -1,7 +1,6 @@
 package org.sciycsb.cli;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -79,10 +78,8 @@ final class CompareRunCommand implements Commands.Action {
     for (Path p : o.sideDirs()) {
       runs.add(ResultData.load(p));
     }
-    String to = cfg.get(ReportOptions.REPORT_OUT);
-    Path html = to == null ? dir.file("compare.html") : Files.isDirectory(Path.of(to))
-        ? Path.of(to).resolve("compare.html") : Path.of(to);
-    int gated = ReportCommands.compare(runs, cfg, gate, html, out, err);
+    int gated = ReportCommands.compare(runs, cfg, gate, ReportCommands.compareHtml(cfg, dir.file("compare.html")),
+        out, err);
     err.println("compare --run: " + dir.path());
     return o.exitCode() != 0 ? o.exitCode() : gated;
   }

@@ -227,10 +227,13 @@ public final class ReportCommands {
     for (String p : a.positional()) {
       runs.add(ResultData.load(Path.of(p)));
     }
+    return compare(runs, cfg, gate, compareHtml(cfg, Path.of("compare.html")), out, err);
+  }
+
+  /** Where compare.html goes: report.out (a file, or a folder for compare.html), else dflt. */
+  static Path compareHtml(Config cfg, Path dflt) throws ConfigException {
     String o = cfg.get(ReportOptions.REPORT_OUT);
-    Path html = o == null ? Path.of("compare.html") : Files.isDirectory(Path.of(o))
-        ? Path.of(o).resolve("compare.html") : Path.of(o);
-    return compare(runs, cfg, gate, html, out, err);
+    return o == null ? dflt : Files.isDirectory(Path.of(o)) ? Path.of(o).resolve("compare.html") : Path.of(o);
   }
 
   /**

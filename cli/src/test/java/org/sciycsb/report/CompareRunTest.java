@@ -56,7 +56,7 @@ class CompareRunTest {
     JsonNode base = MAPPER.readTree(dir.resolve("base/results.json").toFile());
     assertThat(base.path("repeats").path("averaged").asInt()).isEqualTo(5);
     assertThat(base.path("metadata").path("label").asText()).isEqualTo("base");
-    JsonNode p95 = row(MAPPER.readTree(dir.resolve("compare.json").toFile()), "OVERALL", "p95");
+    JsonNode p95 = CompareVerdictsTest.row(MAPPER.readTree(dir.resolve("compare.json").toFile()), "OVERALL", "p95");
     assertThat(p95.path("contenderRun").asText()).isEqualTo("slow");
     assertThat(p95.path("verdict").asText()).isEqualTo("worse");
     assertThat(p95.path("method").asText()).contains("Welch");
@@ -99,14 +99,5 @@ class CompareRunTest {
     assertThat(late.exit).isEqualTo(2);
     assertThat(late.err).contains("--run comes right after compare");
     assertThat(Files.exists(dir.resolve("a/repeat-1"))).isFalse();
-  }
-
-  static JsonNode row(JsonNode compare, String op, String metric) {
-    for (JsonNode r : compare.path("rows")) {
-      if (r.path("operation").asText().equals(op) && r.path("metric").asText().equals(metric)) {
-        return r;
-      }
-    }
-    throw new AssertionError("no row " + op + " " + metric + " in " + compare);
   }
 }

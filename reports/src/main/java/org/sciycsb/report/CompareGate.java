@@ -57,23 +57,8 @@ public final class CompareGate {
   }
 
   public static String junitXml(List<Check> checks) {
-    long failures = checks.stream().filter(c -> !c.passed()).count();
-    StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    sb.append("<testsuite name=\"sciycsb.compare\" tests=\"").append(checks.size()).append("\" failures=\"")
-        .append(failures).append("\" errors=\"0\" skipped=\"0\" time=\"0\">\n");
-    for (Check c : checks) {
-      Verdicts.Row r = c.row();
-      sb.append("  <testcase classname=\"compare.").append(Fmt.xml(r.operation())).append("\" name=\"")
-          .append(Fmt.xml(r.metric() + " " + r.contenderTitle())).append("\" time=\"0\">\n");
-      if (c.passed()) {
-        sb.append("    <system-out>").append(Fmt.xml(c.message())).append("</system-out>\n");
-      } else {
-        sb.append("    <failure type=\"PerformanceRegression\" message=\"").append(Fmt.xml(c.message())).append("\">")
-            .append(Fmt.xml(c.message() + " (" + r.method() + ")")).append("</failure>\n");
-      }
-      sb.append("  </testcase>\n");
-    }
-    sb.append("</testsuite>\n");
-    return sb.toString();
+    return JunitXml.suite("sciycsb.compare", checks.stream().map(c -> new JunitXml.Case("compare."
+        + c.row().operation(), c.row().metric() + " " + c.row().contenderTitle(), c.passed(), c.message(),
+        "PerformanceRegression", c.message() + " (" + c.row().method() + ")")).toList());
   }
 }

@@ -103,25 +103,13 @@ public final class HistoryReport {
 
   /** history-junit.xml: one testcase per group and gated series; a failure for the newest run after a regression. */
   public static String junitXml(List<History.Group> groups) {
-    int tests = 0;
-    int failures = 0;
-    StringBuilder cases = new StringBuilder();
+    List<JunitXml.Case> cases = new java.util.ArrayList<>();
     for (History.Group g : groups) {
       for (History.Series s : g.series()) {
-        tests++;
-        cases.append("  <testcase classname=\"history.").append(Fmt.xml(g.key())).append("\" name=\"")
-            .append(Fmt.xml(s.name())).append("\" time=\"0\">\n");
-        if (s.failed()) {
-          failures++;
-          cases.append("    <failure type=\"PerformanceRegression\" message=\"").append(Fmt.xml(s.message()))
-              .append("\">").append(Fmt.xml(s.message() + " (" + METHOD + ")")).append("</failure>\n");
-        } else {
-          cases.append("    <system-out>").append(Fmt.xml(s.message())).append("</system-out>\n");
-        }
-        cases.append("  </testcase>\n");
+        cases.add(new JunitXml.Case("history." + g.key(), s.name(), !s.failed(), s.message(),
+            "PerformanceRegression", s.message() + " (" + METHOD + ")"));
       }
     }
-    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"sciycsb.history\" tests=\"" + tests
-        + "\" failures=\"" + failures + "\" errors=\"0\" skipped=\"0\" time=\"0\">\n" + cases + "</testsuite>\n";
+    return JunitXml.suite("sciycsb.history", cases);
   }
 }

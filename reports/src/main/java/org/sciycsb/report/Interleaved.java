@@ -92,8 +92,7 @@ public final class Interleaved {
         RepeatSummary.Repeat one = Repeats.runOne(s.run(), to, name);
         done.get(s.name()).add(one);
         exit = exit == 0 ? one.exitCode() : exit;
-        if (one.exitCode() == BenchmarkException.EXIT_INTERRUPTED || one.exitCode() == BenchmarkException.EXIT_CONFIG
-            || one.exitCode() == BenchmarkException.EXIT_BINDING || signalled.get()) {
+        if (Repeats.stopsRepeats(one.exitCode()) || signalled.get()) {
           return exit; // a run that could not start stops the rounds: the next would fail alike
         }
       }

@@ -114,12 +114,17 @@ public final class Repeats {
       RepeatSummary.Repeat r = runOne(spec, top.path().resolve(name), name);
       repeats.add(r);
       exit = exit == 0 ? r.exitCode() : exit;
-      if (r.exitCode() == BenchmarkException.EXIT_INTERRUPTED || r.exitCode() == BenchmarkException.EXIT_CONFIG
-          || r.exitCode() == BenchmarkException.EXIT_BINDING || signalled.get()) {
+      if (stopsRepeats(r.exitCode()) || signalled.get()) {
         break;
       }
     }
     return summarise(spec, top, repeats, exit);
+  }
+
+  /** A run interrupted, or one that could not start (bad input, binding): the next would end alike. */
+  static boolean stopsRepeats(int exitCode) {
+    return exitCode == BenchmarkException.EXIT_INTERRUPTED || exitCode == BenchmarkException.EXIT_CONFIG
+        || exitCode == BenchmarkException.EXIT_BINDING;
   }
 
   /** One complete run of spec into dir (its text there, none on stdout). */

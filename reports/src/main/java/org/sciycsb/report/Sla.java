@@ -170,22 +170,10 @@ public final class Sla {
    * check, a {@code failure} with actual vs limit for each breach. No timestamps: the file is deterministic.
    */
   public static String junitXml(String suite, List<Result> results) {
-    long failures = results.stream().filter(r -> !r.passed()).count();
-    StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    sb.append("<testsuite name=\"").append(Fmt.xml(suite)).append("\" tests=\"").append(results.size())
-        .append("\" failures=\"").append(failures).append("\" errors=\"0\" skipped=\"0\" time=\"0\">\n");
-    for (Result r : results) {
+    return JunitXml.suite(suite, results.stream().map(r -> {
       Check c = r.check();
-      sb.append("  <testcase classname=\"sla.").append(Fmt.xml(c.op())).append("\" name=\"")
-          .append(Fmt.xml(c.metric() + (c.isMinimum() ? " >= " : " <= ") + c.limitText())).append("\" time=\"0\"");
-      if (r.passed()) {
-        sb.append(">\n    <system-out>").append(Fmt.xml(r.message())).append("</system-out>\n  </testcase>\n");
-      } else {
-        sb.append(">\n    <failure type=\"SlaBreached\" message=\"").append(Fmt.xml(r.message())).append("\">")
-            .append(Fmt.xml(c.key() + "=" + c.limitText() + ": " + r.message())).append("</failure>\n  </testcase>\n");
-      }
-    }
-    sb.append("</testsuite>\n");
-    return sb.toString();
+      return new JunitXml.Case("sla." + c.op(), c.metric() + (c.isMinimum() ? " >= " : " <= ") + c.limitText(),
+          r.passed(), r.message(), "SlaBreached", c.key() + "=" + c.limitText() + ": " + r.message());
+    }).toList());
   }
 }
