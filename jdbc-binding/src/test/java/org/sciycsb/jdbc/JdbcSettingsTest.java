@@ -32,7 +32,7 @@ class JdbcSettingsTest {
     JdbcSettings s = settings();
     // the binding, not H2's shutdown hook, closes the embedded database (after the last batches are flushed)
     assertThat(s.url()).isEqualTo("jdbc:h2:file:" + work.toAbsolutePath().normalize()
-        + "/h2/ycsb;DB_CLOSE_ON_EXIT=FALSE");
+        + "/h2/ycsb;DB_CLOSE_ON_EXIT=FALSE;MAX_COMPACT_TIME=0");
     assertThat(s.user()).isEqualTo("sa");
     assertThat(s.password()).isEmpty();
     assertThat(s.table()).isEqualTo("usertable");
@@ -42,6 +42,16 @@ class JdbcSettingsTest {
     assertThat(s.createTable()).isTrue();
     assertThat(s.batching()).isFalse();
     assertThat(s.connectTimeout()).isEqualTo(Duration.ofSeconds(5));
+  }
+
+  @Test
+  void embeddedH2FileUrlsKeepTheUsersOwnSettingsAndOthersAreLeftAlone() throws Exception {
+    assertThat(settings("db.url", "jdbc:h2:file:/tmp/x;MAX_COMPACT_TIME=500;").url())
+        .isEqualTo("jdbc:h2:file:/tmp/x;MAX_COMPACT_TIME=500;DB_CLOSE_ON_EXIT=FALSE");
+    assertThat(settings("db.url", "jdbc:h2:/tmp/y;db_close_on_exit=TRUE").url())
+        .isEqualTo("jdbc:h2:/tmp/y;db_close_on_exit=TRUE;MAX_COMPACT_TIME=0");
+    assertThat(settings("db.url", "jdbc:h2:mem:ycsb").url()).isEqualTo("jdbc:h2:mem:ycsb");
+    assertThat(settings("db.url", "jdbc:h2:tcp://127.0.0.1/ycsb").url()).isEqualTo("jdbc:h2:tcp://127.0.0.1/ycsb");
   }
 
   @Test
