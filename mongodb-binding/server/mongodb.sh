@@ -19,6 +19,7 @@
 #
 # Clients must authenticate (FerretDB 2 always does): the PostgreSQL role is the MongoDB user, e.g.
 #   mongodb://sciycsb:sciycsb@127.0.0.1:27017/?authMechanism=SCRAM-SHA-256&authSource=admin
+# (and role sciycsb_secret / password Mongo-s3cret-Qz4 for the secrets tests, e2e's SecretsIT).
 #
 # Environment: SCIYCSB_MONGODB_PORT (FerretDB, default 27017), SCIYCSB_MONGODB_PGPORT (its PostgreSQL, default
 # 5434 + (SCIYCSB_MONGODB_PORT - 27017): an instance on another FerretDB port gets its own PostgreSQL port, e.g.
@@ -437,6 +438,7 @@ pg_start() {
   if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGDIR" "$sock"; fi
   if pg_running; then
     log "PostgreSQL already running (pid $(pg_pid))"
+    ensure_roles
     return 0
   fi
   if [ ! -f "$PGDATA_M/PG_VERSION" ]; then
@@ -461,11 +463,18 @@ EOF
   touch "$PGLOG"
   if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGLOG"; fi
   log "starting PostgreSQL $PG_MAJOR on $HOST:$PGPORT_M, data in $PGDATA_M"
+  # pg_cron runs its jobs (documentdb's queued index builds, TTL) in background workers, not through a libpq
+  # connection (which would need a password); documentdb's own loopback queries (explain, ...) connect through
+  # the Unix socket (trust), not TCP (scram-sha-256)
   if ! as_postgres "$PGBIN/pg_ctl" start -D "$PGDATA_M" -l "$PGLOG" -w -t "$START_TIMEOUT" \
-      -o "-c listen_addresses=$HOST -p $PGPORT_M -c unix_socket_directories=$sock" >/dev/null 2>&1; then
+      -o "-c listen_addresses=$HOST -p $PGPORT_M -c unix_socket_directories=$sock -c max_worker_processes=20 -c cron.use_background_workers=on -c cron.max_running_jobs=8 -c cron.log_run=off -c cron.log_statement=off -c documentdb.localhost_connection_string=host=$sock" >/dev/null 2>&1; then
     die "PostgreSQL did not start within ${START_TIMEOUT}s; log: $PGLOG"
   fi
-  # the documentdb extension and the login role, once
+  ensure_roles
+}
+
+# the documentdb extension and the login roles, once (the password follows SCIYCSB_MONGODB_PASSWORD)
+ensure_roles() {
   if [ "$(psql_admin -tAc "SELECT 1 FROM pg_extension WHERE extname = 'documentdb'")" != "1" ]; then
     log "CREATE EXTENSION documentdb CASCADE"
     psql_admin -c "CREATE EXTENSION IF NOT EXISTS documentdb CASCADE" >>"$PGLOG" 2>&1 \
@@ -480,6 +489,11 @@ EOF
   else
     psql_admin -c "ALTER ROLE $u LOGIN PASSWORD $p" >>"$PGLOG" 2>&1 \
       || die "could not set the password of the login role $USER_NAME; log: $PGLOG"
+  fi
+  # a second role whose password appears nowhere else, for the secrets tests (it must never show in any output)
+  if [ "$(psql_admin -tAc "SELECT 1 FROM pg_roles WHERE rolname = 'sciycsb_secret'")" != "1" ]; then
+    psql_admin -c "CREATE ROLE sciycsb_secret LOGIN PASSWORD 'Mongo-s3cret-Qz4' IN ROLE documentdb_admin_role" \
+      >>"$PGLOG" 2>&1 || die "could not create the login role sciycsb_secret; log: $PGLOG"
   fi
 }
 
@@ -522,7 +536,7 @@ client_url() {
 }
 
 start() {
-  if pid="$(running_pid)" && pg_running && logs_in; then
+  if pid="$(running_pid)" && pg_running && ensure_roles && logs_in; then
     log "already running: $LABEL, FerretDB pid $pid on $HOST:$PORT, PostgreSQL pid $(pg_pid) on $HOST:$PGPORT_M"
     return 0
   fi
