@@ -18,13 +18,14 @@
 #   bin/servers url    mongodb   print the client URL, with the test role's credentials
 #
 # Clients must authenticate (FerretDB 2 always does): the PostgreSQL role is the MongoDB user, e.g.
-#   mongodb://sciycsb:sciycsb@127.0.0.1:27017/?authMechanism=SCRAM-SHA-256&authSource=admin
-# (and role sciycsb_secret / password Mongo-s3cret-Qz4 for the secrets tests, e2e's SecretsIT).
+#   mongodb://sciycsb:sciycsb-test-pw@127.0.0.1:27017/?authMechanism=SCRAM-SHA-256&authSource=admin
+# (and role sciycsb_secret / password Mongo-s3cret-Qz4 for the secrets tests, e2e's SecretsIT). The password is
+# not the user name: the engine masks a password wherever it appears in its output, and "sciycsb" is everywhere.
 #
 # Environment: SCIYCSB_MONGODB_PORT (FerretDB, default 27017), SCIYCSB_MONGODB_PGPORT (its PostgreSQL, default
 # 5434 + (SCIYCSB_MONGODB_PORT - 27017): an instance on another FerretDB port gets its own PostgreSQL port, e.g.
 # mongodb@fault on 27019 uses 5436), SCIYCSB_MONGODB_USER / SCIYCSB_MONGODB_PASSWORD (the login role, default
-# sciycsb / sciycsb), SCIYCSB_DOCUMENTDB_SRC (the source archives, default $SCIYCSB_HOME/../shared/documentdb),
+# sciycsb / sciycsb-test-pw), SCIYCSB_DOCUMENTDB_SRC (the source archives, default $SCIYCSB_HOME/../shared/documentdb),
 # FERRETDB_VERSION (default v2.5.0), SCIYCSB_WORK, SCIYCSB_SERVER_INSTANCE (set by bin/servers for
 # mongodb@<instance>: state under servers/mongodb@<instance>).
 set -euo pipefail
@@ -35,7 +36,7 @@ VERSION="${FERRETDB_VERSION:-v2.5.0}"
 PORT="${SCIYCSB_MONGODB_PORT:-27017}"
 HOST=127.0.0.1
 USER_NAME="${SCIYCSB_MONGODB_USER:-sciycsb}"
-USER_PW="${SCIYCSB_MONGODB_PASSWORD:-sciycsb}"
+USER_PW="${SCIYCSB_MONGODB_PASSWORD:-sciycsb-test-pw}"
 SRC="${SCIYCSB_DOCUMENTDB_SRC:-$HOME_DIR/../shared/documentdb}"
 PG_MAJOR=15
 PGBIN="/usr/lib/postgresql/$PG_MAJOR/bin"

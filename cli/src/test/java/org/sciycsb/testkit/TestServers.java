@@ -20,7 +20,7 @@ public final class TestServers {
 
   /**
    * The MongoDB-wire server, without a database:
-   * {@code mongodb://sciycsb:sciycsb@127.0.0.1:27017/?authSource=admin&authMechanism=SCRAM-SHA-256}.
+   * {@code mongodb://sciycsb:sciycsb-test-pw@127.0.0.1:27017/?authSource=admin&authMechanism=SCRAM-SHA-256}.
    * {@code SCIYCSB_MONGODB_URL} (or {@code -Dsciycsb.mongodb.url}) replaces it whole (a database it names is left
    * out; its credentials and options are kept); else the server script's defaults: {@code SCIYCSB_MONGODB_PORT},
    * {@code SCIYCSB_MONGODB_USER} and {@code SCIYCSB_MONGODB_PASSWORD} (FerretDB 2 on DocumentDB always
@@ -45,7 +45,7 @@ public final class TestServers {
     String v = setting("sciycsb.mongodb.url", "SCIYCSB_MONGODB_URL", null);
     if (v == null) {
       v = "mongodb://" + urlEncode(setting(null, "SCIYCSB_MONGODB_USER", "sciycsb")) + ":"
-          + urlEncode(setting(null, "SCIYCSB_MONGODB_PASSWORD", "sciycsb")) + "@127.0.0.1:"
+          + urlEncode(setting(null, "SCIYCSB_MONGODB_PASSWORD", "sciycsb-test-pw")) + "@127.0.0.1:"
           + setting(null, "SCIYCSB_MONGODB_PORT", "27017") + "/?authSource=admin&authMechanism=SCRAM-SHA-256";
     }
     java.util.regex.Matcher m =

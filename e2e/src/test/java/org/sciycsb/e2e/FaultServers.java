@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  *   <li>FerretDB: {@code SCIYCSB_FAULT_MONGODB_PORT}, default {@code SCIYCSB_MONGODB_PORT} (27017) + 2; its
  *       PostgreSQL (DocumentDB) {@code SCIYCSB_FAULT_MONGODB_PGPORT}, default {@code SCIYCSB_MONGODB_PGPORT}
  *       (5434) + 2; the client logs in as the server script's role ({@code SCIYCSB_MONGODB_USER} /
- *       {@code SCIYCSB_MONGODB_PASSWORD}, default sciycsb / sciycsb);</li>
+ *       {@code SCIYCSB_MONGODB_PASSWORD}, default sciycsb / sciycsb-test-pw);</li>
  *   <li>HDFS: {@code SCIYCSB_FAULT_HDFS_PORT} (NameNode RPC; HTTP, DataNode data, HTTP and IPC are the next four),
  *       default {@code SCIYCSB_HDFS_PORT} (9000) + 10;</li>
  *   <li>Cassandra: one node on {@code SCIYCSB_CASSANDRA_NET}.(1 + {@code SCIYCSB_FAULT_CASSANDRA_OFFSET}, default 10),
@@ -43,7 +43,7 @@ final class FaultServers {
 
   static String mongoUrl() {
     String enc = java.net.URLEncoder.encode(Launcher.env("SCIYCSB_MONGODB_USER", "sciycsb"), StandardCharsets.UTF_8)
-        + ":" + java.net.URLEncoder.encode(Launcher.env("SCIYCSB_MONGODB_PASSWORD", "sciycsb"), StandardCharsets.UTF_8);
+        + ":" + java.net.URLEncoder.encode(Launcher.env("SCIYCSB_MONGODB_PASSWORD", "sciycsb-test-pw"), StandardCharsets.UTF_8);
     return "mongodb://" + enc + "@127.0.0.1:" + mongoPort() + "/ycsb?authSource=admin&authMechanism=SCRAM-SHA-256";
   }
 
