@@ -8,8 +8,8 @@
 #   TINY=1 bench/census.sh          # 2000 4000 8000 records: shows that everything runs, in a few minutes
 #
 # Environment: RAW=N records for the raw write/read tests (default: the first size); FERRETDB_MAX=N caps the record
-# counts of the FerretDB runs (FerretDB reads full census records at about 100 k records/min here: 1 M records take
-# ten minutes a pass); STANDIN_MAX=N (default 100000) caps the record counts of the stand-in's inputs (it holds its
+# counts of the FerretDB runs (FerretDB 1.24 on SQLite read full census records at about 100 k records/min here: 1 M
+# records took ten minutes a pass; not remeasured on 2.5 / DocumentDB); STANDIN_MAX=N (default 100000) caps the record counts of the stand-in's inputs (it holds its
 # collections in its heap: about 1.5 GB per 100,000 full records; SCIYCSB_STANDIN_HEAP, default 4g here). The
 # stand-in keeps one input (bench.in) and one output (bench.out) at a time, each replaced by the next job, and
 # where a size is capped its HDFS -> stand-in filter reads an HDFS input of the capped size. Every run's summary
@@ -17,7 +17,8 @@
 #
 # Servers (started when not running, stopped again at the end if this script started them):
 #   HDFS           bin/servers start hdfs            hdfs://127.0.0.1:9000         (NameNode + DataNode, JDK 17)
-#   FerretDB       bin/servers start mongodb         mongodb://127.0.0.1:${SCIYCSB_MONGODB_PORT:-27017}
+#   FerretDB       bin/servers start mongodb         bin/servers url mongodb (FerretDB 2.5 on DocumentDB 0.106 /
+#                                                    PostgreSQL 15, with the test role's credentials)
 #                  (driver 5.x: the engine's mongodb binding, native-load/read/filter)
 #   STAND-IN       bin/servers start mongo-standin   mongodb://127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}
 #                  (mongo-java-server, in memory, NOT MongoDB: mongo-hadoop's 3.x driver cannot talk to FerretDB)
@@ -28,7 +29,7 @@ HOME_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ "${TINY:-0}" = 1 ]; then SIZES="${1:-2000 4000 8000}"; else SIZES="${1:-1000000 4000000 16000000}"; fi
 SPLITS="${2:-default 128}"
 HDFS="hdfs://127.0.0.1:${SCIYCSB_HDFS_PORT:-9000}"
-FERRET="mongodb://127.0.0.1:${SCIYCSB_MONGODB_PORT:-27017}"
+FERRET_LABEL="FerretDB 2.5 on DocumentDB 0.106 / PostgreSQL 15"
 STANDIN="mongodb://127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}"
 OUT="$HOME_DIR/results/bench-census-$(date -u +%Y%m%d-%H%M%S)"
 export SCIYCSB_STANDIN_HEAP="${SCIYCSB_STANDIN_HEAP:-4g}"
@@ -43,6 +44,15 @@ for s in hdfs mongodb mongo-standin; do
 done
 cleanup() { for s in "${started[@]}"; do "$HOME_DIR/bin/servers" stop "$s" >&2 || true; done; }
 trap cleanup EXIT
+FERRET_SERVER="$("$HOME_DIR/bin/servers" url mongodb)"
+# The MongoDB-wire server's URL with a database (or db.collection) put before its options, from
+# "bin/servers url mongodb" (the test role's credentials; FerretDB 2 always authenticates) unless given.
+mongo_url() { # <database[.collection]> [server URL, default $FERRET_SERVER]
+  local u="${2:-$FERRET_SERVER}" q=""
+  case "$u" in *\?*) q="?${u#*\?}"; u="${u%%\?*}" ;; esac
+  local rest="${u#mongodb://}"
+  echo "mongodb://${rest%%/*}/$1$q"
+}
 
 n=0
 census() { # census <label> <server label> <args...>: one bin/census run into its own results folder
@@ -72,16 +82,16 @@ echo "== raw write/read, $RAW records" >&2
 # writes of one-field records (as the seed): the engine's load, 1 thread, records/min = ops/s x 60
 ycsb raw-write-hdfs "HDFS 3.4.1 (hdfs binding)" load hdfs -P "$HOME_DIR/workloads/workloada" -p recordcount="$RAW" \
   -p fieldcount=1 -p hdfs.basepath=/bench/raw-$n -threads 1
-ycsb raw-write-ferretdb "FerretDB 1.24 (mongodb binding, driver 5.x)" load mongodb -P "$HOME_DIR/workloads/workloada" \
-  -p recordcount="$RAWF" -p fieldcount=1 -p mongodb.url="$FERRET/bench_raw_$n" -p mongodb.batchsize=1000 -threads 1
+ycsb raw-write-ferretdb "$FERRET_LABEL (mongodb binding, driver 5.x)" load mongodb -P "$HOME_DIR/workloads/workloada" \
+  -p recordcount="$RAWF" -p fieldcount=1 -p mongodb.url="$(mongo_url bench_raw_$n)" -p mongodb.batchsize=1000 -threads 1
 census raw-write-hdfs-census "HDFS 3.4.1" load -p census.records="$RAW" -p census.layout=onefield -p census.output="$HDFS/bench/raw-onefield"
 census raw-write-standin-census "mongo-java-server stand-in (driver 3.12)" load -p census.records="$RAW" -p census.layout=onefield -p census.output="$STANDIN/bench.out"
-census raw-write-ferretdb-census "FerretDB 1.24 (driver 5.x)" native-load -p census.records="$RAWF" -p census.layout=onefield -p census.output="$FERRET/bench.raw_onefield"
+census raw-write-ferretdb-census "$FERRET_LABEL (driver 5.x)" native-load -p census.records="$RAWF" -p census.layout=onefield -p census.output="$(mongo_url bench.raw_onefield)"
 # reads of full 111-field census records
 census load-hdfs-raw "HDFS 3.4.1" load -p census.records="$RAW" -p census.output="$HDFS/bench/raw-full"
 census raw-read-hdfs "HDFS 3.4.1" read -p census.input="$HDFS/bench/raw-full"
-census load-ferretdb-raw "FerretDB 1.24 (driver 5.x)" native-load -p census.records="$RAWF" -p census.output="$FERRET/bench.raw_full"
-census raw-read-ferretdb "FerretDB 1.24 (driver 5.x)" native-read -p census.input="$FERRET/bench.raw_full"
+census load-ferretdb-raw "$FERRET_LABEL (driver 5.x)" native-load -p census.records="$RAWF" -p census.output="$(mongo_url bench.raw_full)"
+census raw-read-ferretdb "$FERRET_LABEL (driver 5.x)" native-read -p census.input="$(mongo_url bench.raw_full)"
 census load-standin-raw "mongo-java-server stand-in (driver 3.12)" load -p census.records="$(scap "$RAW")" -p census.output="$STANDIN/bench.in"
 census raw-read-standin "mongo-java-server stand-in (driver 3.12)" read -p census.input="$STANDIN/bench.in"
 
@@ -96,7 +106,7 @@ for size in $SIZES; do
     hdfs_in[$ss]=1
   fi
   census "load-standin-$size" "mongo-java-server stand-in" load -p census.records="$ss" -p census.output="$STANDIN/bench.in"
-  census "load-ferretdb-$size" "FerretDB 1.24" native-load -p census.records="$(cap "$size")" -p census.output="$FERRET/bench.in_$size"
+  census "load-ferretdb-$size" "$FERRET_LABEL" native-load -p census.records="$(cap "$size")" -p census.output="$(mongo_url bench.in_$size)"
   for split in $SPLITS; do
     sp=(); [ "$split" = default ] || sp=(-p census.splitsize="$split")
     census "filter-hdfs-hdfs-$size-$split" "HDFS" filter "${sp[@]}" -p census.input="$HDFS/bench/in-$size" -p census.output="$HDFS/bench/out-$size"
@@ -105,7 +115,7 @@ for size in $SIZES; do
     census "filter-mongo-mongo-$size-$split" "stand-in" filter "${sp[@]}" -p census.input="$STANDIN/bench.in" -p census.output="$STANDIN/bench.out"
     census "filter-threestage-$size-$split" "stand-in -> HDFS -> stand-in" threestage filter "${sp[@]}" -p census.staging="$HDFS/bench/stage-$size" -p census.input="$STANDIN/bench.in" -p census.output="$STANDIN/bench.out"
   done
-  census "native-filter-$size" "FerretDB 1.24 native" native-filter -p census.input="$FERRET/bench.in_$size" -p census.output="$FERRET/bench.fem_$size"
+  census "native-filter-$size" "$FERRET_LABEL native" native-filter -p census.input="$(mongo_url bench.in_$size)" -p census.output="$(mongo_url bench.fem_$size)"
 done
 
 python3 - "$OUT" <<'PY' | tee "$OUT/summary.md"

@@ -6,7 +6,8 @@
 #   binding     default mongodb (the seed's store; the test server is FerretDB: bin/servers start mongodb)
 #   task scale  fraction of the seed's task counts, default 0.1 (768 -> 77 tasks); 1 = the seed's counts
 #   D           task duration, default 60s (the seed: 600s)
-#   -p ...      passed to every run (e.g. -p mongodb.url=mongodb://127.0.0.1:27017/ycsb)
+#   -p ...      passed to every run (e.g. -p mongodb.url=...; for mongodb the default is the test server's URL
+#               from "bin/servers url mongodb", database ycsb, with the test role's credentials)
 #
 # Environment: FIGURES="2 3" (which tables), FIG2_INTERVALS="0 1 2 3 4 5" (0 = no checkpoint, the baseline),
 # FIG3_TASKS="24 192 384 768 1152 1344 1920", FIG3_SIZES="64k 1m", CONNECTIONS=perthread|shared.
@@ -23,6 +24,12 @@ SCALE="${2:-0.1}"
 DURATION="${3:-60s}"
 shift $(( $# < 3 ? $# : 3 ))
 EXTRA=("$@")
+if [ "$BINDING" = mongodb ] && [[ " ${EXTRA[*]:-} " != *"mongodb.url="* ]]; then
+  u="$("$HOME_DIR/bin/servers" url mongodb)"; q=""
+  case "$u" in *\?*) q="?${u#*\?}"; u="${u%%\?*}" ;; esac
+  rest="${u#mongodb://}"
+  EXTRA+=(-p "mongodb.url=mongodb://${rest%%/*}/ycsb$q")
+fi
 FIGURES="${FIGURES:-2 3}"
 FIG2_INTERVALS="${FIG2_INTERVALS:-0 1 2 3 4 5}"
 FIG3_TASKS="${FIG3_TASKS:-24 192 384 768 1152 1344 1920}"

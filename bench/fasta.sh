@@ -15,7 +15,8 @@
 #   reads=20000                  random reads per read phase (seed 001: 80,000)
 #   batch=100                    db.batchsize / mongodb.batchsize of the write phase
 #   repeats=1                    runs per (store, workers)
-#   mongodb.url=mongodb://127.0.0.1:27017/sciycsb_fasta_bench   (bin/servers start mongodb)
+#   mongodb.url=<bin/servers url mongodb, database sciycsb_fasta_bench>   (bin/servers start mongodb; the URL
+#                                carries the test role's credentials: FerretDB 2 always authenticates)
 #   cassandra.hosts=127.0.0.1    keyspace sciycsb_fasta_bench
 #   hdfs.url=$SCIYCSB_HDFS_URL or hdfs://127.0.0.1:9000   folders under /sciycsb-fasta-bench (remove when done)
 #   riak.hosts=$RIAK_HOSTS or 127.0.0.1                    (no Riak server can be installed on our machines)
@@ -25,13 +26,13 @@
 # empty and its count check is exact; the read phase reads the ids that load wrote. The H2 database lives in
 # $out/h2 (delete $out when done). Prints a table (also $out/summary.md and summary.csv): documents written, write
 # documents/s (mean over the run and best second), reads/s, p95 latencies. Label figures with the store that
-# produced them: "FerretDB (SQLite)" is not MongoDB.
+# produced them: "FerretDB 2.5 on DocumentDB 0.106 / PostgreSQL 15" is not MongoDB.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 declare -A S=(
   [stores]="jdbc mongodb" [workers]="1 2 5 10 20 40" [files]=80 [queries]=1 [hits]=500 [seed]=1 [input]=""
-  [reads]=20000 [batch]=100 [repeats]=1 [mongodb.url]="mongodb://127.0.0.1:27017/sciycsb_fasta_bench"
+  [reads]=20000 [batch]=100 [repeats]=1 [mongodb.url]=""
   [cassandra.hosts]=127.0.0.1 [hdfs.url]="${SCIYCSB_HDFS_URL:-hdfs://127.0.0.1:9000}"
   [riak.hosts]="${RIAK_HOSTS:-127.0.0.1}" [out]="results/bench-fasta-$(date +%Y%m%d-%H%M%S)"
 )
@@ -40,6 +41,12 @@ for arg in "$@"; do
   [ "$k" != "$arg" ] && [ -n "${S[$k]+x}" ] || { echo "bench/fasta.sh: unknown setting '$arg' (known: ${!S[*]})" >&2; exit 2; }
   S[$k]="$v"
 done
+if [ -z "${S[mongodb.url]}" ] && [[ " ${S[stores]} " == *" mongodb "* ]]; then
+  u="$("$root/bin/servers" url mongodb)"; q=""
+  case "$u" in *\?*) q="?${u#*\?}"; u="${u%%\?*}" ;; esac
+  rest="${u#mongodb://}"
+  S[mongodb.url]="mongodb://${rest%%/*}/sciycsb_fasta_bench$q"
+fi
 out="${S[out]}"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"

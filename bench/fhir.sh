@@ -12,7 +12,8 @@
 #   REPEATS=3                runs per thread count, averaged (seed 003: 3)
 #   CONSISTENCY=none         fhir.consistency: strong | eventual | none
 #   DISTRIBUTION=uniform     requestdistribution: uniform | zipfian | latest
-#   MONGODB_URL=mongodb://127.0.0.1:27017   CASSANDRA_HOSTS=127.0.0.1   (the test servers' defaults)
+#   MONGODB_URL=$(bin/servers url mongodb)   CASSANDRA_HOSTS=127.0.0.1   (the test servers' defaults; the MongoDB URL
+#                            carries the test role's credentials: FerretDB 2 on DocumentDB always authenticates)
 #   RIAK_HOSTS=127.0.0.1     a real Riak KV 2.x cluster (leveldb or memory backend: the timeline is a 2i); no Riak
 #                            server can be installed on the project's machines. Fresh buckets per run of the script.
 #   EXTRA="-p key=value ..." more properties for every load and run
@@ -29,7 +30,15 @@ THREADS="${THREADS:-1 2 5 10 25 50 100}"
 REPEATS="${REPEATS:-3}"
 CONSISTENCY="${CONSISTENCY:-none}"
 DISTRIBUTION="${DISTRIBUTION:-uniform}"
-MONGODB_URL="${MONGODB_URL:-mongodb://127.0.0.1:27017}"
+MONGODB_URL="${MONGODB_URL:-$("$HOME_DIR/bin/servers" url mongodb)}"
+# The MongoDB-wire server's URL with a database (or db.collection) put before its options, from
+# "bin/servers url mongodb" (the test role's credentials; FerretDB 2 always authenticates) unless given.
+mongo_url() { # <database[.collection]> [server URL, default $MONGODB_URL]
+  local u="${2:-$MONGODB_URL}" q=""
+  case "$u" in *\?*) q="?${u#*\?}"; u="${u%%\?*}" ;; esac
+  local rest="${u#mongodb://}"
+  echo "mongodb://${rest%%/*}/$1$q"
+}
 CASSANDRA_HOSTS="${CASSANDRA_HOSTS:-127.0.0.1}"
 RIAK_HOSTS="${RIAK_HOSTS:-127.0.0.1}"
 STAMP="$(date -u +%Y%m%d-%H%M%S)"
@@ -41,7 +50,7 @@ YCSB="$HOME_DIR/bin/ycsb"
 store_props() {
   case "$1" in
     jdbc) echo "-p db.url=jdbc:h2:file:$OUT/h2/fhir -p db.batchsize=100" ;;
-    mongodb) echo "-p mongodb.url=${MONGODB_URL%/}/sciycsb_fhir_bench_$STAMP -p mongodb.batchsize=100" ;;
+    mongodb) echo "-p mongodb.url=$(mongo_url "sciycsb_fhir_bench_$STAMP") -p mongodb.batchsize=100" ;;
     cassandra) echo "-p cassandra.hosts=$CASSANDRA_HOSTS -p cassandra.keyspace=sciycsb_fhir_bench_${STAMP//-/_}" ;;
     riak) echo "-p riak.hosts=$RIAK_HOSTS -p fhir.patienttable=patient_${STAMP//-/_} -p fhir.observationtable=observation_${STAMP//-/_}" ;;
     *) echo "bench/fhir.sh: unknown store '$1' (jdbc, mongodb, cassandra, riak)" >&2; exit 2 ;;

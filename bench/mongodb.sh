@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# MongoDB binding against the MongoDB-wire test server (FerretDB v1.24.0, SQLite backend: NOT MongoDB).
+# MongoDB binding against the MongoDB-wire test server (FerretDB 2.5 on DocumentDB 0.106 / PostgreSQL 15: NOT
+# MongoDB). The URL (with the test role's credentials) comes from "bin/servers url mongodb"; MONGODB_URL overrides it.
 #   bench/mongodb.sh [records, default 1000000] [operations, default 100000] [threads, default 8]
 # 1. load of N records one insert at a time (mongodb.batchsize=1), then the same load in unordered batches of
 #    1000 (seed 004's bulk load), each into a fresh collection, with the post-load count check;
@@ -10,9 +11,17 @@ HOME_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 N="${1:-1000000}"; OPS="${2:-100000}"; T="${3:-8}"
 WORK="${SCIYCSB_WORK:-$HOME_DIR/work}/bench/mongodb/$(date -u +%Y%m%d-%H%M%S)"
 mkdir -p "$WORK"
-PORT="${SCIYCSB_MONGODB_PORT:-27017}"
-URL="mongodb://127.0.0.1:$PORT/ycsb_bench"
 "$HOME_DIR/bin/servers" status mongodb >/dev/null 2>&1 || { "$HOME_DIR/bin/servers" setup mongodb; "$HOME_DIR/bin/servers" start mongodb; }
+# The MongoDB-wire server's URL with a database (or db.collection) put before its options, from
+# "bin/servers url mongodb" (the test role's credentials; FerretDB 2 always authenticates) unless given.
+mongo_url() { # <database[.collection]> [server URL, default $MONGODB_URL]
+  local u="${2:-$MONGODB_URL}" q=""
+  case "$u" in *\?*) q="?${u#*\?}"; u="${u%%\?*}" ;; esac
+  local rest="${u#mongodb://}"
+  echo "mongodb://${rest%%/*}/$1$q"
+}
+MONGODB_URL="${MONGODB_URL:-$("$HOME_DIR/bin/servers" url mongodb)}"
+URL="$(mongo_url ycsb_bench)"
 run() { # name, ycsb args...
   local name="$1"; shift
   "$HOME_DIR/bin/ycsb" "$@" -p mongodb.url="$URL" -p results.dir="$WORK/$name" -p status.interval=30 \
@@ -23,7 +32,7 @@ run load-single load mongodb -P "$HOME_DIR/workloads/workloada" -p recordcount="
 run load-batch  load mongodb -P "$HOME_DIR/workloads/workloada" -p recordcount="$N" -threads "$T" -p table=batch -p mongodb.batchsize=1000
 run run-a run mongodb -P "$HOME_DIR/workloads/workloada" -p recordcount="$N" -p operationcount="$OPS" -threads "$T" -p table=batch
 run run-c run mongodb -P "$HOME_DIR/workloads/workloadc" -p recordcount="$N" -p operationcount="$OPS" -threads "$T" -p table=batch
-echo "FerretDB v1.24.0 (SQLite backend, NOT MongoDB) on 127.0.0.1, $T client threads, $N records, $(nproc) cores, $(date -u +%Y-%m-%d)"
+echo "FerretDB 2.5 on DocumentDB 0.106 / PostgreSQL 15 (NOT MongoDB) on 127.0.0.1, $T client threads, $N records, $(nproc) cores, $(date -u +%Y-%m-%d)"
 echo "| run | throughput (ops/s) | p50 (us) | p95 (us) | p99 (us) |"
 echo "|---|---:|---:|---:|---:|"
 for r in load-single:INSERT load-batch:INSERT run-a:READ run-a:UPDATE run-c:READ; do

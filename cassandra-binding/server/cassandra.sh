@@ -9,6 +9,7 @@
 #   cassandra.sh start-node N             start node N again (its data is kept); returns once CQL answers
 #   cassandra.sh nodetool N ARGS...       run nodetool against node N (e.g. "nodetool 1 status")
 #   cassandra.sh clean                    stop, then remove every node's data
+#   cassandra.sh url                      print the first node's CQL contact point (127.0.0.1:9042)
 #
 # Called by bin/servers with SCIYCSB_HOME and SCIYCSB_WORK set. State under $SCIYCSB_WORK/servers/cassandra/.
 # Environment: CASSANDRA_HEAP_MAX (default 1G), CASSANDRA_HEAP_MIN (512M), CASSANDRA_START_TIMEOUT (120 s),
@@ -406,5 +407,6 @@ case "$action" in
   start-node) check_node_arg "${1:-}"; need_setup; launch "$1"; wait_cql "$1"; wait_ring ;;
   nodetool) do_nodetool "$@" ;;
   clean) do_stop; rm -rf "$BASE"; log "removed $BASE" ;;
-  *) echo "usage: cassandra.sh setup|start [--nodes N]|stop|status|stop-node N|start-node N|nodetool N ARGS|clean" >&2; exit 2 ;;
+  url) echo "$(node_ip 1):$NATIVE_PORT" ;;
+  *) echo "usage: cassandra.sh setup|start [--nodes N]|stop|status|stop-node N|start-node N|nodetool N ARGS|clean|url" >&2; exit 2 ;;
 esac

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # MongoDB-wire STAND-IN for mongo-hadoop's 3.x driver: de.bwaldvogel mongo-java-server (in-memory backend) on
 # 127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}, heap ${SCIYCSB_STANDIN_HEAP:-1g} (it keeps every collection in memory). NOT MongoDB: label every figure measured against it as
-# "mongo-java-server stand-in". FerretDB (bin/servers start mongodb) rejects the 3.x driver's OP_QUERY handshake.
+# "mongo-java-server stand-in". FerretDB (bin/servers start mongodb, 2.5 on DocumentDB) rejects the 3.x driver's
+# handshake: it answers OP_QUERY only for hello/isMaster/saslStart/saslContinue, and driver 3.12 also sends
+# buildinfo over OP_QUERY (error 352 UnsupportedOpQueryCommand).
 #   bin/servers setup|start|stop|status mongo-standin
 set -euo pipefail
 HOME_DIR="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"

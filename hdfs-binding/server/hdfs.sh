@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # HDFS test server: one NameNode and one DataNode from the Maven jars (hadoop-hdfs 3.4), on JDK 17, 127.0.0.1.
 #   bin/servers setup|start|stop|status hdfs
+#   bin/servers url hdfs                        prints the NameNode's URL (hdfs://127.0.0.1:9000)
 #   bin/servers kill hdfs [namenode|datanode]   SIGKILL one daemon or both (a crash, for fault tests); "start"
 #                                               brings back whichever is missing, data kept
 # State under $SCIYCSB_WORK/servers/hdfs/: conf/, name/, data/, logs/, classpath.txt, namenode.pid, datanode.pid
@@ -176,5 +177,6 @@ case "${1:-}" in
   stop) stop ;;
   status) status ;;
   kill) shift; crash "$@" ;;
-  *) echo "usage: hdfs.sh setup|start|stop|status|kill [namenode|datanode]" >&2; exit 2 ;;
+  url) echo "hdfs://127.0.0.1:$PORT" ;;
+  *) echo "usage: hdfs.sh setup|start|stop|status|kill [namenode|datanode]|url" >&2; exit 2 ;;
 esac

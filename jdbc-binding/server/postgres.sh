@@ -8,6 +8,7 @@
 #           the secrets tests), and returns once pg_isready answers
 #   stop    stops the server of that data folder (pg_ctl stop, which signals the postmaster pid; kill as fallback)
 #   status  exit 0 when the server runs and answers
+#   url     print the JDBC URL with the test user (jdbc:postgresql://127.0.0.1:5433/ycsb?user=ycsb&password=ycsb)
 #
 # The JDBC URL is then jdbc:postgresql://127.0.0.1:5433/ycsb (db.user=ycsb, db.passwd=ycsb).
 set -euo pipefail
@@ -214,5 +215,6 @@ case "${1:-}" in
   start) cmd_start ;;
   stop) cmd_stop ;;
   status) cmd_status ;;
-  *) echo "usage: $0 setup|start|stop|status" >&2; exit 2 ;;
+  url) echo "jdbc:postgresql://127.0.0.1:$PORT/ycsb?user=ycsb&password=ycsb" ;;
+  *) echo "usage: $0 setup|start|stop|status|url" >&2; exit 2 ;;
 esac

@@ -1,68 +1,516 @@
 #!/usr/bin/env bash
-# MongoDB-wire test server for the mongodb binding: FerretDB v1.24.0 with its SQLite backend on 127.0.0.1.
+# MongoDB-wire test server for the mongodb binding: FerretDB 2.5.0 on Microsoft DocumentDB 0.106 (PostgreSQL 15
+# extensions), everything on 127.0.0.1. This is NOT MongoDB: label every figure measured against it
+# "FerretDB 2.5 on DocumentDB 0.106 / PostgreSQL 15, NOT MongoDB".
 #
-#   bin/servers setup  mongodb   build FerretDB from the Go module proxy once, cache the binary
-#   bin/servers start  mongodb   start it (returns when it answers a hello), data under $SCIYCSB_WORK/servers/mongodb
-#   bin/servers stop   mongodb   stop it (by PID)
-#   bin/servers status mongodb   exit 0 when it is running and answering
-#   bin/servers kill   mongodb   SIGKILL (a crash, for fault tests); its data is kept, "start" brings it back
+#   bin/servers setup  mongodb   install the Debian packages it needs (apt-get, only what is missing), build
+#                                pg_cron 1.6.3, pgvector 0.8.0 and documentdb 0.106 from $SCIYCSB_DOCUMENTDB_SRC and
+#                                install them into PostgreSQL 15; build FerretDB v2.5.0 from the Go module proxy.
+#                                Builds are cached under $SCIYCSB_WORK/cache/; a second setup only checks (and
+#                                reinstalls from the cached build trees when /usr/lib/postgresql/15 lacks them)
+#   bin/servers start  mongodb   a PostgreSQL 15 cluster of its own (data under $SCIYCSB_WORK/servers/mongodb/pg,
+#                                127.0.0.1:$SCIYCSB_MONGODB_PGPORT) with the documentdb extension and a login role,
+#                                then FerretDB on 127.0.0.1:$SCIYCSB_MONGODB_PORT; returns once a client can log in
+#   bin/servers stop   mongodb   stop FerretDB and PostgreSQL (by PID)
+#   bin/servers status mongodb   exit 0 when both run and a client can log in
+#   bin/servers kill   mongodb   SIGKILL FerretDB and PostgreSQL (a crash, for fault tests); data is kept, "start"
+#                                brings it back (PostgreSQL replays its WAL)
+#   bin/servers url    mongodb   print the client URL, with the test role's credentials
 #
-# Environment: SCIYCSB_MONGODB_PORT (default 27017), FERRETDB_VERSION (default v1.24.0), SCIYCSB_WORK,
-# SCIYCSB_SERVER_INSTANCE (set by bin/servers for mongodb@<instance>: state under servers/mongodb@<instance>).
-# This is FerretDB, not MongoDB: label every figure measured against it "FerretDB (SQLite)".
+# Clients must authenticate (FerretDB 2 always does): the PostgreSQL role is the MongoDB user, e.g.
+#   mongodb://sciycsb:sciycsb-test-pw@127.0.0.1:27017/?authMechanism=SCRAM-SHA-256&authSource=admin
+# (and role sciycsb_secret / password Mongo-s3cret-Qz4 for the secrets tests, e2e's SecretsIT). The password is
+# not the user name: the engine masks a password wherever it appears in its output, and "sciycsb" is everywhere.
+#
+# Environment: SCIYCSB_MONGODB_PORT (FerretDB, default 27017), SCIYCSB_MONGODB_PGPORT (its PostgreSQL, default
+# 5434 + (SCIYCSB_MONGODB_PORT - 27017): an instance on another FerretDB port gets its own PostgreSQL port, e.g.
+# mongodb@fault on 27019 uses 5436), SCIYCSB_MONGODB_USER / SCIYCSB_MONGODB_PASSWORD (the login role, default
+# sciycsb / sciycsb-test-pw), SCIYCSB_DOCUMENTDB_SRC (the source archives, default $SCIYCSB_HOME/../shared/documentdb),
+# FERRETDB_VERSION (default v2.5.0), SCIYCSB_WORK, SCIYCSB_SERVER_INSTANCE (set by bin/servers for
+# mongodb@<instance>: state under servers/mongodb@<instance>).
 set -euo pipefail
 
 HOME_DIR="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
 WORK="${SCIYCSB_WORK:-$HOME_DIR/work}"
-VERSION="${FERRETDB_VERSION:-v1.24.0}"
+VERSION="${FERRETDB_VERSION:-v2.5.0}"
 PORT="${SCIYCSB_MONGODB_PORT:-27017}"
 HOST=127.0.0.1
-CACHE="$WORK/cache/ferretdb-$VERSION"
-BIN="$CACHE/ferretdb"
+USER_NAME="${SCIYCSB_MONGODB_USER:-sciycsb}"
+USER_PW="${SCIYCSB_MONGODB_PASSWORD:-sciycsb-test-pw}"
+SRC="${SCIYCSB_DOCUMENTDB_SRC:-$HOME_DIR/../shared/documentdb}"
+PG_MAJOR=15
+PGBIN="/usr/lib/postgresql/$PG_MAJOR/bin"
+PG_CONFIG="$PGBIN/pg_config"
+DOCDB_VERSION=0.106-0
+PGCRON_VERSION=1.6.3
+PGVECTOR_VERSION=0.8.0
+LABEL="FerretDB ${VERSION#v} on DocumentDB ${DOCDB_VERSION%-0} / PostgreSQL $PG_MAJOR"
+
+EXT_CACHE="$WORK/cache/documentdb-$DOCDB_VERSION-pg$PG_MAJOR"
+FERRET_CACHE="$WORK/cache/ferretdb-$VERSION"
+BIN="$FERRET_CACHE/ferretdb"
+SETUP_LOG="$WORK/cache/mongodb-setup.log"
+
 STATE="$WORK/servers/mongodb${SCIYCSB_SERVER_INSTANCE:+@$SCIYCSB_SERVER_INSTANCE}"
-DATA="$STATE/data"
 LOG="$STATE/ferretdb.log"
 PIDFILE="$STATE/ferretdb.pid"
-START_TIMEOUT="${SCIYCSB_MONGODB_START_TIMEOUT:-60}"
+START_TIMEOUT="${SCIYCSB_MONGODB_START_TIMEOUT:-90}"
 
 log() { echo "mongodb server: $*" >&2; }
 die() { log "$*"; exit 1; }
 
-need_python() {
-  command -v python3 >/dev/null && return 0
-  log "python3 not found (needed to probe the port), installing it with apt-get"
-  apt-get update -qq && apt-get install -y -qq python3 >/dev/null
+[[ "$PORT" =~ ^[0-9]+$ ]] || die "SCIYCSB_MONGODB_PORT must be a port number, not '$PORT'"
+PGPORT_M="${SCIYCSB_MONGODB_PGPORT:-$((5434 + PORT - 27017))}"
+[[ "$PGPORT_M" =~ ^[0-9]+$ ]] && [ "$PGPORT_M" -gt 1024 ] && [ "$PGPORT_M" -lt 65536 ] \
+  || die "PostgreSQL port '$PGPORT_M' is not usable (derived from SCIYCSB_MONGODB_PORT=$PORT); set SCIYCSB_MONGODB_PGPORT"
+[ "$PGPORT_M" != "$PORT" ] || die "SCIYCSB_MONGODB_PGPORT and SCIYCSB_MONGODB_PORT are both $PORT"
+
+# The PostgreSQL cluster belongs to the postgres OS user when this runs as root. PGDIR is $STATE/pg unless that
+# user cannot enter it (a checkout under /root): then a folder under /var/lib/postgresql, named in $STATE/pgdir.
+PGDIR="$STATE/pg"
+if [ -f "$STATE/pgdir" ]; then PGDIR="$(cat "$STATE/pgdir")"; fi
+PGDATA_M="$PGDIR/data"
+PGLOG="$PGDIR/postgres.log"
+
+# ---------------------------------------------------------------------------------------------------------------
+# setup
+
+# runs one setup step with its output in the setup log; a failure is one line naming the step
+step() {
+  local name="$1"; shift
+  echo "=== $(date '+%F %T') $name: $*" >>"$SETUP_LOG"
+  if ! "$@" >>"$SETUP_LOG" 2>&1; then
+    die "setup failed at step '$name'; log: $SETUP_LOG"
+  fi
 }
 
-# Answers 0 when a MongoDB-wire server on HOST:PORT replies to an OP_MSG hello (no mongo shell needed).
-answers() {
-  need_python
-  python3 - "$HOST" "$PORT" <<'EOF' 2>/dev/null
-import socket, struct, sys
-host, port = sys.argv[1], int(sys.argv[2])
+APT_PACKAGES=(postgresql-15 postgresql-server-dev-15 postgresql-15-rum postgresql-15-postgis-3 libbson-dev
+  libintelrdfpmath-dev libpcre2-dev libssl-dev libkrb5-dev pkg-config cmake make gcc python3)
+
+missing_packages() {
+  local p
+  for p in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || echo "$p"
+  done
+}
+
+apt_install() {
+  mkdir -p /etc/postgresql-common
+  # no 'main' cluster on port 5432: the server scripts make their own clusters under the work folder
+  [ -e /etc/postgresql-common/createcluster.conf ] \
+    || echo "create_main_cluster = false" >/etc/postgresql-common/createcluster.conf
+  export DEBIAN_FRONTEND=noninteractive UCF_FORCE_CONFFOLD=1
+  apt-get update -q && apt-get install -y -q --no-install-recommends "$@"
+}
+
+pkglibdir() { "$PG_CONFIG" --pkglibdir; }
+sharedir() { "$PG_CONFIG" --sharedir; }
+
+# 0 when PostgreSQL 15 has the extension's library and control file at the expected default version
+installed() { # <library> <control name> <version>
+  [ -f "$(pkglibdir)/$1.so" ] && [ -f "$(sharedir)/extension/$2.control" ] \
+    && grep -q "^default_version *= *'$3'" "$(sharedir)/extension/$2.control"
+}
+
+# unpacks a source archive into the cache (once); prints its folder
+unpack() { # <archive base name> <folder name>
+  local dir="$EXT_CACHE/$2"
+  if [ ! -f "$dir/.sciycsb-unpacked" ]; then
+    rm -rf "$dir"
+    tar xzf "$SRC/$1.tar.gz" -C "$EXT_CACHE"
+    [ -d "$dir" ] || { echo "archive $SRC/$1.tar.gz did not unpack to $dir"; return 1; }
+    touch "$dir/.sciycsb-unpacked"
+  fi
+}
+
+# builds (once, cached) and installs (when PostgreSQL lacks it) one extension
+extension() { # <label> <archive> <folder> <library> <control> <version> <make args...>
+  local label="$1" archive="$2" folder="$3" lib="$4" control="$5" ver="$6"; shift 6
+  local dir="$EXT_CACHE/$folder"
+  if installed "$lib" "$control" "$ver"; then
+    log "$label installed in PostgreSQL $PG_MAJOR"
+    return 0
+  fi
+  if [ ! -f "$dir/.sciycsb-built" ]; then
+    [ -f "$SRC/$archive.tar.gz" ] || die "setup failed at step '$label source': $SRC/$archive.tar.gz not found (set SCIYCSB_DOCUMENTDB_SRC)"
+    step "$label unpack" unpack "$archive" "$folder"
+    log "building $label"
+    step "$label build" make -C "$dir" -j"$(nproc)" PG_CONFIG="$PG_CONFIG" "$@"
+    touch "$dir/.sciycsb-built"
+  else
+    log "$label already built in $dir, installing it into PostgreSQL $PG_MAJOR"
+  fi
+  step "$label install" make -C "$dir" PG_CONFIG="$PG_CONFIG" "$@" install
+  installed "$lib" "$control" "$ver" || die "setup failed at step '$label install': $lib.so / $control.control $ver not found after make install; log: $SETUP_LOG"
+}
+
+documentdb_make() { # documentdb: two extensions, built separately, installed with install-no-distributed
+  local dir="$1"; shift
+  make -C "$dir/pg_documentdb_core" -j"$(nproc)" "$@" && make -C "$dir/pg_documentdb" -j"$(nproc)" "$@"
+}
+
+setup_documentdb() {
+  local dir="$EXT_CACHE/documentdb-$DOCDB_VERSION"
+  if installed pg_documentdb_core documentdb_core "$DOCDB_VERSION" && installed pg_documentdb documentdb "$DOCDB_VERSION"; then
+    log "documentdb $DOCDB_VERSION installed in PostgreSQL $PG_MAJOR"
+    return 0
+  fi
+  # Debian ships the Intel decimal math library without a pkg-config file; libbson 1.23 lacks
+  # BSON_SUBTYPE_SENSITIVE (1.25+); no LLVM bitcode
+  mkdir -p "$EXT_CACHE/pkgconfig"
+  cat >"$EXT_CACHE/pkgconfig/intelmathlib.pc" <<'EOF'
+Name: intelmathlib
+Description: Intel decimal floating-point math library (Debian's libintelrdfpmath-dev)
+Version: 2.0
+Cflags: -I/usr/include/x86_64-linux-gnu
+Libs: -L/usr/lib/x86_64-linux-gnu -l:libbidgcc000.a
+EOF
+  export PKG_CONFIG_PATH="$EXT_CACHE/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+  local args=(PG_CONFIG="$PG_CONFIG" with_llvm=no "COPT=-DBSON_SUBTYPE_SENSITIVE=0x08 -Wno-error=switch")
+  if [ ! -f "$dir/.sciycsb-built" ]; then
+    [ -f "$SRC/documentdb-$DOCDB_VERSION.tar.gz" ] \
+      || die "setup failed at step 'documentdb source': $SRC/documentdb-$DOCDB_VERSION.tar.gz not found (set SCIYCSB_DOCUMENTDB_SRC)"
+    step "documentdb unpack" unpack "documentdb-$DOCDB_VERSION" "documentdb-$DOCDB_VERSION"
+    log "building documentdb $DOCDB_VERSION (about 20 s on 2 cores)"
+    step "documentdb build" documentdb_make "$dir" "${args[@]}"
+    touch "$dir/.sciycsb-built"
+  else
+    log "documentdb already built in $dir, installing it into PostgreSQL $PG_MAJOR"
+  fi
+  step "documentdb install" make -C "$dir" "${args[@]}" install-no-distributed
+  installed pg_documentdb documentdb "$DOCDB_VERSION" \
+    || die "setup failed at step 'documentdb install': pg_documentdb.so not found after make install; log: $SETUP_LOG"
+}
+
+ensure_go() {
+  command -v go >/dev/null && return 0
+  if [ -x /usr/local/go/bin/go ]; then
+    export PATH="/usr/local/go/bin:$PATH"
+    return 0
+  fi
+  log "Go not found, installing golang-go with apt-get"
+  step "go install" apt_install golang-go
+}
+
+ferretdb_build() {
+  local tmp="$1" module=github.com/FerretDB/FerretDB/v2
+  export GOFLAGS=-mod=mod GOTOOLCHAIN=local CGO_ENABLED=0
+  # 'go install ...@version' needs the proxy's version list, which is refused on some networks (403):
+  # requiring the exact version from a throwaway module only fetches that version
+  mkdir -p "$tmp/req"
+  cat >"$tmp/req/go.mod" <<EOF
+module sciycsb.local/ferretdbfetch
+
+go 1.21
+
+require $module $VERSION
+EOF
+  (cd "$tmp/req" && go mod download "$module")
+  local src
+  src="$(cd "$tmp/req" && go list -m -f '{{.Dir}}' "$module" 2>/dev/null || true)"
+  if [ -z "$src" ] || [ ! -d "$src" ]; then
+    src="$(go env GOMODCACHE)/github.com/!ferret!d!b/!ferret!d!b/v2@$VERSION"
+  fi
+  [ -d "$src" ] || { echo "module source not found after download: $src"; return 1; }
+  cp -r "$src" "$tmp/src"
+  chmod -R u+w "$tmp/src"
+  # without a version file the binary reports no version
+  mkdir -p "$tmp/src/build/version"
+  echo "$VERSION" >"$tmp/src/build/version/version.txt"
+  # FerretDB 2.5.0 defines setGOMAXPROCS only for Go < 1.25 (Go 1.25 sets GOMAXPROCS from the cgroup itself)
+  if ! grep -qs "^//go:build go1.25" "$tmp"/src/cmd/ferretdb/*.go; then
+    cat >"$tmp/src/cmd/ferretdb/gomaxprocs_go125.go" <<'EOF'
+//go:build go1.25
+
+package main
+
+import "log/slog"
+
+// setGOMAXPROCS does nothing: Go 1.25+ sets GOMAXPROCS from the cgroup CPU limit itself.
+func setGOMAXPROCS(_ *slog.Logger) {}
+EOF
+  fi
+  (cd "$tmp/src" && go build -trimpath -o "$tmp/ferretdb" ./cmd/ferretdb)
+}
+
+setup_ferretdb() {
+  if [ -x "$BIN" ] && "$BIN" --version >/dev/null 2>&1; then
+    log "FerretDB $VERSION already built: $BIN"
+    return 0
+  fi
+  ensure_go
+  mkdir -p "$FERRET_CACHE"
+  BUILD_TMP="$(mktemp -d "$FERRET_CACHE/build.XXXXXX")"
+  trap 'chmod -R u+w "$BUILD_TMP" 2>/dev/null; rm -rf "$BUILD_TMP"' EXIT
+  log "building FerretDB $VERSION from the Go module proxy (about a minute)"
+  step "ferretdb build" ferretdb_build "$BUILD_TMP"
+  mv "$BUILD_TMP/ferretdb" "$BIN"
+  "$BIN" --version >/dev/null 2>&1 || die "setup failed at step 'ferretdb check': $BIN --version fails"
+  log "built $BIN"
+}
+
+setup() {
+  mkdir -p "$WORK/cache" "$EXT_CACHE"
+  local missing
+  missing="$(missing_packages | tr '\n' ' ')"
+  if [ -n "${missing// /}" ]; then
+    [ "$(id -u)" = 0 ] || die "setup needs root to install Debian packages: $missing"
+    log "installing Debian packages (apt-get): $missing"
+    # shellcheck disable=SC2086
+    step "apt-get install" apt_install $missing
+  fi
+  [ -x "$PG_CONFIG" ] || die "setup failed at step 'postgresql': $PG_CONFIG not found"
+  extension "pg_cron $PGCRON_VERSION" "pg_cron-$PGCRON_VERSION" "pg_cron-$PGCRON_VERSION" pg_cron pg_cron 1.6
+  extension "pgvector $PGVECTOR_VERSION" "pgvector-$PGVECTOR_VERSION" "pgvector-$PGVECTOR_VERSION" vector vector \
+    "$PGVECTOR_VERSION" OPTFLAGS=""
+  setup_documentdb
+  setup_ferretdb
+  log "ready: $LABEL (setup log: $SETUP_LOG)"
+}
+
+# ---------------------------------------------------------------------------------------------------------------
+# the client side: an unauthenticated hello, and a SCRAM-SHA-256 login followed by a ping
+
+probe() { # hello | login
+  python3 - "$1" "$HOST" "$PORT" "$USER_NAME" "$USER_PW" <<'EOF' 2>/dev/null
+import base64, hashlib, hmac, os, socket, struct, sys
+mode, host, port, user, pw = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
+
 def cstr(s): return s.encode() + b"\0"
-# BSON {hello: 1, $db: "admin"}
-el = b"\x10" + cstr("hello") + struct.pack("<i", 1) + b"\x02" + cstr("$db") + struct.pack("<i", 6) + cstr("admin")
-doc = struct.pack("<i", len(el) + 5) + el + b"\0"
-body = struct.pack("<I", 0) + b"\x00" + doc
-msg = struct.pack("<iiii", 16 + len(body), 1, 0, 2013) + body
-try:
-    s = socket.create_connection((host, port), timeout=2)
-    s.settimeout(3)
-    s.sendall(msg)
-    hdr = s.recv(16)
-    if len(hdr) < 16: sys.exit(1)
+def enc(doc):
+    out = b""
+    for k, v in doc.items():
+        if isinstance(v, bool): out += b"\x08" + cstr(k) + (b"\x01" if v else b"\x00")
+        elif isinstance(v, int): out += b"\x10" + cstr(k) + struct.pack("<i", v)
+        elif isinstance(v, str):
+            b = v.encode(); out += b"\x02" + cstr(k) + struct.pack("<i", len(b) + 1) + b + b"\0"
+        elif isinstance(v, bytes): out += b"\x05" + cstr(k) + struct.pack("<i", len(v)) + b"\x00" + v
+        elif isinstance(v, dict): out += b"\x03" + cstr(k) + enc(v)
+    return struct.pack("<i", len(out) + 5) + out + b"\0"
+def dec(b, i=0):
+    n = struct.unpack_from("<i", b, i)[0]; end = i + n - 1; i += 4; d = {}
+    while i < end:
+        t = b[i]; i += 1
+        j = b.index(b"\0", i); k = b[i:j].decode(); i = j + 1
+        if t == 1: d[k] = struct.unpack_from("<d", b, i)[0]; i += 8
+        elif t in (2, 13, 14):
+            m = struct.unpack_from("<i", b, i)[0]; d[k] = b[i + 4:i + 3 + m].decode("utf-8", "replace"); i += 4 + m
+        elif t in (3, 4): m = struct.unpack_from("<i", b, i)[0]; d[k] = dec(b, i); i += m
+        elif t == 5: m = struct.unpack_from("<i", b, i)[0]; d[k] = b[i + 5:i + 5 + m]; i += 5 + m
+        elif t == 7: i += 12
+        elif t == 8: d[k] = b[i] == 1; i += 1
+        elif t in (9, 17, 18): d[k] = struct.unpack_from("<q", b, i)[0]; i += 8
+        elif t in (10, 6, 127, 255): d[k] = None
+        elif t == 16: d[k] = struct.unpack_from("<i", b, i)[0]; i += 4
+        elif t == 19: i += 16
+        else: raise ValueError("bson type %d" % t)
+    return d
+
+s = socket.create_connection((host, port), timeout=3)
+s.settimeout(10)
+rid = [0]
+def cmd(doc):
+    rid[0] += 1
+    body = struct.pack("<I", 0) + b"\x00" + enc(doc)
+    s.sendall(struct.pack("<iiii", 16 + len(body), rid[0], 0, 2013) + body)
+    hdr = b""
+    while len(hdr) < 16:
+        c = s.recv(16 - len(hdr))
+        if not c: raise EOFError
+        hdr += c
     n, _, _, op = struct.unpack("<iiii", hdr)
     rest = b""
     while len(rest) < n - 16:
-        chunk = s.recv(n - 16 - len(rest))
-        if not chunk: break
-        rest += chunk
-    sys.exit(0 if op == 2013 and b"ok" in rest else 1)
-except Exception:
+        c = s.recv(n - 16 - len(rest))
+        if not c: raise EOFError
+        rest += c
+    if op != 2013: raise ValueError("opcode %d" % op)
+    return dec(rest, 5)
+
+try:
+    if mode == "hello":
+        sys.exit(0 if cmd({"hello": 1, "$db": "admin"}).get("ok") == 1 else 1)
+    nonce = base64.b64encode(os.urandom(24)).decode()
+    bare = "n=" + user.replace("=", "=3D").replace(",", "=2C") + ",r=" + nonce
+    r = cmd({"saslStart": 1, "mechanism": "SCRAM-SHA-256", "payload": ("n,," + bare).encode(),
+             "autoAuthorize": 1, "$db": "admin"})
+    if r.get("ok") != 1:
+        print(r.get("errmsg", r), file=sys.stderr); sys.exit(1)
+    first = r["payload"].decode()
+    f = dict(p.split("=", 1) for p in first.split(","))
+    if not f["r"].startswith(nonce): sys.exit(1)
+    salted = hashlib.pbkdf2_hmac("sha256", pw.encode(), base64.b64decode(f["s"]), int(f["i"]))
+    ckey = hmac.new(salted, b"Client Key", hashlib.sha256).digest()
+    without = "c=biws,r=" + f["r"]
+    auth = (bare + "," + first + "," + without).encode()
+    sig = hmac.new(hashlib.sha256(ckey).digest(), auth, hashlib.sha256).digest()
+    proof = base64.b64encode(bytes(a ^ b for a, b in zip(ckey, sig))).decode()
+    r = cmd({"saslContinue": 1, "conversationId": r.get("conversationId", 1),
+             "payload": (without + ",p=" + proof).encode(), "$db": "admin"})
+    if r.get("ok") != 1:
+        print(r.get("errmsg", r), file=sys.stderr); sys.exit(1)
+    skey = hmac.new(salted, b"Server Key", hashlib.sha256).digest()
+    expect = base64.b64encode(hmac.new(skey, auth, hashlib.sha256).digest()).decode()
+    if r["payload"].decode() != "v=" + expect: sys.exit(1)
+    if not r.get("done"):
+        r = cmd({"saslContinue": 1, "conversationId": r.get("conversationId", 1), "payload": b"", "$db": "admin"})
+        if r.get("ok") != 1: sys.exit(1)
+    r = cmd({"listCollections": 1, "nameOnly": True, "$db": "admin"})
+    sys.exit(0 if r.get("ok") == 1 else 1)
+except SystemExit:
+    raise
+except Exception as e:
+    print(e, file=sys.stderr)
     sys.exit(1)
 EOF
 }
+
+answers() { probe hello; }
+logs_in() { probe login; }
+
+# ---------------------------------------------------------------------------------------------------------------
+# PostgreSQL (as the postgres OS user when running as root, like jdbc-binding/server/postgres.sh)
+
+as_postgres() {
+  if [ "$(id -u)" = 0 ]; then
+    (cd / && runuser -u postgres -- "$@")
+  else
+    "$@"
+  fi
+}
+
+# a Unix socket path must stay under ~107 bytes: the state folder when it fits, /tmp otherwise
+socket_dir() {
+  local d="$PGDIR/run"
+  if [ $(( ${#d} + 20 )) -gt 100 ]; then
+    d="/tmp/sciycsb-mongodb-pg-$PGPORT_M"
+  fi
+  echo "$d"
+}
+
+# the first folder on the way to $1 that the postgres OS user cannot enter, or nothing
+first_blocked() {
+  [ "$(id -u)" = 0 ] || return 0
+  local p="" part
+  local IFS=/
+  for part in ${1#/}; do
+    p="$p/$part"
+    [ -e "$p" ] || break
+    if ! as_postgres test -x "$p"; then
+      echo "$p"
+      return 0
+    fi
+  done
+}
+
+pg_pid() {
+  local pid
+  pid="$(head -n 1 "$PGDATA_M/postmaster.pid" 2>/dev/null || true)"
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 1
+  echo "$pid"
+}
+
+pg_running() {
+  [ -f "$PGDATA_M/PG_VERSION" ] && as_postgres "$PGBIN/pg_ctl" status -D "$PGDATA_M" >/dev/null 2>&1
+}
+
+psql_admin() {
+  as_postgres "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$(socket_dir)" -p "$PGPORT_M" -U postgres -d postgres "$@"
+}
+
+sql_literal() { printf "'%s'" "${1//\'/\'\'}"; }
+
+pg_start() {
+  id postgres >/dev/null 2>&1 || [ "$(id -u)" != 0 ] || die "the postgres OS user is missing: run 'bin/servers setup mongodb'"
+  [ -x "$PGBIN/initdb" ] || die "PostgreSQL $PG_MAJOR is not installed: run 'bin/servers setup mongodb'"
+  mkdir -p "$STATE"
+  if [ ! -f "$STATE/pgdir" ]; then
+    local blocked; blocked="$(first_blocked "$STATE")"
+    if [ -n "$blocked" ]; then
+      PGDIR="/var/lib/postgresql/sciycsb-mongodb-$(echo -n "$STATE" | md5sum | cut -c1-12)"
+      log "the postgres OS user cannot enter $blocked: keeping the PostgreSQL cluster in $PGDIR (named in $STATE/pgdir)"
+    fi
+    echo "$PGDIR" >"$STATE/pgdir"
+    PGDATA_M="$PGDIR/data"
+    PGLOG="$PGDIR/postgres.log"
+  fi
+  local sock; sock="$(socket_dir)"
+  mkdir -p "$PGDIR" "$sock"
+  if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGDIR" "$sock"; fi
+  if pg_running; then
+    log "PostgreSQL already running (pid $(pg_pid))"
+    ensure_roles
+    return 0
+  fi
+  if [ ! -f "$PGDATA_M/PG_VERSION" ]; then
+    log "initdb into $PGDATA_M"
+    rm -rf "$PGDATA_M"
+    mkdir -p "$PGDATA_M"
+    chmod 700 "$PGDATA_M"
+    if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGDATA_M"; fi
+    as_postgres "$PGBIN/initdb" -D "$PGDATA_M" -U postgres -E UTF8 --locale=C --auth-local=trust \
+      --auth-host=scram-sha-256 >"$PGDIR/initdb.log" 2>&1 || die "initdb failed; log: $PGDIR/initdb.log"
+    cat >>"$PGDATA_M/postgresql.conf" <<EOF
+
+# bin/servers mongodb: DocumentDB for FerretDB
+listen_addresses = '127.0.0.1'
+shared_preload_libraries = 'pg_cron, pg_documentdb_core, pg_documentdb'
+cron.database_name = 'postgres'
+documentdb.enableBackgroundWorker = true
+documentdb.enableBackgroundWorkerJobs = true
+max_connections = 300
+EOF
+  fi
+  touch "$PGLOG"
+  if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGLOG"; fi
+  log "starting PostgreSQL $PG_MAJOR on $HOST:$PGPORT_M, data in $PGDATA_M"
+  # pg_cron runs its jobs (documentdb's queued index builds, TTL) in background workers, not through a libpq
+  # connection (which would need a password); documentdb's own loopback queries (explain, ...) connect through
+  # the Unix socket (trust), not TCP (scram-sha-256)
+  if ! as_postgres "$PGBIN/pg_ctl" start -D "$PGDATA_M" -l "$PGLOG" -w -t "$START_TIMEOUT" \
+      -o "-c listen_addresses=$HOST -p $PGPORT_M -c unix_socket_directories=$sock -c max_worker_processes=20 -c cron.use_background_workers=on -c cron.max_running_jobs=8 -c cron.log_run=off -c cron.log_statement=off -c documentdb.localhost_connection_string=host=$sock" >/dev/null 2>&1; then
+    die "PostgreSQL did not start within ${START_TIMEOUT}s; log: $PGLOG"
+  fi
+  ensure_roles
+}
+
+# the documentdb extension and the login roles, once (the password follows SCIYCSB_MONGODB_PASSWORD)
+ensure_roles() {
+  if [ "$(psql_admin -tAc "SELECT 1 FROM pg_extension WHERE extname = 'documentdb'")" != "1" ]; then
+    log "CREATE EXTENSION documentdb CASCADE"
+    psql_admin -c "CREATE EXTENSION IF NOT EXISTS documentdb CASCADE" >>"$PGLOG" 2>&1 \
+      || die "CREATE EXTENSION documentdb failed (is 'bin/servers setup mongodb' done?); log: $PGLOG"
+  fi
+  local u p
+  u="$(printf '"%s"' "${USER_NAME//\"/\"\"}")"
+  p="$(sql_literal "$USER_PW")"
+  if [ "$(psql_admin -tAc "SELECT 1 FROM pg_roles WHERE rolname = $(sql_literal "$USER_NAME")")" != "1" ]; then
+    psql_admin -c "CREATE ROLE $u LOGIN PASSWORD $p IN ROLE documentdb_admin_role" >>"$PGLOG" 2>&1 \
+      || die "could not create the login role $USER_NAME; log: $PGLOG"
+  else
+    psql_admin -c "ALTER ROLE $u LOGIN PASSWORD $p" >>"$PGLOG" 2>&1 \
+      || die "could not set the password of the login role $USER_NAME; log: $PGLOG"
+  fi
+  # a second role whose password appears nowhere else, for the secrets tests (it must never show in any output)
+  if [ "$(psql_admin -tAc "SELECT 1 FROM pg_roles WHERE rolname = 'sciycsb_secret'")" != "1" ]; then
+    psql_admin -c "CREATE ROLE sciycsb_secret LOGIN PASSWORD 'Mongo-s3cret-Qz4' IN ROLE documentdb_admin_role" \
+      >>"$PGLOG" 2>&1 || die "could not create the login role sciycsb_secret; log: $PGLOG"
+  fi
+}
+
+pg_stop() {
+  pg_running || return 0
+  local pid; pid="$(pg_pid || true)"
+  if ! as_postgres "$PGBIN/pg_ctl" stop -D "$PGDATA_M" -m fast -w -t 30 >/dev/null 2>&1; then
+    if [ -n "$pid" ]; then
+      log "pg_ctl stop failed; killing PostgreSQL pid $pid"
+      kill -KILL "$pid" 2>/dev/null || true
+    fi
+  fi
+}
+
+# ---------------------------------------------------------------------------------------------------------------
+# FerretDB
 
 running_pid() {
   [ -f "$PIDFILE" ] || return 1
@@ -72,136 +520,109 @@ running_pid() {
   echo "$pid"
 }
 
-setup() {
-  if [ -x "$BIN" ] && "$BIN" --version >/dev/null 2>&1; then
-    log "FerretDB $VERSION already built: $BIN"
-    return 0
-  fi
-  need_python
-  if ! command -v go >/dev/null; then
-    if [ -x /usr/local/go/bin/go ]; then
-      export PATH="/usr/local/go/bin:$PATH"
-    else
-      log "Go not found, installing golang-go with apt-get"
-      apt-get update -qq && apt-get install -y -qq golang-go >/dev/null
-    fi
-  fi
-  mkdir -p "$CACHE"
-  BUILD_TMP="$(mktemp -d "$CACHE/build.XXXXXX")"
-  trap 'chmod -R u+w "$BUILD_TMP" 2>/dev/null; rm -rf "$BUILD_TMP"' EXIT
-  local tmp="$BUILD_TMP"
-  log "fetching github.com/FerretDB/FerretDB $VERSION from the Go module proxy"
-  # 'go install ...@version' needs the proxy's version list, which is refused on some networks (403):
-  # requiring the exact version from a throwaway module only fetches that version.
-  mkdir -p "$tmp/req"
-  (
-    cd "$tmp/req"
-    export GOFLAGS="${GOFLAGS:--mod=mod}"
-    cat >go.mod <<EOF
-module sciycsb.local/ferretdbfetch
+urlencode() {
+  local s="$1" out="" c i
+  for ((i = 0; i < ${#s}; i++)); do
+    c="${s:i:1}"
+    case "$c" in
+      [A-Za-z0-9._~-]) out+="$c" ;;
+      *) out+="$(printf '%%%02X' "'$c")" ;;
+    esac
+  done
+  echo "$out"
+}
 
-go 1.21
-
-require github.com/FerretDB/FerretDB $VERSION
-EOF
-    go mod download github.com/FerretDB/FerretDB
-  )
-  local src
-  src="$(cd "$tmp/req" && go list -m -f '{{.Dir}}' github.com/FerretDB/FerretDB 2>/dev/null || true)"
-  if [ -z "$src" ] || [ ! -d "$src" ]; then
-    src="$(go env GOMODCACHE)/github.com/!ferret!d!b/!ferret!d!b@$VERSION"
-  fi
-  [ -d "$src" ] || die "module source not found after download: $src"
-  cp -r "$src" "$tmp/src"
-  chmod -R u+w "$tmp/src"
-  cd "$tmp/src"
-  # Without a version file the binary panics at start.
-  mkdir -p build/version
-  echo "$VERSION" >build/version/version.txt
-  # The SQLite backend indexes _id with the expression ->'_id' but queries with ->'$._id', so reads by _id
-  # scan the whole table; make the column expression match the index.
-  local meta=internal/backends/sqlite/metadata/metadata.go
-  if [ -f "$meta" ] && grep -q "'\$\._id'" "$meta"; then
-    sed -i "s/->'\$\._id'/->'_id'/g" "$meta"
-    log "patched the _id expression in $meta"
-  fi
-  log "building FerretDB (about a minute)"
-  GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -o "$tmp/ferretdb" ./cmd/ferretdb
-  mv "$tmp/ferretdb" "$BIN"
-  cd /
-  "$BIN" --version >/dev/null 2>&1 || die "built binary does not run: $BIN"
-  log "built $BIN"
+client_url() {
+  echo "mongodb://$(urlencode "$USER_NAME"):$(urlencode "$USER_PW")@$HOST:$PORT/?authMechanism=SCRAM-SHA-256&authSource=admin"
 }
 
 start() {
-  if pid="$(running_pid)"; then
-    answers && { log "already running (pid $pid) on $HOST:$PORT"; return 0; }
+  if pid="$(running_pid)" && pg_running && ensure_roles && logs_in; then
+    log "already running: $LABEL, FerretDB pid $pid on $HOST:$PORT, PostgreSQL pid $(pg_pid) on $HOST:$PGPORT_M"
+    return 0
   fi
-  [ -x "$BIN" ] || setup
-  if answers; then
-    die "port $HOST:$PORT already answers (another server?); set SCIYCSB_MONGODB_PORT"
+  [ -x "$BIN" ] || die "FerretDB is not built: run 'bin/servers setup mongodb' first"
+  pg_start
+  if ! running_pid >/dev/null; then
+    if answers; then
+      die "port $HOST:$PORT already answers (another server?); set SCIYCSB_MONGODB_PORT"
+    fi
+    mkdir -p "$STATE/ferretdb-state"
+    log "starting $LABEL on $HOST:$PORT"
+    # FerretDB's own connections use the login role (its password in PGPASSWORD, not on the command line);
+    # each client then connects with its own credentials
+    PGPASSWORD="$USER_PW" nohup "$BIN" \
+      --postgresql-url="postgres://$(urlencode "$USER_NAME")@$HOST:$PGPORT_M/postgres" \
+      --listen-addr="$HOST:$PORT" --debug-addr=- --state-dir="$STATE/ferretdb-state" --telemetry=disable \
+      --log-level=warn >>"$LOG" 2>&1 </dev/null &
+    echo $! >"$PIDFILE"
   fi
-  mkdir -p "$DATA"
-  log "starting FerretDB $VERSION (SQLite backend) on $HOST:$PORT, data in $DATA"
-  nohup "$BIN" --handler=sqlite --sqlite-url="file:$DATA/" --telemetry=disable \
-    --listen-addr="$HOST:$PORT" --debug-addr=- --state-dir="$STATE" --log-level=warn \
-    >"$LOG" 2>&1 </dev/null &
-  echo $! >"$PIDFILE"
   local deadline=$((SECONDS + START_TIMEOUT))
   while [ $SECONDS -lt $deadline ]; do
-    if answers; then
-      log "FerretDB answers on $HOST:$PORT (pid $(cat "$PIDFILE"))"
+    if logs_in; then
+      log "running: $LABEL, FerretDB pid $(cat "$PIDFILE") on $HOST:$PORT, PostgreSQL pid $(pg_pid) on $HOST:$PGPORT_M"
+      log "client URL: $(client_url | sed 's#//\([^:]*\):[^@]*@#//\1:*****@#')   (bin/servers url mongodb)"
       return 0
     fi
     if ! kill -0 "$(cat "$PIDFILE")" 2>/dev/null; then
-      tail -n 20 "$LOG" >&2 || true
       die "FerretDB exited during start; log: $LOG"
     fi
     sleep 0.5
   done
-  tail -n 20 "$LOG" >&2 || true
-  die "FerretDB did not answer on $HOST:$PORT within ${START_TIMEOUT}s; log: $LOG"
+  die "could not log in to FerretDB on $HOST:$PORT within ${START_TIMEOUT}s; logs: $LOG, $PGLOG"
 }
 
 stop() {
   local pid
-  if ! pid="$(running_pid)"; then
-    log "not running"
-    rm -f "$PIDFILE"
-    return 0
+  if pid="$(running_pid)"; then
+    kill "$pid"
+    for _ in $(seq 1 50); do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.2
+    done
+    kill -9 "$pid" 2>/dev/null || true
+    log "FerretDB stopped (pid $pid)"
   fi
-  kill "$pid"
-  for _ in $(seq 1 50); do
-    kill -0 "$pid" 2>/dev/null || { rm -f "$PIDFILE"; log "stopped (pid $pid)"; return 0; }
-    sleep 0.2
-  done
-  kill -9 "$pid" 2>/dev/null || true
   rm -f "$PIDFILE"
-  log "killed (pid $pid)"
+  if pg_running; then
+    local ppid; ppid="$(pg_pid || true)"
+    pg_stop
+    log "PostgreSQL stopped (pid $ppid)"
+  fi
+  log "stopped"
 }
 
 crash() {
-  local pid
-  if ! pid="$(running_pid)"; then
-    log "not running"
-    return 0
+  local pid ppid children
+  if pid="$(running_pid)"; then
+    kill -9 "$pid"
+    log "FerretDB killed with SIGKILL (pid $pid)"
   fi
-  kill -9 "$pid"
-  for _ in $(seq 1 50); do
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.1
-  done
   rm -f "$PIDFILE"
-  log "killed with SIGKILL (pid $pid); data kept in $DATA"
+  if ppid="$(pg_pid)"; then
+    # the postmaster and its backends, as in a machine crash (the backends would notice the postmaster's death)
+    children="$(ps -o pid= --ppid "$ppid" 2>/dev/null | tr '\n' ' ' || true)"
+    # shellcheck disable=SC2086
+    kill -9 "$ppid" $children 2>/dev/null || true
+    for _ in $(seq 1 50); do
+      kill -0 "$ppid" 2>/dev/null || break
+      sleep 0.1
+    done
+    log "PostgreSQL killed with SIGKILL (pid $ppid and its backends $children); data kept in $PGDATA_M"
+  fi
 }
 
 status() {
   local pid
-  if pid="$(running_pid)" && answers; then
-    echo "mongodb (FerretDB $VERSION, SQLite) running, pid $pid, mongodb://$HOST:$PORT"
+  if pid="$(running_pid)" && pg_running && logs_in; then
+    echo "mongodb: $LABEL running, FerretDB pid $pid on $HOST:$PORT, PostgreSQL pid $(pg_pid) on $HOST:$PGPORT_M (data $PGDATA_M)"
     return 0
   fi
-  echo "mongodb (FerretDB) not running"
+  if running_pid >/dev/null && pg_running; then
+    echo "mongodb: $LABEL runs (FerretDB pid $(running_pid), PostgreSQL pid $(pg_pid)) but $USER_NAME cannot log in on $HOST:$PORT; logs: $LOG, $PGLOG"
+  else
+    echo "mongodb: $LABEL not running (FerretDB pid: $(running_pid || echo none), PostgreSQL pid: $(pg_pid || echo none))"
+  fi
   return 1
 }
 
@@ -211,5 +632,6 @@ case "${1:-}" in
   stop) stop ;;
   status) status ;;
   kill) crash ;;
-  *) echo "usage: $0 setup|start|stop|status|kill" >&2; exit 2 ;;
+  url) client_url ;;
+  *) echo "usage: $0 setup|start|stop|status|kill|url" >&2; exit 2 ;;
 esac

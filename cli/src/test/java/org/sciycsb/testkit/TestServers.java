@@ -19,18 +19,46 @@ public final class TestServers {
   }
 
   /**
-   * The MongoDB-wire server's address, {@code mongodb://host:port} ({@code SCIYCSB_MONGODB_URL} may name a
-   * database, as in {@code mongodb://host:port/ycsb}: it is left out; tests add their own).
+   * The MongoDB-wire server, without a database:
+   * {@code mongodb://sciycsb:sciycsb-test-pw@127.0.0.1:27017/?authSource=admin&authMechanism=SCRAM-SHA-256}.
+   * {@code SCIYCSB_MONGODB_URL} (or {@code -Dsciycsb.mongodb.url}) replaces it whole (a database it names is left
+   * out; its credentials and options are kept); else the server script's defaults: {@code SCIYCSB_MONGODB_PORT},
+   * {@code SCIYCSB_MONGODB_USER} and {@code SCIYCSB_MONGODB_PASSWORD} (FerretDB 2 on DocumentDB always
+   * authenticates: the user is a PostgreSQL role, as {@code bin/servers url mongodb} prints).
    */
   public static String mongodb() {
-    String v = setting("sciycsb.mongodb.url", "SCIYCSB_MONGODB_URL",
-        "mongodb://127.0.0.1:" + setting(null, "SCIYCSB_MONGODB_PORT", "27017"));
-    return v.replaceAll("^(mongodb(\\+srv)?://[^/?]*).*$", "$1");
+    String[] p = mongodbParts();
+    return p[1].isEmpty() ? p[0] : p[0] + "/" + p[1];
   }
 
-  /** The MongoDB-wire server with a database: {@code mongodb://host:port/<database>}. */
+  /**
+   * The MongoDB-wire server with a database, its options after it:
+   * {@code mongodb://user:pass@host:port/<database>?authSource=admin&authMechanism=SCRAM-SHA-256}.
+   */
   public static String mongodb(String database) {
-    return mongodb() + "/" + database;
+    String[] p = mongodbParts();
+    return p[0] + "/" + database + p[1];
+  }
+
+  /** The server part ({@code mongodb://user:pass@host:port}) and the options ({@code ?...} or empty). */
+  private static String[] mongodbParts() {
+    String v = setting("sciycsb.mongodb.url", "SCIYCSB_MONGODB_URL", null);
+    if (v == null) {
+      v = "mongodb://" + urlEncode(setting(null, "SCIYCSB_MONGODB_USER", "sciycsb")) + ":"
+          + urlEncode(setting(null, "SCIYCSB_MONGODB_PASSWORD", "sciycsb-test-pw")) + "@127.0.0.1:"
+          + setting(null, "SCIYCSB_MONGODB_PORT", "27017") + "/?authSource=admin&authMechanism=SCRAM-SHA-256";
+    }
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("^(mongodb(?:\\+srv)?://[^/?]*)(?:/[^?]*)?(\\?.*)?$").matcher(v.trim());
+    if (!m.matches()) {
+      throw new IllegalArgumentException("SCIYCSB_MONGODB_URL / sciycsb.mongodb.url is not a mongodb:// URL: " + v);
+    }
+    String query = m.group(2) == null || m.group(2).equals("?") ? "" : m.group(2);
+    return new String[] {m.group(1), query};
+  }
+
+  private static String urlEncode(String s) {
+    return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   /** The PostgreSQL test database ({@code bin/servers start postgres}). */

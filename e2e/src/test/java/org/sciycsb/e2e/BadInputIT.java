@@ -183,7 +183,7 @@ class BadInputIT {
         "census.input=file://" + f("garbage.csv"), "-p", "census.output=file://" + f("census-filter-out")),
         j -> assertThat(j.path("summary").path("malformedRecords").asLong()).isPositive()));
     l.add(census("census collection missing", 2, "collection ycsb.sciycsb_no_such_collection does not exist",
-        "native-read", "-p", "census.input=" + MONGO.replaceAll("/[^/]*$", "") + "/ycsb.sciycsb_no_such_collection"));
+        "native-read", "-p", "census.input=" + org.sciycsb.testkit.TestServers.mongodb("ycsb.sciycsb_no_such_collection")));
     l.add(census("census unknown property", 2, "unknown property census.inptu", "read", "-p", "census.inptu=x"));
     // ---- server addresses (loopback only, closed ports: no DNS, no network)
     l.add(c("malformed mongodb url", 2, "mongodb.url|'mongodb//127.0.0.1'", "run", "mongodb", "-p",

@@ -15,7 +15,10 @@ import java.util.concurrent.TimeUnit;
  * data, state and ports, so that killing them never disturbs the servers other tests use. Ports follow the
  * environment (defaults derived from each server's usual variable, as {@code bin/test} documents):
  * <ul>
- *   <li>FerretDB: {@code SCIYCSB_FAULT_MONGODB_PORT}, default {@code SCIYCSB_MONGODB_PORT} (27017) + 2;</li>
+ *   <li>FerretDB: {@code SCIYCSB_FAULT_MONGODB_PORT}, default {@code SCIYCSB_MONGODB_PORT} (27017) + 2; its
+ *       PostgreSQL (DocumentDB) {@code SCIYCSB_FAULT_MONGODB_PGPORT}, default {@code SCIYCSB_MONGODB_PGPORT}
+ *       (5434) + 2; the client logs in as the server script's role ({@code SCIYCSB_MONGODB_USER} /
+ *       {@code SCIYCSB_MONGODB_PASSWORD}, default sciycsb / sciycsb-test-pw);</li>
  *   <li>HDFS: {@code SCIYCSB_FAULT_HDFS_PORT} (NameNode RPC; HTTP, DataNode data, HTTP and IPC are the next four),
  *       default {@code SCIYCSB_HDFS_PORT} (9000) + 10;</li>
  *   <li>Cassandra: one node on {@code SCIYCSB_CASSANDRA_NET}.(1 + {@code SCIYCSB_FAULT_CASSANDRA_OFFSET}, default 10),
@@ -33,8 +36,15 @@ final class FaultServers {
         Integer.toString(Integer.parseInt(Launcher.env("SCIYCSB_MONGODB_PORT", "27017")) + 2)));
   }
 
+  static int mongoPgPort() {
+    return Integer.parseInt(Launcher.env("SCIYCSB_FAULT_MONGODB_PGPORT",
+        Integer.toString(Integer.parseInt(Launcher.env("SCIYCSB_MONGODB_PGPORT", "5434")) + 2)));
+  }
+
   static String mongoUrl() {
-    return "mongodb://127.0.0.1:" + mongoPort() + "/ycsb";
+    String enc = java.net.URLEncoder.encode(Launcher.env("SCIYCSB_MONGODB_USER", "sciycsb"), StandardCharsets.UTF_8)
+        + ":" + java.net.URLEncoder.encode(Launcher.env("SCIYCSB_MONGODB_PASSWORD", "sciycsb-test-pw"), StandardCharsets.UTF_8);
+    return "mongodb://" + enc + "@127.0.0.1:" + mongoPort() + "/ycsb?authSource=admin&authMechanism=SCRAM-SHA-256";
   }
 
   static int hdfsPort() {
@@ -60,7 +70,10 @@ final class FaultServers {
     String work = System.getenv("SCIYCSB_WORK");
     e.put("SCIYCSB_WORK", work != null ? work : Launcher.HOME.resolve("work").toString());
     switch (server) {
-      case "mongodb" -> e.put("SCIYCSB_MONGODB_PORT", Integer.toString(mongoPort()));
+      case "mongodb" -> {
+        e.put("SCIYCSB_MONGODB_PORT", Integer.toString(mongoPort()));
+        e.put("SCIYCSB_MONGODB_PGPORT", Integer.toString(mongoPgPort()));
+      }
       case "hdfs" -> {
         int p = hdfsPort();
         e.put("SCIYCSB_HDFS_PORT", Integer.toString(p));

@@ -74,7 +74,7 @@ class MultiProcessLoadIT {
     List<Process> procs = new ArrayList<>();
     for (int k = 0; k < 2; k++) {
       procs.add(start("client" + k, "load", "mongodb", "-P", "workloads/workloada",
-          "-p", "mongodb.url=" + url() + "/" + DB, "-p", "recordcount=" + RECORDS,
+          "-p", "mongodb.url=" + TestServers.mongodb(DB), "-p", "recordcount=" + RECORDS,
           "-p", "insertstart=" + k * (RECORDS / 2), "-p", "insertcount=" + RECORDS / 2, "-threads", "2",
           "-p", "fieldcount=2", "-p", "fieldlength=20", "-p", "results.dir=" + tmp.resolve("client" + k),
           "-l", "client" + k));

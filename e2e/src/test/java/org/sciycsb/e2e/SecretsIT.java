@@ -24,6 +24,7 @@ class SecretsIT {
   static final String PG_PW = "Pg-s3cret-Wd9"; // bin/servers start postgres creates ycsb_secret with it
   static final String PG_URL = Launcher.postgresUrl().replaceAll("\\?.*$", "");
   static final String MONGO_HOST = Launcher.mongoUrl().replaceAll("^mongodb://([^/]*@)?([^/?]*).*$", "$2");
+  static final String MONGO_PW = "Mongo-s3cret-Qz4"; // bin/servers start mongodb creates sciycsb_secret with it
   static final String CASSANDRA_HOSTS = Launcher.cassandraHost();
 
   /** The secret appears nowhere: stdout, stderr, every file the run wrote, every file under the work folder. */
@@ -84,6 +85,10 @@ class SecretsIT {
       nowhere(r, wrong);
       nowhere(r, "r0ng-Pg"); // no piece of it either
     }
+  }
+
+  @Test
+  void mongodbWrongCredentialsAreNamedWithoutEchoingThePassword() throws Exception {
     String mongoPw = "M0ngo-Secret-Pw";
     Launcher.Result m = Launcher.ycsb(tmp, "run", "mongodb", "-p",
         "mongodb.url=mongodb://admin:" + mongoPw + "@" + MONGO_HOST + "/ycsb", "-p", "mongodb.connecttimeout=3s",
@@ -96,6 +101,19 @@ class SecretsIT {
         "census.input=mongodb://reader:" + censusPw + "@127.0.0.1:1/census.in", "--debug");
     assertThat(c.exit()).as(c.toString()).isEqualTo(3);
     nowhere(c, censusPw);
+  }
+
+  @Test
+  void mongodbPasswordInsideTheUrl() throws Exception {
+    // bin/servers start mongodb creates the role sciycsb_secret with this password (FerretDB 2 authenticates)
+    String url = "mongodb://sciycsb_secret:" + MONGO_PW + "@" + MONGO_HOST
+        + "/ycsb?authSource=admin&authMechanism=SCRAM-SHA-256";
+    Launcher.Result load = Launcher.ycsb(tmp, "load", "mongodb", "-P", "workloads/workloada", "-p", "mongodb.url=" + url,
+        "-p", "recordcount=100", "-p", "table=secrets_it_" + System.currentTimeMillis(),
+        "-p", "results.dir=" + tmp.resolve("mongo-load"), "--debug");
+    assertThat(load.exit()).as(load.toString()).isZero();
+    nowhere(load, MONGO_PW);
+    assertThat(Files.readString(tmp.resolve("mongo-load/results.json"))).contains("sciycsb_secret:*****@");
   }
 
   @Test

@@ -26,7 +26,7 @@ class FastaMongoIT extends FastaEndToEnd {
 
   @Override
   List<String> storeProps() {
-    return List.of("mongodb.url=" + url() + "/" + DB, "mongodb.batchsize=100", "mongodb.connecttimeout=5s");
+    return List.of("mongodb.url=" + TestServers.mongodb(DB), "mongodb.batchsize=100", "mongodb.connecttimeout=5s");
   }
 
   @AfterEach

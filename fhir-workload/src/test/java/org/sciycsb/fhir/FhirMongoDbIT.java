@@ -51,7 +51,7 @@ class FhirMongoDbIT {
 
   static Cli cli(String phase, String workload, String results, String... more) {
     List<String> a = new ArrayList<>(List.of(phase, "mongodb", "-P", "../workloads/" + workload,
-        "-p", "mongodb.url=" + url() + "/" + DB, "-p", "mongodb.connecttimeout=5s", "-p", "fhir.patients=60",
+        "-p", "mongodb.url=" + TestServers.mongodb(DB), "-p", "mongodb.connecttimeout=5s", "-p", "fhir.patients=60",
         "-p", "results.dir=" + tmp.resolve(results)));
     a.addAll(List.of(more));
     return Cli.run(a.toArray(new String[0]));

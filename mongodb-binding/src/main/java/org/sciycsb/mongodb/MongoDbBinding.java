@@ -55,6 +55,11 @@ public final class MongoDbBinding implements Binding {
         hello = admin.runCommand(new Document("isMaster", 1)); // servers older than 4.4.2 (4.2.10, 4.0.21)
       }
       Document buildInfo = admin.runCommand(new Document("buildInfo", 1));
+      if (buildInfo.get("ferretdb") instanceof Document) {
+        // FerretDB 2 names its backend (DocumentDB and PostgreSQL versions) in serverStatus only
+        buildInfo.put(MongoDbRun.FERRETDB_BACKEND,
+            MongoDbRun.ferretDbBackend(admin.runCommand(new Document("serverStatus", 1)).get("ferretdb")));
+      }
       return new MongoDbRun(settings, client, opened, hello, buildInfo, context);
     } catch (MongoTimeoutException e) {
       client.close();

@@ -51,12 +51,12 @@ public final class MongoDbRun implements BindingRun {
       db = db.withWriteConcern(settings.writeConcern());
     }
     this.database = db;
-    if (buildInfo.get("ferretdbVersion") != null && settings.writeConcern() != null
-        && !settings.writeConcern().isAcknowledged()) {
-      // FerretDB replies to unacknowledged (moreToCome) writes; the driver then reads that reply as the answer to
-      // its next request and fails with "responseTo ... does not match the requestId"
-      throw new ConfigException("FerretDB " + buildInfo.get("ferretdbVersion") + " does not support unacknowledged"
-          + " writes (w=0): use w=1 or more");
+    String ferret = ferretDbVersion(buildInfo);
+    if (ferret != null && settings.writeConcern() != null && !settings.writeConcern().isAcknowledged()) {
+      // FerretDB (1.24 and 2.5) replies to unacknowledged (moreToCome) writes; the driver then reads that reply as
+      // the answer to its next request and fails with "responseTo ... does not match the requestId"
+      throw new ConfigException("FerretDB " + ferret + " does not support unacknowledged writes (w=0): use w=1 or"
+          + " more");
     }
     this.mongos = "isdbgrid".equals(hello.get("msg"));
     String sharding = "not a sharded cluster";
@@ -170,15 +170,51 @@ public final class MongoDbRun implements BindingRun {
     }
   }
 
+  /** The key under which {@link MongoDbBinding} adds FerretDB 2's backend to the buildInfo it passes on. */
+  static final String FERRETDB_BACKEND = "sciycsb.ferretdbBackend";
+
+  /** FerretDB's version: buildInfo's {@code ferretdbVersion} (1.x) or {@code ferretdb.version} (2.x); null: not it. */
+  static String ferretDbVersion(Document buildInfo) {
+    if (buildInfo.get("ferretdbVersion") != null) {
+      return String.valueOf(buildInfo.get("ferretdbVersion"));
+    }
+    if (buildInfo.get("ferretdb") instanceof Document f && f.get("version") != null) {
+      return String.valueOf(f.get("version"));
+    }
+    return null;
+  }
+
+  /**
+   * FerretDB 2's backend from {@code serverStatus.ferretdb}: e.g. "DocumentDB 0.106.0 / PostgreSQL 15.20" (from
+   * "0.106.0 gitref: ..." and "PostgreSQL 15.20 (Debian ...) on x86_64..."); null when it reports neither.
+   */
+  static String ferretDbBackend(Object serverStatusFerretDb) {
+    if (!(serverStatusFerretDb instanceof Document f)) {
+      return null;
+    }
+    List<String> parts = new java.util.ArrayList<>();
+    if (f.get("documentdb") != null) {
+      parts.add("DocumentDB " + String.valueOf(f.get("documentdb")).trim().split("\\s+")[0]);
+    }
+    if (f.get("postgresql") != null) {
+      String[] w = String.valueOf(f.get("postgresql")).trim().split("\\s+");
+      parts.add(w.length >= 2 && w[0].equals("PostgreSQL") ? w[0] + " " + w[1] : String.join(" ", w));
+    }
+    return parts.isEmpty() ? null : String.join(" / ", parts);
+  }
+
   static StoreInfo describe(MongoDbSettings settings, Document hello, Document buildInfo, String sharding) {
     Map<String, String> details = new LinkedHashMap<>();
     String reported = buildInfo.get("version") == null ? "unknown" : String.valueOf(buildInfo.get("version"));
     String product;
     String version;
-    Object ferret = buildInfo.get("ferretdbVersion");
+    String ferret = ferretDbVersion(buildInfo);
     if (ferret != null) {
       product = "FerretDB";
-      version = String.valueOf(ferret);
+      version = ferret;
+      if (buildInfo.get(FERRETDB_BACKEND) != null) {
+        details.put("backend", String.valueOf(buildInfo.get(FERRETDB_BACKEND)));
+      }
       details.put("mongodbCompatibleVersion", reported);
     } else {
       product = "MongoDB";
@@ -295,6 +331,10 @@ public final class MongoDbRun implements BindingRun {
 
   MongoDatabase admin() {
     return client.getDatabase("admin");
+  }
+
+  PrintStream log() {
+    return log;
   }
 
   @Override

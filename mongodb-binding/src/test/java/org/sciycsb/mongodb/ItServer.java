@@ -22,7 +22,7 @@ final class ItServer {
   /** Properties reaching the test database, plus the given ones. */
   static Map<String, String> props(String... kv) {
     Map<String, String> m = new HashMap<>();
-    m.put("mongodb.url", url() + "/sciycsb_it");
+    m.put("mongodb.url", TestServers.mongodb("sciycsb_it"));
     m.put("mongodb.connecttimeout", "5s");
     for (int i = 0; i < kv.length; i += 2) {
       m.put(kv[i], kv[i + 1]);

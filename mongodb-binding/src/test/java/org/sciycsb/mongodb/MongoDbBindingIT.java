@@ -233,7 +233,8 @@ class MongoDbBindingIT {
     MongoDbRun run = open();
     StoreInfo info = run.storeInfo();
     assertThat(info.product()).isEqualTo("FerretDB");
-    assertThat(info.version()).isEqualTo("v1.24.0");
+    assertThat(info.version()).isEqualTo("v2.5.0");
+    assertThat(info.details().get("backend")).startsWith("DocumentDB 0.106").contains(" / PostgreSQL 15.");
     assertThat(info.details()).containsKey("mongodbCompatibleVersion").containsEntry("topology", "standalone")
         .containsEntry("database", "sciycsb_it").containsEntry("sharding", "not a sharded cluster");
     assertThat(info.details().get("driver")).startsWith("mongodb-driver-sync 5.");
@@ -301,6 +302,25 @@ class MongoDbBindingIT {
     Map<String, String> p = ItServer.props("mongodb.writeconcern.w", "0");
     assertThatThrownBy(() -> new MongoDbBinding().open(ItServer.context(p, Phase.RUN, 1)))
         .isInstanceOf(ConfigException.class).hasMessageContaining("FerretDB").hasMessageContaining("w=0");
+  }
+
+  @Test
+  void indexWaitReturnsOnceBuiltAndNamesAMissingIndex() throws Exception {
+    MongoDbRun run = open();
+    MongoCollection<Document> c = run.collection(table);
+    List<Document> docs = new ArrayList<>();
+    for (int i = 0; i < 5000; i++) {
+      docs.add(new Document("_id", key(i)).append("subject", "s" + (i % 50)).append("n", i));
+    }
+    c.insertMany(docs);
+    c.createIndex(new Document("subject", 1).append("n", -1), new com.mongodb.client.model.IndexOptions()
+        .name("subject_1_n_-1"));
+    long t0 = System.nanoTime();
+    IndexBuilds.await(run.admin(), c, "subject_1_n_-1", java.time.Duration.ofMinutes(1), System.err);
+    assertThat((System.nanoTime() - t0) / 1e9).isLessThan(5.0);
+    assertThatThrownBy(() -> IndexBuilds.await(run.admin(), c, "no_such_index", java.time.Duration.ofMillis(600),
+        System.err)).isInstanceOf(BindingException.class).hasMessageContaining("no_such_index")
+        .hasMessageContaining("not listed");
   }
 
   @Test

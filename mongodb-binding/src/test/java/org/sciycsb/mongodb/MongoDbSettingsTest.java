@@ -218,6 +218,18 @@ class MongoDbSettingsTest {
     assertThat(ferret.details()).containsEntry("mongodbCompatibleVersion", "7.0.77")
         .containsEntry("topology", "standalone");
 
+    StoreInfo ferret2 = MongoDbRun.describe(s, hello, new Document("version", "7.0.77")
+        .append("ferretdb", new Document("version", "v2.5.0")).append(MongoDbRun.FERRETDB_BACKEND,
+            MongoDbRun.ferretDbBackend(new Document("documentdb", "0.106.0 gitref: docdb sha:47eff92 buildId:0")
+                .append("postgresql", "PostgreSQL 15.20 (Debian 15.20-0+deb12u1) on x86_64-pc-linux-gnu"))),
+        "not a sharded cluster");
+    assertThat(ferret2.product()).isEqualTo("FerretDB");
+    assertThat(ferret2.version()).isEqualTo("v2.5.0");
+    assertThat(ferret2.details()).containsEntry("backend", "DocumentDB 0.106.0 / PostgreSQL 15.20")
+        .containsEntry("mongodbCompatibleVersion", "7.0.77");
+    assertThat(MongoDbRun.ferretDbBackend(null)).isNull();
+    assertThat(MongoDbRun.ferretDbBackend(new Document())).isNull();
+
     StoreInfo mongo = MongoDbRun.describe(s, new Document("msg", "isdbgrid"), new Document("version", "7.0.14"),
         "mongos");
     assertThat(mongo.product()).isEqualTo("MongoDB");

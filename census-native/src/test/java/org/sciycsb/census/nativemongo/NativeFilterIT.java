@@ -38,8 +38,8 @@ class NativeFilterIT {
         }
       }
     }
-    Locations in = Locations.parse("in", url() + "/sciycsb_census_it.input");
-    Locations out = Locations.parse("out", url() + "/sciycsb_census_it.female");
+    Locations in = Locations.parse("in", TestServers.mongodb("sciycsb_census_it.input"));
+    Locations out = Locations.parse("out", TestServers.mongodb("sciycsb_census_it.female"));
     try (NativeMongo m = new NativeMongo(in.uri())) {
       JobReport load = m.load(in, gen, n, 500, true, false);
       assertThat(load.recordsWritten).isEqualTo(n);
@@ -54,7 +54,7 @@ class NativeFilterIT {
         ids.add(((Number) d.get("_id")).longValue());
       }
       assertThat(ids).isEqualTo(expected);
-      assertThatThrownBy(() -> m.filter(Locations.parse("in", url() + "/sciycsb_census_it.absent"), out, true))
+      assertThatThrownBy(() -> m.filter(Locations.parse("in", TestServers.mongodb("sciycsb_census_it.absent")), out, true))
           .isInstanceOf(CensusException.class).hasMessageContaining("does not exist");
       m.collection(in).drop();
       m.collection(out).drop();
@@ -71,8 +71,8 @@ class NativeFilterIT {
   @Test
   void commandLineExitCodes() {
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-    int code = NativeMain.run(new String[] {"native-filter", "-p", "census.input=" + url() + "/sciycsb_census_it.none",
-        "-p", "census.output=" + url() + "/sciycsb_census_it.none_out"}, System.out, new java.io.PrintStream(err, true));
+    int code = NativeMain.run(new String[] {"native-filter", "-p", "census.input=" + TestServers.mongodb("sciycsb_census_it.none"),
+        "-p", "census.output=" + TestServers.mongodb("sciycsb_census_it.none_out")}, System.out, new java.io.PrintStream(err, true));
     assertThat(code).as("a missing input collection is bad input").isEqualTo(2);
     assertThat(err.toString()).contains("does not exist");
   }
