@@ -64,6 +64,7 @@ need_libs() {
     lib="${pair%%:*}"; pkg="${pair##*:}"
     ldconfig -p 2>/dev/null | grep -q "$lib" || missing+=("$pkg")
   done
+  command -v curl >/dev/null || missing+=(curl)
   [ ${#missing[@]} -eq 0 ] && return 0
   [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null \
     || die "setup: Riak needs the Debian packages ${missing[*]}: install them"
@@ -230,11 +231,26 @@ ensemble_enabled() {
   return 1
 }
 
+# the ensembles elect their leaders some time after the service is enabled: until then every strongly consistent
+# request is refused. A write of a new key (a strongly consistent put without a causal context) through node 1's
+# HTTP API tells when they serve.
+strong_writes_accepted() {
+  local deadline=$((SECONDS + TIMEOUT)) code
+  while [ $SECONDS -lt $deadline ]; do
+    code="$(curl -s -o /dev/null -w '%{http_code}' -X PUT -H 'Content-Type: text/plain' --data ready \
+      "http://$HOST:$(http_port 1)/types/strong/buckets/sciycsb_ready/keys/k$(date +%s%N)" 2>/dev/null || true)"
+    case "$code" in 200|201|204) log "the strongly consistent bucket type accepts writes"; return 0 ;; esac
+    sleep 2
+  done
+  die "start: the ensembles refuse strongly consistent writes ${TIMEOUT}s after the ring settled (HTTP $code)"
+}
+
 make_bucket_types() {
   local count="$1" nval=$(( $1 < 3 ? $1 : 3 ))
   bucket_type eventual "[{n_val, $nval}]"
   if [ "$count" -ge 3 ] && ensemble_enabled; then
     bucket_type strong "[{consistent, true}, {n_val, $nval}]"
+    strong_writes_accepted
   else
     log "no strongly consistent bucket type: Riak enables its ensemble service on rings of 3 nodes or more"
   fi

@@ -29,10 +29,12 @@ class CompareRunTest {
   }
 
   @Test
-  void sidesAlternateRoundAfterRoundAndATenPercentSlowerSideIsWorse() throws Exception {
+  void sidesAlternateRoundAfterRoundAndAThirtyPercentSlowerSideIsWorse() throws Exception {
     Path dir = tmp.resolve("cmp");
     Path slowFile = tmp.resolve("slow.properties");
-    Files.writeString(slowFile, "basicdb.busywait=110\n");
+    // 30 %, not less: a loaded CI machine (2 cores, servers running) disturbs a run's tail by 10 % and more; the
+    // median of a busy wait stays within a few percent
+    Files.writeString(slowFile, "basicdb.busywait=130\n");
     Cli c = compareRun(dir, "-p", "repeats=5", "--side", "base:basicdb.busywait=100", "--side", "slow:" + slowFile,
         "--gate");
     assertThat(c.exit).as(c.toString()).isEqualTo(5);
@@ -56,11 +58,11 @@ class CompareRunTest {
     JsonNode base = MAPPER.readTree(dir.resolve("base/results.json").toFile());
     assertThat(base.path("repeats").path("averaged").asInt()).isEqualTo(5);
     assertThat(base.path("metadata").path("label").asText()).isEqualTo("base");
-    JsonNode p95 = CompareVerdictsTest.row(MAPPER.readTree(dir.resolve("compare.json").toFile()), "OVERALL", "p95");
-    assertThat(p95.path("contenderRun").asText()).isEqualTo("slow");
-    assertThat(p95.path("verdict").asText()).isEqualTo("worse");
-    assertThat(p95.path("method").asText()).contains("Welch");
-    assertThat(p95.path("ratio").asDouble()).isBetween(1.05, 1.2);
+    JsonNode p50 = CompareVerdictsTest.row(MAPPER.readTree(dir.resolve("compare.json").toFile()), "OVERALL", "p50");
+    assertThat(p50.path("contenderRun").asText()).isEqualTo("slow");
+    assertThat(p50.path("verdict").asText()).isEqualTo("worse");
+    assertThat(p50.path("method").asText()).contains("Welch");
+    assertThat(p50.path("ratio").asDouble()).isBetween(1.15, 1.5);
     assertThat(dir.resolve("compare.html")).exists();
     assertThat(dir.resolve("compare-junit.xml")).exists();
     assertThat(c.err).contains("REGRESSION: ");

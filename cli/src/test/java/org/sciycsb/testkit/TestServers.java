@@ -83,4 +83,14 @@ public final class TestServers {
     String h = cassandraHosts().split(",")[0].trim();
     return h.contains(":") ? h.substring(0, h.indexOf(':')) : h;
   }
+
+  /**
+   * The Riak test node's protocol buffers address(es), the {@code riak.hosts} value ({@code bin/servers start riak};
+   * {@code bin/servers url riak} prints it): {@code SCIYCSB_RIAK_HOSTS}, else 127.0.0.1 and {@code SCIYCSB_RIAK_PORT}
+   * (8087).
+   */
+  public static String riakHosts() {
+    return setting("sciycsb.riak.hosts", "SCIYCSB_RIAK_HOSTS",
+        "127.0.0.1:" + setting(null, "SCIYCSB_RIAK_PORT", "8087"));
+  }
 }

@@ -28,6 +28,11 @@ abstract class FaultScenario {
 
   abstract void stopServer();
 
+  /** Kills the server for good (the errors.max scenario); a cluster kills every node. */
+  void killServerForGood() throws Exception {
+    killServer();
+  }
+
   /** The binding name and its connection properties (-p key=value each). */
   abstract List<String> binding();
 
@@ -150,7 +155,7 @@ abstract class FaultScenario {
     awaitMeasuring(run, Duration.ofSeconds(90));
     Thread.sleep(2000);
     long killed = System.nanoTime();
-    killServer();
+    killServerForGood();
     Launcher.Result r = run.await(Duration.ofMinutes(4));
     assertThat((System.nanoTime() - killed) / 1e9).as("ended early, not at maxexecutiontime").isLessThan(240);
     assertThat(r.exit()).as(r.toString()).isEqualTo(4);

@@ -14,21 +14,21 @@ import org.sciycsb.api.access.DocumentStore;
 import org.sciycsb.api.access.SubjectTimeline;
 import org.sciycsb.testkit.BindingConformance;
 import org.sciycsb.testkit.Cli;
+import org.sciycsb.testkit.TestServers;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 
 /**
- * The conformance suite against a REAL Riak KV node (2i needs the leveldb or memory backend). Runs only in the
- * {@code riak-it} Maven profile, which is active when {@code RIAK_HOSTS} is set:
- * {@code RIAK_HOSTS=10.0.0.1,10.0.0.2 mvn -pl riak-binding -am verify}. Optional: {@code RIAK_BUCKET_TYPE}
- * (default {@code default}), {@code RIAK_CONSISTENCY} (strong, eventual or default), {@code RIAK_SCAN_BUCKET_TYPE}
- * (with a strongly consistent {@code RIAK_BUCKET_TYPE}: sets {@code riak.strong_consistency=true} and names the
- * eventually consistent type of the index entries). Run by hand without a node it fails (it connects to
- * 127.0.0.1:8087): it is never skipped.
+ * The conformance suite against a REAL Riak KV node: the test server {@code bin/servers start riak} (Riak KV 3.2.2,
+ * leveled backend, so secondary indexes work), at {@link TestServers#riakHosts()}. Without the node it fails: it is
+ * never skipped. Pointing it at another cluster: {@code SCIYCSB_RIAK_HOSTS=host[:port],...}; optional
+ * {@code RIAK_BUCKET_TYPE} (default {@code default}), {@code RIAK_CONSISTENCY} (strong, eventual or default),
+ * {@code RIAK_SCAN_BUCKET_TYPE} (with a strongly consistent {@code RIAK_BUCKET_TYPE}: sets
+ * {@code riak.strong_consistency=true} and names the eventually consistent type of the index entries).
  *
  * <p>Beyond CRUD it checks the access paths of the domain workloads on the real node: the SubjectTimeline through
  * {@code timeline_bin} (directly, and the FHIR workload's load + run with {@code fhir.verify=true}) and the
- * DocumentStore (directly, and the FASTA workload's write and read phases).
+ * DocumentStore (directly, and the FASTA workload's write and read phases), and the post-load count.
  */
 class RiakIT extends BindingConformance {
   static String env(String name, String dflt) {
@@ -42,7 +42,7 @@ class RiakIT extends BindingConformance {
 
   static Map<String, String> props() {
     Map<String, String> p = new HashMap<>();
-    p.put("riak.hosts", env("RIAK_HOSTS", "127.0.0.1"));
+    p.put("riak.hosts", TestServers.riakHosts());
     p.put("riak.bucket_type", env("RIAK_BUCKET_TYPE", "default"));
     p.put("riak.consistency", env("RIAK_CONSISTENCY", "strong"));
     String scanType = env("RIAK_SCAN_BUCKET_TYPE", null);
@@ -177,6 +177,23 @@ class RiakIT extends BindingConformance {
     Map<String, ByteIterator> out = new HashMap<>();
     assertThat(db.read(table, "k", null, out)).isEqualTo(Status.OK);
     assertThat(out.get("field0").toString()).isEqualTo("b");
+  }
+
+  @Test
+  void aLoadIsCountedOnTheNodeAfterwards(@TempDir Path tmp) throws Exception {
+    String counted = table + "_counted";
+    List<String> args = new ArrayList<>(List.of("load", "riak", "-threads", "3", "-p", "recordcount=250",
+        "-p", "insertorder=ordered", "-p", "table=" + counted, "-p", "results.dir=" + tmp.resolve("load")));
+    for (Map.Entry<String, String> e : properties().entrySet()) {
+      args.addAll(List.of("-p", e.getKey() + "=" + e.getValue()));
+    }
+    Cli l = Cli.run(args.toArray(new String[0]));
+    assertThat(l.exit).as(l.toString()).isZero();
+    assertThat(Cli.results(tmp.resolve("load")).path("extra").path("countCheck").asText()).isEqualTo("ok");
+    // the count the check used, read again through the binding: every record's key_bin entry on the node
+    assertThat(run.count(counted)).hasValue(250);
+    assertThat(db.delete(counted, "user7")).isEqualTo(Status.OK);
+    assertThat(run.count(counted)).hasValue(249);
   }
 
   /** Riak lists no keys cheaply: the binding cannot empty a bucket, and a repeated load is refused. */
