@@ -17,10 +17,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sciycsb.testkit.TestServers;
 
 /**
  * {@code bin/ycsb study} through the real launcher at tiny scales: sandisk, bankmark and niec whole on the embedded
- * H2 store, dede's raw read/write census steps against the HDFS test server (bin/servers start hdfs; the test
+ * H2 store, sei (strong vs eventual presets) and niec on the Riak test node (bin/servers start riak), dede's raw read/write census steps against the HDFS test server (bin/servers start hdfs; the test
  * fails without it) and a MongoDB-wire stand-in started here. Each report is checked for its tables and for every
  * measured number being the one in the run folder's results.json that it names.
  */
@@ -88,8 +89,9 @@ class StudyEndToEndIT {
             JsonNode res = MAPPER.readTree(studyDir.resolve(s.path("dir").asText()).resolve("results.json").toFile());
             vals.add(field(res, s.path("field").asText()));
           }
-          double expect = c.has("derived") && c.path("derived").asText().startsWith("sum")
-              ? vals.stream().mapToDouble(Double::doubleValue).sum()
+          String derived = c.path("derived").asText();
+          double expect = derived.startsWith("sum") ? vals.stream().mapToDouble(Double::doubleValue).sum()
+              : derived.endsWith("x 100 of the two means") ? percentChange(vals)
               : c.has("derived") ? vals.get(0) / vals.get(1)
               : vals.stream().mapToDouble(Double::doubleValue).average().getAsDouble();
           assertThat(c.path("value").asDouble()).as(t.path("id") + " " + c).isCloseTo(expect, within(1e-9));
@@ -98,6 +100,14 @@ class StudyEndToEndIT {
       }
     }
     return checked;
+  }
+
+  /** "(a - b) / b x 100 of the two means": the sources are a's runs, then as many of b's. */
+  static double percentChange(List<Double> vals) {
+    int half = vals.size() / 2;
+    double a = vals.subList(0, half).stream().mapToDouble(Double::doubleValue).average().getAsDouble();
+    double b = vals.subList(half, vals.size()).stream().mapToDouble(Double::doubleValue).average().getAsDouble();
+    return (a - b) / b * 100;
   }
 
   static JsonNode table(JsonNode doc, String id) {
@@ -195,6 +205,46 @@ class StudyEndToEndIT {
     assertThat(rows).hasSize(7);
     assertThat(rows.get(4).path("workers").path("text").asText()).isEqualTo("20");
     assertThat(rows.get(4).path("pub-mongo-w").path("value").asDouble()).isEqualTo(4593);
+    JsonNode read = MAPPER.readTree(dir.resolve("workers-20/read/results.json").toFile());
+    assertThat(read.path("summary").path("operations").asLong()).isEqualTo(80);
+    assertThat(read.path("extra").path("fasta").path("reads").path("rna").path("notFound").asLong()).isZero();
+    assertThat(checkCells(dir, doc)).isGreaterThan(30);
+  }
+
+  /** The store a run's results name (metadata.store.product and version, details). */
+  static JsonNode store(Path dir, String step) throws IOException {
+    return MAPPER.readTree(dir.resolve(step).resolve("results.json").toFile()).path("metadata").path("store");
+  }
+
+  @Test
+  void seiStrongAndEventualOnARealRiakNode() throws Exception {
+    Path dir = tmp.resolve("sei-riak");
+    Result r = ycsb("study", "sei", "riak", "--scale", "1e-4", "-p", "riak.hosts=" + TestServers.riakHosts(),
+        "-p", "results.dir=" + dir);
+    assertThat(r.exit()).as(() -> r.err() + failures(dir)).isZero();
+    JsonNode doc = finished(dir, 50);
+    JsonNode strong = store(dir, "strong/8020/threads-2/run-1");
+    assertThat(strong.path("product").asText()).isEqualTo("Riak KV");
+    assertThat(strong.path("version").asText()).startsWith("3.2.2");
+    // the presets reach the requests: quorum reads and writes for strong, one for eventual
+    assertThat(strong.path("details").path("r").asText()).isEqualTo("quorum");
+    assertThat(strong.path("details").path("w").asText()).isEqualTo("quorum");
+    JsonNode eventual = store(dir, "eventual/8020/threads-2/run-1");
+    assertThat(eventual.path("details").path("r").asText()).isEqualTo("one");
+    assertThat(eventual.path("details").path("w").asText()).isEqualTo("one");
+    assertThat(table(doc, "consistency").path("rows")).hasSize(4);
+    assertThat(checkCells(dir, doc)).isGreaterThan(20);
+  }
+
+  @Test
+  void niecOnARealRiakNode() throws Exception {
+    Path dir = tmp.resolve("niec-riak");
+    Result r = ycsb("study", "niec", "riak", "--scale", "1e-3", "-p", "riak.hosts=" + TestServers.riakHosts(),
+        "-p", "results.dir=" + dir);
+    assertThat(r.exit()).as(() -> r.err() + failures(dir)).isZero();
+    JsonNode doc = finished(dir, 14);
+    assertThat(table(doc, "workers").path("rows")).hasSize(7);
+    assertThat(store(dir, "workers-20/read").path("product").asText()).isEqualTo("Riak KV");
     JsonNode read = MAPPER.readTree(dir.resolve("workers-20/read/results.json").toFile());
     assertThat(read.path("summary").path("operations").asLong()).isEqualTo(80);
     assertThat(read.path("extra").path("fasta").path("reads").path("rna").path("notFound").asLong()).isZero();
