@@ -44,15 +44,8 @@ for s in hdfs mongodb mongo-standin; do
 done
 cleanup() { for s in "${started[@]}"; do "$HOME_DIR/bin/servers" stop "$s" >&2 || true; done; }
 trap cleanup EXIT
-FERRET_SERVER="$("$HOME_DIR/bin/servers" url mongodb)"
-# The MongoDB-wire server's URL with a database (or db.collection) put before its options, from
-# "bin/servers url mongodb" (the test role's credentials; FerretDB 2 always authenticates) unless given.
-mongo_url() { # <database[.collection]> [server URL, default $FERRET_SERVER]
-  local u="${2:-$FERRET_SERVER}" q=""
-  case "$u" in *\?*) q="?${u#*\?}"; u="${u%%\?*}" ;; esac
-  local rest="${u#mongodb://}"
-  echo "mongodb://${rest%%/*}/$1$q"
-}
+MONGODB_URL="$("$HOME_DIR/bin/servers" url mongodb)"
+. "$HOME_DIR/bench/lib.sh" # mongo_url
 
 n=0
 census() { # census <label> <server label> <args...>: one bin/census run into its own results folder

@@ -31,14 +31,7 @@ REPEATS="${REPEATS:-3}"
 CONSISTENCY="${CONSISTENCY:-none}"
 DISTRIBUTION="${DISTRIBUTION:-uniform}"
 MONGODB_URL="${MONGODB_URL:-$("$HOME_DIR/bin/servers" url mongodb)}"
-# The MongoDB-wire server's URL with a database (or db.collection) put before its options, from
-# "bin/servers url mongodb" (the test role's credentials; FerretDB 2 always authenticates) unless given.
-mongo_url() { # <database[.collection]> [server URL, default $MONGODB_URL]
-  local u="${2:-$MONGODB_URL}" q=""
-  case "$u" in *\?*) q="?${u#*\?}"; u="${u%%\?*}" ;; esac
-  local rest="${u#mongodb://}"
-  echo "mongodb://${rest%%/*}/$1$q"
-}
+. "$HOME_DIR/bench/lib.sh" # mongo_url
 CASSANDRA_HOSTS="${CASSANDRA_HOSTS:-127.0.0.1}"
 RIAK_HOSTS="${RIAK_HOSTS:-127.0.0.1}"
 STAMP="$(date -u +%Y%m%d-%H%M%S)"

@@ -12,14 +12,7 @@ N="${1:-1000000}"; OPS="${2:-100000}"; T="${3:-8}"
 WORK="${SCIYCSB_WORK:-$HOME_DIR/work}/bench/mongodb/$(date -u +%Y%m%d-%H%M%S)"
 mkdir -p "$WORK"
 "$HOME_DIR/bin/servers" status mongodb >/dev/null 2>&1 || { "$HOME_DIR/bin/servers" setup mongodb; "$HOME_DIR/bin/servers" start mongodb; }
-# The MongoDB-wire server's URL with a database (or db.collection) put before its options, from
-# "bin/servers url mongodb" (the test role's credentials; FerretDB 2 always authenticates) unless given.
-mongo_url() { # <database[.collection]> [server URL, default $MONGODB_URL]
-  local u="${2:-$MONGODB_URL}" q=""
-  case "$u" in *\?*) q="?${u#*\?}"; u="${u%%\?*}" ;; esac
-  local rest="${u#mongodb://}"
-  echo "mongodb://${rest%%/*}/$1$q"
-}
+. "$HOME_DIR/bench/lib.sh" # mongo_url
 MONGODB_URL="${MONGODB_URL:-$("$HOME_DIR/bin/servers" url mongodb)}"
 URL="$(mongo_url ycsb_bench)"
 run() { # name, ycsb args...

@@ -41,36 +41,9 @@ pg_bin() {
   echo "$best"
 }
 
-as_postgres() {
-  if [ "$(id -u)" = 0 ]; then
-    (cd / && runuser -u postgres -- "$@")
-  else
-    "$@"
-  fi
-}
-
-# a Unix socket path must stay under ~107 bytes: use the state folder when it fits, /tmp otherwise
-socket_dir() {
-  local d="$PGDIR/run"
-  if [ $(( ${#d} + 20 )) -gt 100 ]; then
-    d="/tmp/sciycsb-postgres-$PORT"
-  fi
-  echo "$d"
-}
-
-# the first folder on the way to $1 that the postgres OS user cannot enter, or nothing
-first_blocked() {
-  local p="" part
-  local IFS=/
-  for part in ${1#/}; do
-    p="$p/$part"
-    [ -e "$p" ] || break
-    if ! as_postgres test -x "$p"; then
-      echo "$p"
-      return 0
-    fi
-  done
-}
+# as_postgres, socket_dir, first_blocked
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/bin/lib/postgres-cluster.sh"
+pg_socket() { socket_dir "$PGDIR" "/tmp/sciycsb-postgres-$PORT"; }
 
 cmd_setup() {
   if [ -n "$(pg_bin)" ]; then
@@ -105,7 +78,7 @@ running_port() {
 }
 
 ensure_users() { # user and database ycsb/ycsb, and the secrets tests' user, created once
-  local bin="$1" sock; sock="$(socket_dir)"
+  local bin="$1" sock; sock="$(pg_socket)"
   local psql=("$bin/psql" -X -q -v ON_ERROR_STOP=1 -h "$sock" -p "$PORT" -U postgres -d postgres)
   if [ "$(as_postgres "${psql[@]}" -tAc "SELECT 1 FROM pg_roles WHERE rolname = 'ycsb'")" != "1" ]; then
     as_postgres "${psql[@]}" -c "CREATE ROLE ycsb LOGIN PASSWORD 'ycsb'" >/dev/null
@@ -140,7 +113,7 @@ cmd_start() {
     DATA="$PGDIR/data"
     LOG="$PGDIR/postgres.log"
   fi
-  local sock; sock="$(socket_dir)"
+  local sock; sock="$(pg_socket)"
   mkdir -p "$PGDIR" "$sock"
   local blocked; blocked="$(first_blocked "$PGDIR")"
   [ -z "$blocked" ] || die "the postgres OS user cannot enter $blocked (it needs o+x)"

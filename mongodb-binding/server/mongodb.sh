@@ -371,37 +371,9 @@ logs_in() { probe login; }
 # ---------------------------------------------------------------------------------------------------------------
 # PostgreSQL (as the postgres OS user when running as root, like jdbc-binding/server/postgres.sh)
 
-as_postgres() {
-  if [ "$(id -u)" = 0 ]; then
-    (cd / && runuser -u postgres -- "$@")
-  else
-    "$@"
-  fi
-}
-
-# a Unix socket path must stay under ~107 bytes: the state folder when it fits, /tmp otherwise
-socket_dir() {
-  local d="$PGDIR/run"
-  if [ $(( ${#d} + 20 )) -gt 100 ]; then
-    d="/tmp/sciycsb-mongodb-pg-$PGPORT_M"
-  fi
-  echo "$d"
-}
-
-# the first folder on the way to $1 that the postgres OS user cannot enter, or nothing
-first_blocked() {
-  [ "$(id -u)" = 0 ] || return 0
-  local p="" part
-  local IFS=/
-  for part in ${1#/}; do
-    p="$p/$part"
-    [ -e "$p" ] || break
-    if ! as_postgres test -x "$p"; then
-      echo "$p"
-      return 0
-    fi
-  done
-}
+# as_postgres, socket_dir, first_blocked
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/bin/lib/postgres-cluster.sh"
+pg_socket() { socket_dir "$PGDIR" "/tmp/sciycsb-mongodb-pg-$PGPORT_M"; }
 
 pg_pid() {
   local pid
@@ -415,7 +387,7 @@ pg_running() {
 }
 
 psql_admin() {
-  as_postgres "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$(socket_dir)" -p "$PGPORT_M" -U postgres -d postgres "$@"
+  as_postgres "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$(pg_socket)" -p "$PGPORT_M" -U postgres -d postgres "$@"
 }
 
 sql_literal() { printf "'%s'" "${1//\'/\'\'}"; }
@@ -434,7 +406,7 @@ pg_start() {
     PGDATA_M="$PGDIR/data"
     PGLOG="$PGDIR/postgres.log"
   fi
-  local sock; sock="$(socket_dir)"
+  local sock; sock="$(pg_socket)"
   mkdir -p "$PGDIR" "$sock"
   if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGDIR" "$sock"; fi
   if pg_running; then
