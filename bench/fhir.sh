@@ -14,8 +14,8 @@
 #   DISTRIBUTION=uniform     requestdistribution: uniform | zipfian | latest
 #   MONGODB_URL=$(bin/servers url mongodb)   CASSANDRA_HOSTS=127.0.0.1   (the test servers' defaults; the MongoDB URL
 #                            carries the test role's credentials: FerretDB 2 on DocumentDB always authenticates)
-#   RIAK_HOSTS=127.0.0.1     a real Riak KV 2.x cluster (leveldb or memory backend: the timeline is a 2i); no Riak
-#                            server can be installed on the project's machines. Fresh buckets per run of the script.
+#   RIAK_HOSTS=127.0.0.1:8087   Riak KV with 2i (leveled or leveldb backend: the timeline is a 2i), default the test
+#                            node of bin/servers start riak (bin/servers url riak). Fresh buckets per run of the script.
 #   EXTRA="-p key=value ..." more properties for every load and run
 #   OUT=work/bench/fhir-<date>   where result directories and the table go
 #
@@ -33,7 +33,7 @@ DISTRIBUTION="${DISTRIBUTION:-uniform}"
 MONGODB_URL="${MONGODB_URL:-$("$HOME_DIR/bin/servers" url mongodb)}"
 . "$HOME_DIR/bench/lib.sh" # mongo_url
 CASSANDRA_HOSTS="${CASSANDRA_HOSTS:-127.0.0.1}"
-RIAK_HOSTS="${RIAK_HOSTS:-127.0.0.1}"
+RIAK_HOSTS="${RIAK_HOSTS:-$("$HOME_DIR/bin/servers" url riak)}"
 STAMP="$(date -u +%Y%m%d-%H%M%S)"
 OUT="${OUT:-${SCIYCSB_WORK:-$HOME_DIR/work}/bench/fhir-$STAMP}"
 read -r -a extra <<< "${EXTRA:-}"

@@ -45,7 +45,7 @@ SC=(-p table="${TABLE}sc" -p riak.bucket_type=strong -p riak.strong_consistency=
     -p riak.retries=5)
 run ring-sc-load "$RING" load riak -P "$HOME_DIR/workloads/workloada" "${SC[@]}"
 run ring-sc-a "$RING" run riak -P "$HOME_DIR/workloads/workloada" -p operationcount="$OPS" "${SC[@]}"
-val() { grep -F "[$2], $3" "$WORK/$1.txt" | head -1 | awk -F', ' '{print $3}'; }
+val() { grep -F "[$2], $3" "$WORK/$1.txt" | head -1 | awk -F', ' '{print $3}' || true; }
 echo "Riak KV 3.2.2 (leveled) on 127.0.0.1: one node, and a ring of 3 on one host; $T client threads, $N records,"
 echo "$(nproc) cores, $(date -u +%Y-%m-%d). Preset strong = r/w quorum of n_val 3; sc = the strongly consistent type."
 echo "| store | run | op | throughput (ops/s) | p50 (us) | p95 (us) | p99 (us) | failed |"
@@ -54,7 +54,7 @@ for r in one-load:INSERT one-a:READ one-a:UPDATE one-c:READ ring-load:INSERT rin
          ring-sc-load:INSERT ring-sc-a:READ ring-sc-a:UPDATE; do
   name="${r%%:*}"; op="${r##*:}"
   case "$name" in one-*) store="1 node" ;; *) store="ring of 3" ;; esac
-  failed="$(grep -F "[$op-FAILED], Operations" "$WORK/$name.txt" | awk -F', ' '{print $3}')"
+  failed="$(grep -F "[$op-FAILED], Operations" "$WORK/$name.txt" | awk -F', ' '{print $3}' || true)"
   echo "| $store | ${name#*-} | $op | $(val "$name" OVERALL 'Throughput(ops/sec)') | $(val "$name" "$op" '50thPercentileLatency(us)') | $(val "$name" "$op" '95thPercentileLatency(us)') | $(val "$name" "$op" '99thPercentileLatency(us)') | ${failed:-0} |"
 done
 echo "results: $WORK" >&2
