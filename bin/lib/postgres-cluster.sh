@@ -34,3 +34,21 @@ first_blocked() {
     fi
   done
 }
+
+# cluster_dir <state folder> <default cluster folder> <name> <message prefix>: where the cluster lives, decided
+# once and kept in <state>/pgdir: the default, unless the postgres OS user cannot enter the state folder (a
+# checkout under /root), then /var/lib/postgresql/<name>-<hash of the state folder>
+cluster_dir() {
+  local state="$1" dir="$2"
+  if [ -f "$state/pgdir" ]; then
+    cat "$state/pgdir"
+    return 0
+  fi
+  local blocked; blocked="$(first_blocked "$state")"
+  if [ -n "$blocked" ]; then
+    dir="/var/lib/postgresql/$3-$(echo -n "$state" | md5sum | cut -c1-12)"
+    echo "$4: the postgres OS user cannot enter $blocked: keeping the cluster in $dir (named in $state/pgdir)" >&2
+  fi
+  echo "$dir" >"$state/pgdir"
+  echo "$dir"
+}

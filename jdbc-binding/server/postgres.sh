@@ -41,7 +41,7 @@ pg_bin() {
   echo "$best"
 }
 
-# as_postgres, socket_dir, first_blocked
+# as_postgres, socket_dir, first_blocked, cluster_dir
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/bin/lib/postgres-cluster.sh"
 pg_socket() { socket_dir "$PGDIR" "/tmp/sciycsb-postgres-$PORT"; }
 
@@ -103,16 +103,9 @@ cmd_start() {
     return 0
   fi
   mkdir -p "$STATE"
-  if [ ! -f "$STATE/pgdir" ]; then
-    local blocked; blocked="$(first_blocked "$STATE")"
-    if [ -n "$blocked" ]; then
-      PGDIR="/var/lib/postgresql/sciycsb-$(echo -n "$STATE" | md5sum | cut -c1-12)"
-      say "the postgres OS user cannot enter $blocked: keeping the cluster in $PGDIR (named in $STATE/pgdir)"
-    fi
-    echo "$PGDIR" > "$STATE/pgdir"
-    DATA="$PGDIR/data"
-    LOG="$PGDIR/postgres.log"
-  fi
+  PGDIR="$(cluster_dir "$STATE" "$PGDIR" sciycsb postgres)"
+  DATA="$PGDIR/data"
+  LOG="$PGDIR/postgres.log"
   local sock; sock="$(pg_socket)"
   mkdir -p "$PGDIR" "$sock"
   local blocked; blocked="$(first_blocked "$PGDIR")"

@@ -371,7 +371,7 @@ logs_in() { probe login; }
 # ---------------------------------------------------------------------------------------------------------------
 # PostgreSQL (as the postgres OS user when running as root, like jdbc-binding/server/postgres.sh)
 
-# as_postgres, socket_dir, first_blocked
+# as_postgres, socket_dir, first_blocked, cluster_dir
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/bin/lib/postgres-cluster.sh"
 pg_socket() { socket_dir "$PGDIR" "/tmp/sciycsb-mongodb-pg-$PGPORT_M"; }
 
@@ -396,16 +396,9 @@ pg_start() {
   id postgres >/dev/null 2>&1 || [ "$(id -u)" != 0 ] || die "the postgres OS user is missing: run 'bin/servers setup mongodb'"
   [ -x "$PGBIN/initdb" ] || die "PostgreSQL $PG_MAJOR is not installed: run 'bin/servers setup mongodb'"
   mkdir -p "$STATE"
-  if [ ! -f "$STATE/pgdir" ]; then
-    local blocked; blocked="$(first_blocked "$STATE")"
-    if [ -n "$blocked" ]; then
-      PGDIR="/var/lib/postgresql/sciycsb-mongodb-$(echo -n "$STATE" | md5sum | cut -c1-12)"
-      log "the postgres OS user cannot enter $blocked: keeping the PostgreSQL cluster in $PGDIR (named in $STATE/pgdir)"
-    fi
-    echo "$PGDIR" >"$STATE/pgdir"
-    PGDATA_M="$PGDIR/data"
-    PGLOG="$PGDIR/postgres.log"
-  fi
+  PGDIR="$(cluster_dir "$STATE" "$PGDIR" sciycsb-mongodb "mongodb server")"
+  PGDATA_M="$PGDIR/data"
+  PGLOG="$PGDIR/postgres.log"
   local sock; sock="$(pg_socket)"
   mkdir -p "$PGDIR" "$sock"
   if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGDIR" "$sock"; fi

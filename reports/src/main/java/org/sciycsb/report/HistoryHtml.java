@@ -7,12 +7,12 @@ import java.util.List;
  * with each change point as a vertical line (red: worse, green: better) and each segment's mean as a dashed level.
  */
 public final class HistoryHtml {
-  private static final int W = 560;
-  private static final int H = 300;
-  private static final int L = 64;
-  private static final int R = 30;
-  private static final int T = 30;
-  private static final int B = 58;
+  private static final int W = Svg.W;
+  private static final int H = Svg.H;
+  private static final int L = Svg.L;
+  private static final int R = Svg.R;
+  private static final int T = Svg.T;
+  private static final int B = Svg.B;
 
   private HistoryHtml() {}
 
@@ -98,14 +98,7 @@ public final class HistoryHtml {
     }
     double[] yt = Svg.ticks(ymax);
     double top = yt[yt.length - 1];
-    StringBuilder sb = new StringBuilder();
-    sb.append("<svg class=\"chart\" id=\"").append(Fmt.html(id)).append("\" xmlns=\"http://www.w3.org/2000/svg\" ")
-        .append("width=\"").append(W).append("\" height=\"").append(H).append("\" viewBox=\"0 0 ").append(W)
-        .append(' ').append(H).append("\" font-family=\"sans-serif\" font-size=\"11\">\n<rect x=\"0\" y=\"0\" ")
-        .append("width=\"").append(W).append("\" height=\"").append(H).append("\" fill=\"#fff\"/>\n")
-        .append("<text x=\"").append(W / 2).append("\" y=\"18\" text-anchor=\"middle\" font-size=\"13\" ")
-        .append("font-weight=\"bold\">").append(Fmt.html(s.name() + (s.higherIsBetter() ? " (ops/s)" : " (us)")))
-        .append("</text>\n");
+    StringBuilder sb = Svg.open(id, s.name() + (s.higherIsBetter() ? " (ops/s)" : " (us)"));
     axes(sb, g, yt, top, n);
     for (History.Change c : s.changes()) {
       double x = (px(c.index() - 1, n) + px(c.index(), n)) / 2;
@@ -128,16 +121,7 @@ public final class HistoryHtml {
   }
 
   private static void axes(StringBuilder sb, History.Group g, double[] yt, double top, int n) {
-    for (double v : yt) {
-      String y = Fmt.num(py(v, top), 1);
-      sb.append("<line x1=\"").append(L).append("\" x2=\"").append(W - R).append("\" y1=\"").append(y)
-          .append("\" y2=\"").append(y).append("\" stroke=\"#e5e5e5\"/><text x=\"").append(L - 4).append("\" y=\"")
-          .append(Fmt.num(py(v, top) + 4, 1)).append("\" text-anchor=\"end\">").append(Fmt.num(v, Svg.decimals(yt)))
-          .append("</text>\n");
-    }
-    sb.append("<line x1=\"").append(L).append("\" x2=\"").append(L).append("\" y1=\"").append(T).append("\" y2=\"")
-        .append(H - B).append("\" stroke=\"#333\"/><line x1=\"").append(L).append("\" x2=\"").append(W - R)
-        .append("\" y1=\"").append(H - B).append("\" y2=\"").append(H - B).append("\" stroke=\"#333\"/>\n");
+    Svg.grid(sb, yt, top);
     int every = Math.max(1, (int) Math.ceil(g.runs().size() / 20.0));
     for (int i = 0; i < g.runs().size(); i += every) {
       History.Run r = g.runs().get(i);
@@ -169,6 +153,6 @@ public final class HistoryHtml {
   }
 
   private static double py(double y, double top) {
-    return H - B - (Math.max(0, y) / top) * (H - B - T);
+    return Svg.py(y, top);
   }
 }

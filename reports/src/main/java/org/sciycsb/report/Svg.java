@@ -10,12 +10,13 @@ import java.util.List;
 public final class Svg {
   public static final String[] COLORS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
       "#7f7f7f", "#bcbd22", "#17becf"};
-  private static final int W = 560;
-  private static final int H = 300;
-  private static final int L = 64;
-  private static final int R = 30;
-  private static final int T = 30;
-  private static final int B = 58;
+  /** The chart's size and margins (left, right, top, bottom), shared with {@link HistoryHtml}'s charts. */
+  static final int W = 560;
+  static final int H = 300;
+  static final int L = 64;
+  static final int R = 30;
+  static final int T = 30;
+  static final int B = 58;
 
   /** One line: x and y of the same length; err (optional) draws +-err bars. */
   public record Series(String name, double[] x, double[] y, double[] err) {
@@ -255,7 +256,8 @@ public final class Svg {
         .append("</title></circle>\n");
   }
 
-  private static StringBuilder open(String id, String title) {
+  /** An SVG chart's opening: the element, a white background and the title. */
+  static StringBuilder open(String id, String title) {
     StringBuilder sb = new StringBuilder();
     sb.append("<svg class=\"chart\" id=\"").append(Fmt.html(id)).append("\" xmlns=\"http://www.w3.org/2000/svg\" ")
         .append("width=\"").append(W).append("\" height=\"").append(H).append("\" viewBox=\"0 0 ").append(W)
@@ -268,6 +270,15 @@ public final class Svg {
   }
 
   private static void axes(StringBuilder sb, double[] yt, double ytop, String xLabel, String yLabel) {
+    grid(sb, yt, ytop);
+    sb.append("<text x=\"").append((L + W - R) / 2).append("\" y=\"").append(H - B + 30)
+        .append("\" text-anchor=\"middle\">").append(Fmt.html(xLabel)).append("</text>\n");
+    sb.append("<text transform=\"translate(14,").append((T + H - B) / 2).append(") rotate(-90)\" ")
+        .append("text-anchor=\"middle\">").append(Fmt.html(yLabel)).append("</text>\n");
+  }
+
+  /** The y ticks' grid lines and labels, and the two axis lines. */
+  static void grid(StringBuilder sb, double[] yt, double ytop) {
     for (double v : yt) {
       double y = py(v, ytop);
       sb.append("<line x1=\"").append(L).append("\" x2=\"").append(W - R).append("\" y1=\"").append(Fmt.num(y, 1))
@@ -279,10 +290,6 @@ public final class Svg {
         .append(H - B).append("\" stroke=\"#333\"/>");
     sb.append("<line x1=\"").append(L).append("\" x2=\"").append(W - R).append("\" y1=\"").append(H - B)
         .append("\" y2=\"").append(H - B).append("\" stroke=\"#333\"/>\n");
-    sb.append("<text x=\"").append((L + W - R) / 2).append("\" y=\"").append(H - B + 30)
-        .append("\" text-anchor=\"middle\">").append(Fmt.html(xLabel)).append("</text>\n");
-    sb.append("<text transform=\"translate(14,").append((T + H - B) / 2).append(") rotate(-90)\" ")
-        .append("text-anchor=\"middle\">").append(Fmt.html(yLabel)).append("</text>\n");
   }
 
   private static void tick(StringBuilder sb, double x, String label) {
@@ -321,7 +328,7 @@ public final class Svg {
     return L + (x - xmin) / (xmax - xmin) * (W - L - R);
   }
 
-  private static double py(double y, double ytop) {
+  static double py(double y, double ytop) {
     return H - B - (Math.max(0, y) / ytop) * (H - B - T);
   }
 
