@@ -22,7 +22,7 @@ import site.ycsb.Status;
 public final class TestBindings {
   private TestBindings() {}
 
-  /** A no-op store whose operations take {@code stall.every} ns... and that stalls once for {@code stall.ms}. */
+  /** A no-op store whose operations sleep {@code stall.service} each, and that stalls once for {@code stall.ms}. */
   public static final class Stall implements Binding {
     static final Option<Integer> STALL_MS = Option.integer("stall.ms", 1000, "one stall of this many ms");
     static final Option<Long> STALL_AT = Option.longValue("stall.at", 2000L, "the operation that stalls");
@@ -34,6 +34,8 @@ public final class TestBindings {
     static final Option<Long> COUNT = Option.longValue("stall.count", -1L,
         "count() answers this; -1: the store cannot count");
     static final Option<Boolean> COUNT_FAILS = Option.bool("stall.countfails", false, "count() fails");
+    static final Option<java.time.Duration> SERVICE = Option.duration("stall.service", java.time.Duration.ZERO, "ms",
+        "every operation sleeps this long (a server's service time, without using a CPU)");
 
     @Override
     public String name() {
@@ -48,7 +50,7 @@ public final class TestBindings {
     @Override
     public OptionSet options() {
       return OptionSet.builder("test-stall").add(STALL_MS, STALL_AT, FAIL_EVERY, FAIL_OPEN, THROW, PASSWORD, FAIL_INIT,
-          COUNT, COUNT_FAILS)
+          COUNT, COUNT_FAILS, SERVICE)
           .ownPrefix("stall.").build();
     }
 
@@ -65,6 +67,7 @@ public final class TestBindings {
       int failInit = ctx.config().get(FAIL_INIT);
       long count = ctx.config().get(COUNT);
       boolean countFails = ctx.config().get(COUNT_FAILS);
+      long serviceNanos = ctx.config().get(SERVICE).toNanos();
       AtomicLong ops = new AtomicLong();
       AtomicBoolean stalled = new AtomicBoolean();
       return new BindingRun() {
@@ -82,6 +85,9 @@ public final class TestBindings {
               long n = ops.incrementAndGet();
               if (n >= stallAt && stalled.compareAndSet(false, true)) {
                 LockSupport.parkNanos(stallNanos);
+              }
+              if (serviceNanos > 0) {
+                LockSupport.parkNanos(serviceNanos);
               }
               if (failEvery > 0 && n % failEvery == 0) {
                 return Status.ERROR;
