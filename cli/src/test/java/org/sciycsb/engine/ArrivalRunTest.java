@@ -57,25 +57,28 @@ class ArrivalRunTest {
   }
 
   /**
-   * Poisson arrivals bunch up: with operations that take 2 ms on one thread at 250/s (half busy), the waits of
-   * operations that arrive close together show in the response time and not in the service time. Even gaps of 4 ms
-   * never wait: there the two stay close.
+   * Poisson arrivals: the operations per interval vary as a Poisson count does (variance about equal to the mean:
+   * 50 +- 7 per 50 ms interval at 1,000/s), where even gaps give 50 in every interval. Over 98 intervals the
+   * dispersion (variance / mean) of a Poisson count has a standard error of 0.14: 0.5 is 3.5 of them below 1.
    */
   @Test
-  void poissonArrivalsQueueWhereEvenOnesDoNot() throws Exception {
-    Cli even = Cli.run("run", "test-stall", "-P", "../workloads/workloada", "-p", "operationcount=1000",
-        "-target", "250", "-p", "stall.ms=0", "-p", "stall.service=2ms", "-p", "results.dir=" + tmp.resolve("even"));
-    assertThat(even.exit).as(even.toString()).isZero();
-    assertThat(Double.parseDouble(even.text("OVERALL", "95thPercentileLatency(us)")))
-        .isLessThan(1.5 * Double.parseDouble(even.text("OVERALL-SERVICE", "95thPercentileLatency(us)")));
-    Cli c = Cli.run("run", "test-stall", "-P", "../workloads/workloada", "-p", "operationcount=1500",
-        "-p", "arrival=poisson", "-target", "250", "-p", "stall.ms=0", "-p", "stall.service=2ms",
-        "-p", "results.dir=" + tmp.resolve("poisson"));
+  void poissonArrivalsVaryAsAPoissonCount() throws Exception {
+    Path d = tmp.resolve("poisson");
+    Cli c = Cli.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=5000", "-threads", "2",
+        "-p", "arrival=poisson", "-target", "1000", "-p", "timeseries.granularity=50", "-p", "results.dir=" + d);
     assertThat(c.exit).as(c.toString()).isZero();
-    assertThat(c.text("OVERALL", "Operations")).isEqualTo("1500");
-    double responseP99 = Double.parseDouble(c.text("OVERALL", "99thPercentileLatency(us)"));
-    double serviceP99 = Double.parseDouble(c.text("OVERALL-SERVICE", "99thPercentileLatency(us)"));
-    assertThat(serviceP99).as("service p99 (us)").isBetween(1_900.0, 5_000.0);
-    assertThat(responseP99).as("response p99 (us)").isGreaterThan(2.5 * serviceP99);
+    assertThat(c.text("OVERALL", "Operations")).isEqualTo("5000");
+    JsonNode j = Cli.results(d);
+    assertThat(j.path("metadata").path("arrival").asText()).isEqualTo("poisson, mean 1000 ops/s");
+    List<Long> counts = new ArrayList<>();
+    for (JsonNode p : j.path("timeseries")) {
+      counts.add(p.path("ops").path("OVERALL").path("count").asLong());
+      assertThat(p.path("offered").asDouble()).isIn(1000.0, 0.0); // 0: an interval after the 5,000th slot
+    }
+    List<Long> inner = counts.subList(1, counts.size() - 2);
+    double mean = inner.stream().mapToLong(Long::longValue).average().orElseThrow();
+    double variance = inner.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / (inner.size() - 1);
+    assertThat(mean).isBetween(45.0, 55.0);
+    assertThat(variance / mean).as("dispersion of %s", inner).isGreaterThan(0.5);
   }
 }

@@ -54,6 +54,15 @@ public final class TestBindings {
           .ownPrefix("stall.").build();
     }
 
+    /** Asynchronous too: a stall holds every operation sent during it until it ends, as a stalled server would. */
+    @Override
+    public boolean supportsAsync() {
+      return true;
+    }
+
+    /** A DB with the non-blocking calls too (an anonymous class can extend it). */
+    abstract static class AsyncTestDb extends DB implements org.sciycsb.api.AsyncDb {}
+
     @Override
     public BindingRun open(RunContext ctx) throws BindingException, org.sciycsb.api.ConfigException {
       if (ctx.config().get(FAIL_OPEN)) {
@@ -70,10 +79,17 @@ public final class TestBindings {
       long serviceNanos = ctx.config().get(SERVICE).toNanos();
       AtomicLong ops = new AtomicLong();
       AtomicBoolean stalled = new AtomicBoolean();
+      AtomicLong stallUntil = new AtomicLong();
+      java.util.concurrent.ScheduledThreadPoolExecutor timer = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
+          r -> {
+            Thread t = new Thread(r, "test-stall-timer");
+            t.setDaemon(true);
+            return t;
+          });
       return new BindingRun() {
         @Override
         public DB newDb(int threadId) {
-          return new DB() {
+          return new AsyncTestDb() {
             @Override
             public void init() throws site.ycsb.DBException {
               if (threadId == failInit) {
@@ -122,6 +138,57 @@ public final class TestBindings {
             public Status delete(String t, String k) {
               return op();
             }
+
+            /** Completes when the stall in progress (if any) ends, and after stall.service at least. */
+            private java.util.concurrent.CompletionStage<Status> opAsync() {
+              long n = ops.incrementAndGet();
+              long now = System.nanoTime();
+              if (n >= stallAt && stalled.compareAndSet(false, true)) {
+                stallUntil.set(now + stallNanos);
+              }
+              long left = stalled.get() ? stallUntil.get() - now : 0; // stallUntil is set just after stalled
+              long wait = Math.max(left, serviceNanos);
+              Status st = failEvery > 0 && n % failEvery == 0 ? Status.ERROR : Status.OK;
+              java.util.concurrent.CompletableFuture<Status> f = new java.util.concurrent.CompletableFuture<>();
+              if (wait <= 0) {
+                f.complete(st);
+              } else {
+                timer.schedule(() -> f.complete(st), wait, java.util.concurrent.TimeUnit.NANOSECONDS);
+              }
+              return f;
+            }
+
+            @Override
+            public java.util.concurrent.CompletionStage<Status> readAsync(String t, String k, Set<String> f,
+                Map<String, ByteIterator> r) {
+              if (throwing) {
+                throw new IllegalStateException("read exploded");
+              }
+              return opAsync();
+            }
+
+            @Override
+            public java.util.concurrent.CompletionStage<Status> scanAsync(String t, String k, int n, Set<String> f,
+                Vector<HashMap<String, ByteIterator>> r) {
+              return opAsync();
+            }
+
+            @Override
+            public java.util.concurrent.CompletionStage<Status> updateAsync(String t, String k,
+                Map<String, ByteIterator> v) {
+              return opAsync();
+            }
+
+            @Override
+            public java.util.concurrent.CompletionStage<Status> insertAsync(String t, String k,
+                Map<String, ByteIterator> v) {
+              return opAsync();
+            }
+
+            @Override
+            public java.util.concurrent.CompletionStage<Status> deleteAsync(String t, String k) {
+              return opAsync();
+            }
           };
         }
 
@@ -139,7 +206,9 @@ public final class TestBindings {
         }
 
         @Override
-        public void close() {}
+        public void close() {
+          timer.shutdownNow();
+        }
       };
     }
   }

@@ -136,7 +136,39 @@ public final class Benchmark {
       config.get(o);
     }
     ThreadCapacity.check(config.get(EngineOptions.THREADS));
+    ArrivalProcess.of(config);
+    checkInflight(config, binding, bindingName, workload);
     return new Prepared(spec, config, binding, workload, bindingName, secretKeys(sets), warnings, asked);
+  }
+
+  /**
+   * {@code inflight=N}: at least one place per thread; more places than threads need a binding whose client threads
+   * can keep several operations pending, and a workload with asynchronous operations.
+   */
+  static void checkInflight(Config config, Binding binding, String bindingName, BenchWorkload workload)
+      throws ConfigException {
+    if (!config.isSet(EngineOptions.INFLIGHT)) {
+      return;
+    }
+    int inflight = config.get(EngineOptions.INFLIGHT);
+    int threads = config.get(EngineOptions.THREADS);
+    if (inflight < threads) {
+      throw new ConfigException("inflight=" + inflight + " is less than threadcount (" + threads
+          + "): every thread keeps at least one operation in flight");
+    }
+    if (inflight == threads) {
+      return; // one per thread: the synchronous loop
+    }
+    if (!binding.supportsAsync()) {
+      List<String> async = Registry.bindings().stream().filter(Binding::supportsAsync).map(Binding::name).sorted()
+          .toList();
+      throw new ConfigException("binding " + bindingName + " is synchronous: inflight=" + inflight + " needs -threads "
+          + inflight + ", or an asynchronous binding (" + String.join(", ", async) + ")");
+    }
+    if (!workload.supportsAsync()) {
+      throw new ConfigException("workload " + workload.name() + " has no asynchronous operations: inflight="
+          + inflight + " needs -threads " + inflight + " (asynchronous workloads: the core workloads A-F)");
+    }
   }
 
   /** Every option set a phase's keys are checked against. */

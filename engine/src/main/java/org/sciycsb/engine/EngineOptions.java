@@ -87,6 +87,11 @@ public final class EngineOptions {
           + " binding does); perthread: each client thread opens a client of its own with its own connections, as"
           + " separate worker processes would (bindings that support it: mongodb, jdbc, basic)", "shared", "perthread");
 
+  public static final Option<Integer> INFLIGHT = Option.integer("inflight", null,
+      "operations in flight at once for the whole run, spread over the threads: with an asynchronous binding (basic,"
+          + " cassandra, mongodb, riak) a few threads keep many operations pending; unset = one per thread")
+      .check(v -> v >= 1, "must be at least 1");
+
   public static final Option<Long> ERRORS_MAX = Option.longValue("errors.max", 0L,
       "end the run early (outcome partial, exit 4) once this many operations have failed; 0 = never")
       .check(v -> v >= 0, "must not be negative");
@@ -96,7 +101,7 @@ public final class EngineOptions {
         .add(THREADS, TARGET, ARRIVAL, ARRIVAL_FROM, ARRIVAL_TO, ARRIVAL_DURATION, ARRIVAL_STEPS, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
             WARMUP_OPS, WARMUP_TIME, STATUS_INTERVAL, GRANULARITY, DIGITS, PERCENTILES, RESULTS_DIR, LABEL,
             LABEL_STORAGE, LABEL_BUILD, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL,
-            CHECK_COUNT, EMPTY, ERRORS_MAX, START_AT, CONNECTIONS)
+            CHECK_COUNT, EMPTY, INFLIGHT, ERRORS_MAX, START_AT, CONNECTIONS)
         .ownPrefix("timeseries.").ownPrefix("histogram.").ownPrefix("results.").ownPrefix("status.")
         .ownPrefix("warmup").ownPrefix("label.").ownPrefix("errors.").ownPrefix("arrival.")
         .build();
