@@ -485,14 +485,14 @@ final class CassandraRun implements BindingRun {
     return guarded("scan", () -> {
       List<String> f = Cql.fieldsOrAll(fields);
       PreparedStatement ps = prepare(Cql.cacheKey("scan", table, f), Cql.scan(settings.keyspace(), table, f));
+      // prepared here, not in the callback: a driver I/O thread must not block on a prepare
+      PreparedStatement wrap = prepare(Cql.cacheKey("scanwrap", table, f), Cql.scanWrap(settings.keyspace(), table, f));
       return session.executeAsync(finish(ps.bind(startKey, count), settings.readConsistency()))
           .thenCompose(rs -> addRows(rs, result, 0)).thenCompose(got -> {
             if (got >= count) {
               return CompletableFuture.completedFuture(Status.OK);
             }
             // the end of the ring: go on from its start, as far as the start key (the ring is circular)
-            PreparedStatement wrap = prepare(Cql.cacheKey("scanwrap", table, f),
-                Cql.scanWrap(settings.keyspace(), table, f));
             return session.executeAsync(finish(wrap.bind(startKey, count - got), settings.readConsistency()))
                 .thenCompose(rs -> addRows(rs, result, 0)).thenApply(n -> Status.OK);
           });
