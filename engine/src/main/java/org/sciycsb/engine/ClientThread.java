@@ -180,6 +180,9 @@ final class ClientThread implements Runnable {
         }
         if (w.full()) {
           w.awaitPlace(stop);
+          if (stop.requested()) {
+            break;
+          }
         }
         MeasuredAsyncOps ops = new MeasuredAsyncOps(asyncDb, w, shared.codes, shared.errors, intended);
         java.util.concurrent.CompletionStage<?> stage = load ? wt.doInsertAsync(ops) : wt.doTransactionAsync(ops);
