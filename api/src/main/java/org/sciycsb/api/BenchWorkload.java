@@ -53,6 +53,14 @@ public interface BenchWorkload {
   }
 
   /**
+   * True when its threads implement {@link WorkloadThread#doInsertAsync} and {@link WorkloadThread#doTransactionAsync},
+   * for runs with {@code -p inflight=N} on an asynchronous binding; false by default (such a run is refused).
+   */
+  default boolean supportsAsync() {
+    return false;
+  }
+
+  /**
    * True when the workload measures the store calls it makes itself, as named operations through the
    * {@link Meter}: its threads then get the binding's {@link site.ycsb.DB} unwrapped ({@link ThreadContext#db()}),
    * so a call is not counted twice (once as READ/UPDATE/INSERT, once under the workload's name). Such a workload

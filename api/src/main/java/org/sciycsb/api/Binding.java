@@ -27,6 +27,14 @@ public interface Binding {
     return null;
   }
 
+  /**
+   * True when the {@link site.ycsb.DB} of every client thread also implements {@link AsyncDb}, so that a few threads
+   * can keep many operations in flight ({@code -p inflight=N}); false by default.
+   */
+  default boolean supportsAsync() {
+    return false;
+  }
+
   /** Creates the run's shared client; validates options and reaches the server before any thread starts. */
   BindingRun open(RunContext context) throws BenchmarkException;
 }

@@ -28,6 +28,12 @@ public final class CassandraBinding implements Binding {
     return OPTIONS;
   }
 
+  /** Its DBs send through the driver's {@code executeAsync} too: a few threads keep many requests in flight. */
+  @Override
+  public boolean supportsAsync() {
+    return true;
+  }
+
   @Override
   public BindingRun open(RunContext context) throws BenchmarkException {
     return CassandraRun.open(CassandraOptions.resolve(context.config()), context.log());

@@ -4,12 +4,18 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.CompletionStage;
+import org.sciycsb.api.AsyncDb;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
 
-/** One client thread's {@link DB}: no state of its own, every call goes to the run's shared session. */
-final class CassandraDb extends DB {
+/**
+ * One client thread's {@link DB}: no state of its own, every call goes to the run's shared session. The
+ * non-blocking calls ({@link AsyncDb}, for {@code -p inflight=N}) are the driver's {@code executeAsync}; the
+ * blocking ones await the same calls, so both give the same statuses.
+ */
+final class CassandraDb extends DB implements AsyncDb {
   private final CassandraRun run;
 
   CassandraDb(CassandraRun run) {
@@ -50,5 +56,32 @@ final class CassandraDb extends DB {
   @Override
   public Status delete(String table, String key) {
     return run.delete(table, key);
+  }
+
+  @Override
+  public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
+      Map<String, ByteIterator> result) {
+    return run.readAsync(table, key, fields, result);
+  }
+
+  @Override
+  public CompletionStage<Status> scanAsync(String table, String startkey, int recordcount, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    return run.scanAsync(table, startkey, recordcount, fields, result);
+  }
+
+  @Override
+  public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
+    return run.updateAsync(table, key, values);
+  }
+
+  @Override
+  public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
+    return run.insertAsync(table, key, values);
+  }
+
+  @Override
+  public CompletionStage<Status> deleteAsync(String table, String key) {
+    return run.deleteAsync(table, key);
   }
 }

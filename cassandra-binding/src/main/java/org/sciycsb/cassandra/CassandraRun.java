@@ -14,10 +14,10 @@ import com.datastax.oss.driver.api.core.auth.AuthenticationException;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.ColumnDefinitions;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
@@ -44,6 +44,8 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.Vector;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
@@ -433,56 +435,91 @@ final class CassandraRun implements BindingRun {
     return st;
   }
 
-  Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+  /**
+   * The blocking form of an operation: its asynchronous form, awaited (as the driver's own {@code execute} does), so
+   * that both forms give the same statuses. The stage never completes exceptionally: failures are statuses.
+   */
+  static Status await(CompletionStage<Status> stage) {
+    return stage.toCompletableFuture().join();
+  }
+
+  /** Runs {@code send} (which may fail before anything is sent) and maps any failure of it or its stage to a status. */
+  private CompletionStage<Status> guarded(String op, java.util.function.Supplier<CompletionStage<Status>> send) {
     try {
+      return send.get().exceptionally(e -> failure(op, e));
+    } catch (RuntimeException e) {
+      return CompletableFuture.completedFuture(failure(op, e));
+    }
+  }
+
+  Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    return await(readAsync(table, key, fields, result));
+  }
+
+  CompletionStage<Status> readAsync(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    return guarded("read", () -> {
       List<String> f = Cql.fieldsOrAll(fields);
       PreparedStatement ps = prepare(Cql.cacheKey("read", table, f), Cql.read(settings.keyspace(), table, f));
-      Row row = session.execute(finish(ps.bind(key), settings.readConsistency())).one();
-      if (row == null) {
-        return Status.NOT_FOUND;
-      }
-      putFields(row, result);
-      return Status.OK;
-    } catch (RuntimeException e) {
-      return failure("read", e);
-    }
+      return session.executeAsync(finish(ps.bind(key), settings.readConsistency())).thenApply(rs -> {
+        Row row = rs.one();
+        if (row == null) {
+          return Status.NOT_FOUND;
+        }
+        putFields(row, result);
+        return Status.OK;
+      });
+    });
+  }
+
+  Status scan(String table, String startKey, int count, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    return await(scanAsync(table, startKey, count, fields, result));
   }
 
   /**
    * {@code count} records in token (ring) order from the start key's token, wrapping around at the end of the
    * ring: Murmur3 hashing keeps no key order, so this is the nearest thing to a range scan.
    */
-  Status scan(String table, String startKey, int count, Set<String> fields,
+  CompletionStage<Status> scanAsync(String table, String startKey, int count, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    try {
+    return guarded("scan", () -> {
       List<String> f = Cql.fieldsOrAll(fields);
       PreparedStatement ps = prepare(Cql.cacheKey("scan", table, f), Cql.scan(settings.keyspace(), table, f));
-      int got = addRows(session.execute(finish(ps.bind(startKey, count), settings.readConsistency())), result);
-      if (got < count) {
-        // the end of the ring: go on from its start, as far as the start key (the ring is circular)
-        PreparedStatement wrap = prepare(Cql.cacheKey("scanwrap", table, f),
-            Cql.scanWrap(settings.keyspace(), table, f));
-        addRows(session.execute(finish(wrap.bind(startKey, count - got), settings.readConsistency())), result);
-      }
-      return Status.OK;
-    } catch (RuntimeException e) {
-      return failure("scan", e);
-    }
+      // prepared here, not in the callback: a driver I/O thread must not block on a prepare
+      PreparedStatement wrap = prepare(Cql.cacheKey("scanwrap", table, f), Cql.scanWrap(settings.keyspace(), table, f));
+      return session.executeAsync(finish(ps.bind(startKey, count), settings.readConsistency()))
+          .thenCompose(rs -> addRows(rs, result, 0)).thenCompose(got -> {
+            if (got >= count) {
+              return CompletableFuture.completedFuture(Status.OK);
+            }
+            // the end of the ring: go on from its start, as far as the start key (the ring is circular)
+            return session.executeAsync(finish(wrap.bind(startKey, count - got), settings.readConsistency()))
+                .thenCompose(rs -> addRows(rs, result, 0)).thenApply(n -> Status.OK);
+          });
+    });
   }
 
-  private static int addRows(ResultSet rs, Vector<HashMap<String, ByteIterator>> result) {
-    int n = 0;
-    for (Row row : rs) {
+  /** Adds the rows of every page to {@code result}; completes with their number plus {@code before}. */
+  private static CompletionStage<Integer> addRows(AsyncResultSet rs, Vector<HashMap<String, ByteIterator>> result,
+      int before) {
+    int n = before;
+    for (Row row : rs.currentPage()) {
       HashMap<String, ByteIterator> m = new HashMap<>();
       putFields(row, m);
       result.add(m);
       n++;
     }
-    return n;
+    int total = n;
+    return rs.hasMorePages() ? rs.fetchNextPage().thenCompose(next -> addRows(next, result, total))
+        : CompletableFuture.completedFuture(total);
   }
 
   Status insert(String table, String key, Map<String, ByteIterator> values) {
-    try {
+    return await(insertAsync(table, key, values));
+  }
+
+  CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
+    return guarded("insert", () -> {
       List<String> f = Cql.canonical(values.keySet());
       PreparedStatement ps = prepare(Cql.cacheKey("insert", table, f), Cql.insert(settings.keyspace(), table, f));
       Object[] args = new Object[f.size() + 1];
@@ -490,18 +527,23 @@ final class CassandraRun implements BindingRun {
       for (int i = 0; i < f.size(); i++) {
         args[i + 1] = values.get(f.get(i)).toString();
       }
-      session.execute(finish(ps.bind(args), settings.writeConsistency()));
-      return Status.OK;
-    } catch (RuntimeException e) {
-      return failure("insert", e);
-    }
+      return written(ps.bind(args));
+    });
+  }
+
+  private CompletionStage<Status> written(BoundStatement st) {
+    return session.executeAsync(finish(st, settings.writeConsistency())).thenApply(rs -> Status.OK);
   }
 
   Status update(String table, String key, Map<String, ByteIterator> values) {
+    return await(updateAsync(table, key, values));
+  }
+
+  CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
     if (values.isEmpty()) {
-      return Status.OK;
+      return CompletableFuture.completedFuture(Status.OK);
     }
-    try {
+    return guarded("update", () -> {
       List<String> f = Cql.canonical(values.keySet());
       PreparedStatement ps = prepare(Cql.cacheKey("update", table, f), Cql.update(settings.keyspace(), table, f));
       Object[] args = new Object[f.size() + 1];
@@ -509,22 +551,20 @@ final class CassandraRun implements BindingRun {
         args[i] = values.get(f.get(i)).toString();
       }
       args[f.size()] = key;
-      session.execute(finish(ps.bind(args), settings.writeConsistency()));
-      return Status.OK;
-    } catch (RuntimeException e) {
-      return failure("update", e);
-    }
+      return written(ps.bind(args));
+    });
   }
 
   /** A delete of a missing key is OK too: Cassandra writes a tombstone either way and cannot tell. */
   Status delete(String table, String key) {
-    try {
+    return await(deleteAsync(table, key));
+  }
+
+  CompletionStage<Status> deleteAsync(String table, String key) {
+    return guarded("delete", () -> {
       PreparedStatement ps = prepare(Cql.cacheKey("delete", table, null), Cql.delete(settings.keyspace(), table));
-      session.execute(finish(ps.bind(key), settings.writeConsistency()));
-      return Status.OK;
-    } catch (RuntimeException e) {
-      return failure("delete", e);
-    }
+      return written(ps.bind(key));
+    });
   }
 
   private static void putFields(Row row, Map<String, ByteIterator> out) {
@@ -539,7 +579,8 @@ final class CassandraRun implements BindingRun {
   }
 
   /** Maps a driver failure to a status, counts it, and reports the first of each kind on the run's log. */
-  Status failure(String op, RuntimeException e) {
+  Status failure(String op, Throwable t) {
+    Throwable e = t instanceof java.util.concurrent.CompletionException && t.getCause() != null ? t.getCause() : t;
     Status status = statusOf(e);
     Throwable cause = rootOf(e);
     String kind = op + ":" + e.getClass().getSimpleName()

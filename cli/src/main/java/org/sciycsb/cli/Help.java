@@ -117,7 +117,8 @@ public final class Help {
       }
     }
     Binding b = Registry.binding(topic, null);
-    print(b.name(), "binding " + b.name() + ": " + b.summary(), b.options(), markdown, out);
+    print(b.name(), "binding " + b.name() + ": " + b.summary() + (b.supportsAsync()
+        ? " (asynchronous: -p inflight=N)" : ""), b.options(), markdown, out);
   }
 
   public static void print(String name, String title, OptionSet set, boolean markdown, PrintStream out) {

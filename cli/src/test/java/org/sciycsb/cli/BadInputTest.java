@@ -23,6 +23,17 @@ class BadInputTest {
   }
 
   @Test
+  void badArrivalProcesses() {
+    assertThat(bad("run", "basic", "-p", "arrival=ramp", "-p", "arrival.from=-10", "-p", "arrival.to=100",
+        "-p", "arrival.duration=1m", "-p", "results.dir=" + tmp.resolve("r")).err)
+        .contains("bad value for arrival.from: '-10' must not be negative");
+    assertThat(bad("run", "basic", "-p", "arrival=steps", "-p", "arrival.steps=100:10s;200:10s").err)
+        .contains("bad value for arrival.steps: step '100:10s;200:10s' is not <ops per second>:<duration>");
+    assertThat(bad("run", "basic", "-p", "arrival=poisson").err).contains("arrival=poisson needs -target");
+    assertThat(tmp.resolve("r")).doesNotExist();
+  }
+
+  @Test
   void unknownBinding() {
     assertThat(bad("run", "nosuchstore", "-P", "../workloads/workloada").err)
         .contains("unknown binding 'nosuchstore'").contains("basic");

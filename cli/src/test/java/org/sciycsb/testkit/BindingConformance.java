@@ -52,7 +52,55 @@ public abstract class BindingConformance extends StoreContract {
     DB d = run.newDb(0);
     d.setProperties(config().toProperties());
     d.init();
+    if (throughAsync()) {
+      assertThat(d).as("an asynchronous binding's DB").isInstanceOf(org.sciycsb.api.AsyncDb.class);
+      return new AsyncAsSyncDb(d);
+    }
     return d;
+  }
+
+  /**
+   * True to run every contract through the binding's non-blocking calls ({@link org.sciycsb.api.AsyncDb}), each
+   * awaited, plus the test of many calls in flight at once: an asynchronous binding's suite runs twice, once by a
+   * subclass that answers true here.
+   */
+  protected boolean throughAsync() {
+    return false;
+  }
+
+  /** Only in the asynchronous suite (the synchronous contract is one call at a time): 200 writes, then 200 reads. */
+  @TestFactory
+  java.util.stream.Stream<DynamicTest> manyCallsInFlightAtOnce() {
+    if (!throughAsync()) {
+      return java.util.stream.Stream.empty();
+    }
+    return java.util.stream.Stream.of(contract(DbOperation.INSERT, "200 in flight at once, then 200 READs in flight",
+        this::manyInFlight, DbOperation.READ));
+  }
+
+  private void manyInFlight() throws Exception {
+    org.sciycsb.api.AsyncDb async = (org.sciycsb.api.AsyncDb) ((AsyncAsSyncDb) db).inner();
+    java.util.List<java.util.concurrent.CompletableFuture<Status>> writes = new java.util.ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      writes.add(async.insertAsync(table, "many" + i, record("field0", "v" + i)).toCompletableFuture());
+    }
+    for (java.util.concurrent.CompletableFuture<Status> w : writes) {
+      assertThat(w.get(60, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(Status.OK);
+    }
+    writesDone();
+    async = (org.sciycsb.api.AsyncDb) ((AsyncAsSyncDb) db).inner(); // writesDone may have reopened it
+    java.util.List<Map<String, ByteIterator>> results = new java.util.ArrayList<>();
+    java.util.List<java.util.concurrent.CompletableFuture<Status>> reads = new java.util.ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      Map<String, ByteIterator> out = new HashMap<>();
+      results.add(out);
+      reads.add(async.readAsync(table, "many" + i, null, out).toCompletableFuture());
+    }
+    for (int i = 0; i < 200; i++) {
+      assertThat(reads.get(i).get(60, java.util.concurrent.TimeUnit.SECONDS)).as("read many%d", i)
+          .isEqualTo(Status.OK);
+      assertThat(StringByteIterator.getStringMap(results.get(i))).containsEntry("field0", "v" + i);
+    }
   }
 
   @AfterEach

@@ -22,7 +22,7 @@ import site.ycsb.Status;
 public final class TestBindings {
   private TestBindings() {}
 
-  /** A no-op store whose operations take {@code stall.every} ns... and that stalls once for {@code stall.ms}. */
+  /** A no-op store whose operations sleep {@code stall.service} each, and that stalls once for {@code stall.ms}. */
   public static final class Stall implements Binding {
     static final Option<Integer> STALL_MS = Option.integer("stall.ms", 1000, "one stall of this many ms");
     static final Option<Long> STALL_AT = Option.longValue("stall.at", 2000L, "the operation that stalls");
@@ -34,6 +34,8 @@ public final class TestBindings {
     static final Option<Long> COUNT = Option.longValue("stall.count", -1L,
         "count() answers this; -1: the store cannot count");
     static final Option<Boolean> COUNT_FAILS = Option.bool("stall.countfails", false, "count() fails");
+    static final Option<java.time.Duration> SERVICE = Option.duration("stall.service", java.time.Duration.ZERO, "ms",
+        "every operation sleeps this long (a server's service time, without using a CPU)");
 
     @Override
     public String name() {
@@ -48,9 +50,18 @@ public final class TestBindings {
     @Override
     public OptionSet options() {
       return OptionSet.builder("test-stall").add(STALL_MS, STALL_AT, FAIL_EVERY, FAIL_OPEN, THROW, PASSWORD, FAIL_INIT,
-          COUNT, COUNT_FAILS)
+          COUNT, COUNT_FAILS, SERVICE)
           .ownPrefix("stall.").build();
     }
+
+    /** Asynchronous too: a stall holds every operation sent during it until it ends, as a stalled server would. */
+    @Override
+    public boolean supportsAsync() {
+      return true;
+    }
+
+    /** A DB with the non-blocking calls too (an anonymous class can extend it). */
+    abstract static class AsyncTestDb extends DB implements org.sciycsb.api.AsyncDb {}
 
     @Override
     public BindingRun open(RunContext ctx) throws BindingException, org.sciycsb.api.ConfigException {
@@ -65,12 +76,20 @@ public final class TestBindings {
       int failInit = ctx.config().get(FAIL_INIT);
       long count = ctx.config().get(COUNT);
       boolean countFails = ctx.config().get(COUNT_FAILS);
+      long serviceNanos = ctx.config().get(SERVICE).toNanos();
       AtomicLong ops = new AtomicLong();
       AtomicBoolean stalled = new AtomicBoolean();
+      AtomicLong stallUntil = new AtomicLong();
+      java.util.concurrent.ScheduledThreadPoolExecutor timer = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
+          r -> {
+            Thread t = new Thread(r, "test-stall-timer");
+            t.setDaemon(true);
+            return t;
+          });
       return new BindingRun() {
         @Override
         public DB newDb(int threadId) {
-          return new DB() {
+          return new AsyncTestDb() {
             @Override
             public void init() throws site.ycsb.DBException {
               if (threadId == failInit) {
@@ -82,6 +101,9 @@ public final class TestBindings {
               long n = ops.incrementAndGet();
               if (n >= stallAt && stalled.compareAndSet(false, true)) {
                 LockSupport.parkNanos(stallNanos);
+              }
+              if (serviceNanos > 0) {
+                LockSupport.parkNanos(serviceNanos);
               }
               if (failEvery > 0 && n % failEvery == 0) {
                 return Status.ERROR;
@@ -116,6 +138,57 @@ public final class TestBindings {
             public Status delete(String t, String k) {
               return op();
             }
+
+            /** Completes when the stall in progress (if any) ends, and after stall.service at least. */
+            private java.util.concurrent.CompletionStage<Status> opAsync() {
+              long n = ops.incrementAndGet();
+              long now = System.nanoTime();
+              if (n >= stallAt && stalled.compareAndSet(false, true)) {
+                stallUntil.set(now + stallNanos);
+              }
+              long left = stalled.get() ? stallUntil.get() - now : 0; // stallUntil is set just after stalled
+              long wait = Math.max(left, serviceNanos);
+              Status st = failEvery > 0 && n % failEvery == 0 ? Status.ERROR : Status.OK;
+              java.util.concurrent.CompletableFuture<Status> f = new java.util.concurrent.CompletableFuture<>();
+              if (wait <= 0) {
+                f.complete(st);
+              } else {
+                timer.schedule(() -> f.complete(st), wait, java.util.concurrent.TimeUnit.NANOSECONDS);
+              }
+              return f;
+            }
+
+            @Override
+            public java.util.concurrent.CompletionStage<Status> readAsync(String t, String k, Set<String> f,
+                Map<String, ByteIterator> r) {
+              if (throwing) {
+                throw new IllegalStateException("read exploded");
+              }
+              return opAsync();
+            }
+
+            @Override
+            public java.util.concurrent.CompletionStage<Status> scanAsync(String t, String k, int n, Set<String> f,
+                Vector<HashMap<String, ByteIterator>> r) {
+              return opAsync();
+            }
+
+            @Override
+            public java.util.concurrent.CompletionStage<Status> updateAsync(String t, String k,
+                Map<String, ByteIterator> v) {
+              return opAsync();
+            }
+
+            @Override
+            public java.util.concurrent.CompletionStage<Status> insertAsync(String t, String k,
+                Map<String, ByteIterator> v) {
+              return opAsync();
+            }
+
+            @Override
+            public java.util.concurrent.CompletionStage<Status> deleteAsync(String t, String k) {
+              return opAsync();
+            }
           };
         }
 
@@ -133,7 +206,9 @@ public final class TestBindings {
         }
 
         @Override
-        public void close() {}
+        public void close() {
+          timer.shutdownNow();
+        }
       };
     }
   }

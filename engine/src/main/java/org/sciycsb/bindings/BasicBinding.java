@@ -4,8 +4,15 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.concurrent.locks.LockSupport;
+import org.sciycsb.api.AsyncDb;
 import org.sciycsb.api.Binding;
 import org.sciycsb.api.BindingRun;
 import org.sciycsb.api.ConfigException;
@@ -47,6 +54,12 @@ public final class BasicBinding implements Binding {
         .build();
   }
 
+  /** Its DBs answer asynchronously too: at once, or after the simulated delay, from a timer thread of the run's. */
+  @Override
+  public boolean supportsAsync() {
+    return true;
+  }
+
   @Override
   public BindingRun open(RunContext ctx) throws ConfigException {
     int delay = ctx.config().get(DELAY);
@@ -58,9 +71,25 @@ public final class BasicBinding implements Binding {
 
   private static BindingRun run(int delay, boolean random, long busyNanos, boolean verbose) {
     return new BindingRun() {
+      /** Completes the asynchronous operations after their delay; made on first use (only async runs use it). */
+      private volatile ScheduledExecutorService timer;
+
+      private synchronized ScheduledExecutorService timer() {
+        if (timer == null) {
+          ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread th = new Thread(r, "basic-delays");
+            th.setDaemon(true);
+            return th;
+          });
+          t.setRemoveOnCancelPolicy(true);
+          timer = t;
+        }
+        return timer;
+      }
+
       @Override
       public DB newDb(int threadId) {
-        return new BasicDb(delay, random, busyNanos, verbose);
+        return new BasicDb(delay, random, busyNanos, verbose, delay > 0 ? this::timer : null);
       }
 
       @Override
@@ -91,22 +120,37 @@ public final class BasicBinding implements Binding {
       }
 
       @Override
-      public void close() {}
+      public void close() {
+        ScheduledExecutorService t = timer;
+        if (t != null) {
+          t.shutdownNow();
+        }
+      }
     };
   }
 
-  /** The no-op DB. */
-  static final class BasicDb extends DB {
+  /** The no-op DB; its asynchronous calls busy-wait in the caller (a client's CPU) and sleep on a timer. */
+  static final class BasicDb extends DB implements AsyncDb {
     private final int delayMs;
     private final boolean random;
     private final long busyNanos;
     private final boolean verbose;
+    private final Supplier<ScheduledExecutorService> timer;
 
-    BasicDb(int delayMs, boolean random, long busyNanos, boolean verbose) {
+    BasicDb(int delayMs, boolean random, long busyNanos, boolean verbose, Supplier<ScheduledExecutorService> timer) {
       this.delayMs = delayMs;
       this.random = random;
       this.busyNanos = busyNanos;
       this.verbose = verbose;
+      this.timer = timer;
+    }
+
+    private long delayNanos() {
+      if (delayMs <= 0) {
+        return 0;
+      }
+      long ms = random ? ThreadLocalRandom.current().nextInt(delayMs) + 1 : delayMs;
+      return ms * 1_000_000L;
     }
 
     private void delay(String what, String table, String key) {
@@ -114,9 +158,12 @@ public final class BasicBinding implements Binding {
         System.out.println(what + " " + table + " " + key);
       }
       if (delayMs > 0) {
-        long ms = random ? ThreadLocalRandom.current().nextInt(delayMs) + 1 : delayMs;
-        LockSupport.parkNanos(ms * 1_000_000L);
+        LockSupport.parkNanos(delayNanos());
       }
+      busyWait();
+    }
+
+    private void busyWait() {
       if (busyNanos > 0) {
         long until = System.nanoTime() + busyNanos;
         while (System.nanoTime() < until) {
@@ -154,6 +201,48 @@ public final class BasicBinding implements Binding {
     public Status delete(String table, String key) {
       delay("DELETE", table, key);
       return Status.OK;
+    }
+
+    private static final CompletableFuture<Status> OK = CompletableFuture.completedFuture(Status.OK);
+
+    private CompletionStage<Status> later(String what, String table, String key) {
+      if (verbose) {
+        System.out.println(what + " " + table + " " + key);
+      }
+      busyWait();
+      if (delayMs <= 0) {
+        return OK;
+      }
+      CompletableFuture<Status> f = new CompletableFuture<>();
+      timer.get().schedule(() -> f.complete(Status.OK), delayNanos(), TimeUnit.NANOSECONDS);
+      return f;
+    }
+
+    @Override
+    public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
+        Map<String, ByteIterator> result) {
+      return later("READ", table, key);
+    }
+
+    @Override
+    public CompletionStage<Status> scanAsync(String table, String startkey, int recordcount, Set<String> fields,
+        Vector<HashMap<String, ByteIterator>> result) {
+      return later("SCAN", table, startkey);
+    }
+
+    @Override
+    public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
+      return later("UPDATE", table, key);
+    }
+
+    @Override
+    public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
+      return later("INSERT", table, key);
+    }
+
+    @Override
+    public CompletionStage<Status> deleteAsync(String table, String key) {
+      return later("DELETE", table, key);
     }
   }
 }

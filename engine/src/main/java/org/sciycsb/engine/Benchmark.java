@@ -136,8 +136,44 @@ public final class Benchmark {
       config.get(o);
     }
     ThreadCapacity.check(config.get(EngineOptions.THREADS));
+    ArrivalProcess.of(config);
+    checkInflight(config, binding, bindingName, workload);
     return new Prepared(spec, config, binding, workload, bindingName, secretKeys(sets), warnings, asked);
   }
+
+  /**
+   * {@code inflight=N}: at least one place per thread; more places than threads need a binding whose client threads
+   * can keep several operations pending, and a workload with asynchronous operations.
+   */
+  static void checkInflight(Config config, Binding binding, String bindingName, BenchWorkload workload)
+      throws ConfigException {
+    if (!config.isSet(EngineOptions.INFLIGHT)) {
+      return;
+    }
+    int inflight = config.get(EngineOptions.INFLIGHT);
+    int threads = config.get(EngineOptions.THREADS);
+    if (inflight < threads) {
+      throw new ConfigException("inflight=" + inflight + " is less than threadcount (" + threads
+          + "): every thread keeps at least one operation in flight");
+    }
+    if (inflight == threads) {
+      return; // one per thread: the synchronous loop
+    }
+    if (!binding.supportsAsync()) {
+      throw new ConfigException("binding " + bindingName + " is synchronous: inflight=" + inflight + " needs -threads "
+          + inflight + ", or an asynchronous binding (" + ASYNC_BINDINGS + "; bin/ycsb help <binding> says)");
+    }
+    if (!workload.supportsAsync()) {
+      throw new ConfigException("workload " + workload.name() + " has no asynchronous operations: inflight="
+          + inflight + " needs -threads " + inflight + " (asynchronous workloads: the core workloads A-F)");
+    }
+  }
+
+  /**
+   * The bindings of this project that send asynchronously, for the message above: each binding module has its own
+   * classpath, so the registry cannot ask the others. Each asynchronous binding's tests check that it is named here.
+   */
+  public static final String ASYNC_BINDINGS = "basic, cassandra, mongodb";
 
   /** Every option set a phase's keys are checked against. */
   private static List<OptionSet> optionSets(RunSpec spec, BenchWorkload workload, Binding binding) {

@@ -16,7 +16,7 @@ import org.sciycsb.api.Shares;
  * client runs with on top of the common ones. The workload decides first ({@link BenchWorkload#clientShare});
  * otherwise the split is the one YCSB users make by hand: a load divides the range
  * [insertstart, insertstart + insertcount) into contiguous blocks, a run divides operationcount; and a target
- * rate is divided evenly. Threads are per client: {@code -threads 64} gives every client 64 threads.
+ * rate, and every rate of an arrival process, is divided evenly. Threads are per client: {@code -threads 64} gives every client 64 threads.
  */
 public final class ClientShares {
   private ClientShares() {}
@@ -27,14 +27,12 @@ public final class ClientShares {
     if (clients < 1) {
       throw new ConfigException("bad value for --clients: " + clients + " (must be at least 1)");
     }
-    double target = config.get(EngineOptions.TARGET);
+    Map<String, String> rates = ArrivalProcess.shareOf(config, clients);
     List<Map<String, String>> out = new ArrayList<>();
     for (int i = 0; i < clients; i++) {
       Optional<Map<String, String>> own = workload.clientShare(phase, config, clients, i);
       Map<String, String> m = new LinkedHashMap<>(own.isPresent() ? own.get() : ycsb(phase, config, clients, i));
-      if (target > 0) {
-        m.put(EngineOptions.TARGET.name(), Double.toString(target / clients));
-      }
+      m.putAll(rates);
       out.add(m);
     }
     return out;

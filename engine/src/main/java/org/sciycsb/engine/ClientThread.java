@@ -24,13 +24,19 @@ final class ClientThread implements Runnable {
   private volatile long endNanos;
   private volatile long measureBase;
   private volatile boolean measuring;
+  /** With -p inflight=N on an asynchronous binding: the thread's window and its DB's non-blocking calls. */
+  private AsyncWindow window;
+  private org.sciycsb.api.AsyncDb asyncDb;
+  private final int inflight;
 
   /**
    * @param quota       operations this thread runs when there is no global schedule; -1 for no limit
    * @param warmupQuota warmup operations of this thread
+   * @param inflight    operations this thread keeps in flight (asynchronous), or 0 for one at a time
    */
-  ClientThread(Engine.Shared shared, int id, ThreadRecorder rec, long quota, long warmupQuota) {
+  ClientThread(Engine.Shared shared, int id, ThreadRecorder rec, long quota, long warmupQuota, int inflight) {
     this.shared = shared;
+    this.inflight = inflight;
     this.id = id;
     this.rec = rec;
     this.quota = quota;
@@ -53,6 +59,10 @@ final class ClientThread implements Runnable {
       raw.setProperties(shared.properties);
       raw.init();
       DB db = workload.measuresOwnOperations() ? raw : new MeasuredDB(raw, rec, codes, shared.errors);
+      if (inflight > 0) {
+        asyncDb = (org.sciycsb.api.AsyncDb) raw; // checked before the run: the binding supports it
+        window = new AsyncWindow(rec, inflight, Thread.currentThread());
+      }
       wt = workload.newThread(new ThreadContext(id, shared.threads, db, rec, run));
     } catch (Throwable t) {
       initFailure = t;
@@ -69,7 +79,7 @@ final class ClientThread implements Runnable {
       boolean alive = true;
       if (shared.warmup) {
         rec.setRecording(false);
-        alive = loop(wt, load, shared.warmupSchedule, warmupQuota, shared.warmupEndNanos);
+        alive = run(wt, load, shared.warmupSchedule, warmupQuota, shared.warmupEndNanos);
         rec.setRecording(true);
         rec.setIntendedStart(0);
       }
@@ -79,7 +89,7 @@ final class ClientThread implements Runnable {
         measureBase = rec.opsDone();
         measuring = true;
         rec.beginIntervals();
-        loop(wt, load, shared.schedule, quota, shared.deadlineNanos);
+        run(wt, load, shared.schedule, quota, shared.deadlineNanos);
       } else {
         shared.gate.arriveAndDeregister();
       }
@@ -128,6 +138,76 @@ final class ClientThread implements Runnable {
   /** Connections the thread's own client opened (connections=perthread); empty when unknown or shared. */
   java.util.OptionalLong ownConnectionsOpened() {
     return ownOpened;
+  }
+
+  private boolean run(WorkloadThread wt, boolean load, Schedule schedule, long limit, long untilNanos) {
+    return window == null ? loop(wt, load, schedule, limit, untilNanos)
+        : loopAsync(wt, load, schedule, limit, untilNanos);
+  }
+
+  /**
+   * The asynchronous loop: sends operations while the window has room, each at its slot on the schedule (or at once),
+   * records completions as they come, and waits for them all at the end, so that none is lost or counted in a later
+   * phase. An operation due while the window is full waits for a place: the wait counts in its response time, from
+   * its slot, and in the window's count of full waits.
+   */
+  private boolean loopAsync(WorkloadThread wt, boolean load, Schedule schedule, long limit, long untilNanos) {
+    Stop stop = shared.stop;
+    AsyncWindow w = window;
+    long done = 0;
+    long slot = -1;
+    boolean more = true;
+    try {
+      while (!stop.requested()) {
+        w.drain();
+        if (untilNanos != 0 && System.nanoTime() >= untilNanos) {
+          break;
+        }
+        long intended = 0;
+        if (schedule != null) {
+          slot = slot < 0 ? schedule.take() : slot;
+          if (slot < 0) {
+            break;
+          }
+          if (System.nanoTime() < slot) {
+            w.await(slot); // a completion or the slot, whichever comes first
+            continue;
+          }
+          intended = slot;
+          slot = -1;
+        } else if (limit >= 0 && done >= limit) {
+          break;
+        }
+        if (w.full()) {
+          w.awaitPlace(stop);
+          if (stop.requested()) {
+            break;
+          }
+        }
+        MeasuredAsyncOps ops = new MeasuredAsyncOps(asyncDb, w, shared.codes, shared.errors, intended);
+        java.util.concurrent.CompletionStage<?> stage = load ? wt.doInsertAsync(ops) : wt.doTransactionAsync(ops);
+        rec.opDone();
+        done++;
+        if (stage == null) {
+          more = false;
+          break;
+        }
+        w.issued(stage, shared.errors);
+      }
+    } finally {
+      if (!w.awaitAll(ASYNC_DRAIN_NANOS)) {
+        shared.errors.note("thread " + id, new IllegalStateException(w.pending()
+            + " asynchronous operations did not complete within 60 s of the end; they are not counted"));
+      }
+    }
+    return more;
+  }
+
+  private static final long ASYNC_DRAIN_NANOS = 60_000_000_000L;
+
+  /** The thread's asynchronous window, or null when it ran one operation at a time. */
+  AsyncWindow window() {
+    return window;
   }
 
   /**

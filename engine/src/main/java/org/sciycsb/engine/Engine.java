@@ -31,6 +31,7 @@ import org.sciycsb.api.Shares;
 import org.sciycsb.api.StoreInfo;
 import org.sciycsb.api.WorkloadContext;
 import org.sciycsb.measure.Collector;
+import org.sciycsb.measure.IntervalPoint;
 import org.sciycsb.measure.OpSummary;
 import org.sciycsb.measure.OperationRegistry;
 import org.sciycsb.measure.SparseCounts;
@@ -106,16 +107,17 @@ public final class Engine {
   }
 
   /** The engine options a run reads, parsed once before anything starts. */
-  record Settings(int threads, double target, long warmupOps, Duration warmupTime, long maxSeconds, int digits,
+  record Settings(int threads, double target, ArrivalProcess arrival, long warmupOps, Duration warmupTime, long maxSeconds, int digits,
       int granularityMs, int statusSeconds, List<Double> percentiles, String label, boolean perThread,
-      long errorsMax, boolean checkCount, String exportFile) {
+      long errorsMax, boolean checkCount, String exportFile, int inflight) {
     static Settings of(Config cfg) throws ConfigException {
-      return new Settings(cfg.get(EngineOptions.THREADS), cfg.get(EngineOptions.TARGET),
+      return new Settings(cfg.get(EngineOptions.THREADS), cfg.get(EngineOptions.TARGET), ArrivalProcess.of(cfg),
           cfg.get(EngineOptions.WARMUP_OPS), cfg.get(EngineOptions.WARMUP_TIME),
           cfg.get(EngineOptions.MAX_EXECUTION_TIME), cfg.get(EngineOptions.DIGITS), cfg.get(EngineOptions.GRANULARITY),
           cfg.get(EngineOptions.STATUS_INTERVAL), parsePercentiles(cfg.get(EngineOptions.PERCENTILES)),
           cfg.get(EngineOptions.LABEL), cfg.get(EngineOptions.CONNECTIONS).equals("perthread"),
-          cfg.get(EngineOptions.ERRORS_MAX), cfg.get(EngineOptions.CHECK_COUNT), cfg.get(EngineOptions.EXPORT_FILE));
+          cfg.get(EngineOptions.ERRORS_MAX), cfg.get(EngineOptions.CHECK_COUNT), cfg.get(EngineOptions.EXPORT_FILE),
+          cfg.isSet(EngineOptions.INFLIGHT) ? cfg.get(EngineOptions.INFLIGHT) : 0);
     }
 
     boolean warmup() {
@@ -204,9 +206,10 @@ public final class Engine {
     List<ClientThread> clients = new ArrayList<>();
     List<Thread> javaThreads = new ArrayList<>();
     for (int i = 0; i < s.threads(); i++) {
-      long quota = s.target() > 0 || planned < 0 || sharedWork ? -1 : Shares.share(planned, s.threads(), i);
+      long quota = s.arrival() != null || planned < 0 || sharedWork ? -1 : Shares.share(planned, s.threads(), i);
       long warmQuota = s.warmupOps() > 0 ? Shares.share(s.warmupOps(), s.threads(), i) : -1;
-      ClientThread c = new ClientThread(shared, i, recorders.get(i), quota, warmQuota);
+      int window = s.inflight() > s.threads() ? (int) Shares.share(s.inflight(), s.threads(), i) : 0;
+      ClientThread c = new ClientThread(shared, i, recorders.get(i), quota, warmQuota, window);
       clients.add(c);
       Thread t = new Thread(c, "client-" + i);
       t.setDaemon(true);
@@ -242,16 +245,57 @@ public final class Engine {
     Map<String, Object> extra = new LinkedHashMap<>();
     Verdict verdict = verdict(run, bound, m, s, stoppedByDeadline, extra);
     Map<String, Object> meta = Metadata.build(req, ctx, run.storeInfo(), started, Instant.now(), s.threads(),
-        s.target(), s.label(), verdict.outcome(), verdict.failure(), workload.name());
+        s.target(), s.arrival(), s.label(), verdict.outcome(), verdict.failure(), workload.name());
     for (RunListener l : listeners) {
       meta.putAll(l.metadata());
     }
     meta.put("collector", collector.stats());
     meta.put("connections", connections(run, s.perThread(), clients, sampler));
+    if (s.inflight() > 0) {
+      meta.put("inflight", inflight(s, clients));
+    }
     RunReport report = new RunReport(meta, verdict.outcome(), Math.round(m.seconds() * 1000), m.operations(),
-        m.operations() / m.seconds(), m.ops(), collector.series(), extra, shared.errors.samples(), s.percentiles(),
+        m.operations() / m.seconds(), m.ops(), withOffered(collector.series(), shared.schedule), extra, shared.errors.samples(), s.percentiles(),
         resources);
     return writeResults(report, results, verdict, s.exportFile());
+  }
+
+  /**
+   * {@code metadata.inflight}: the limit, whether the threads sent asynchronously, and how often an operation found
+   * its thread's window full (it then waited for a place: with a schedule, the wait is in its response time).
+   */
+  private static Map<String, Object> inflight(Settings s, List<ClientThread> clients) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("limit", s.inflight());
+    long issued = 0;
+    long waits = 0;
+    long waitNanos = 0;
+    boolean async = false;
+    for (ClientThread c : clients) {
+      AsyncWindow w = c.window();
+      if (w != null) {
+        async = true;
+        issued += w.issuedOps();
+        waits += w.fullWaits();
+        waitNanos += w.fullWaitNanos();
+      }
+    }
+    m.put("mode", async ? "asynchronous" : "one per thread");
+    if (async) {
+      m.put("operationsSent", issued);
+      m.put("windowFullWaits", waits);
+      m.put("windowFullFraction", issued == 0 ? 0.0 : Math.round(1e4 * waits / (double) issued) / 1e4);
+      m.put("windowFullWaitMs", Math.round(waitNanos / 1e6));
+    }
+    return m;
+  }
+
+  /** The time series with each interval's offered rate, when the run followed a schedule. */
+  private static List<IntervalPoint> withOffered(List<IntervalPoint> series, Schedule schedule) {
+    if (schedule == null) {
+      return series;
+    }
+    return series.stream().map(p -> p.withOffered(schedule.offeredPerSecond(p.startMs(), p.endMs()))).toList();
   }
 
   /** The access paths the workload needs, checked against the binding; the workload initialised on it. */
@@ -365,8 +409,9 @@ public final class Engine {
           if (!s.warmupTime().isZero()) {
             shared.warmupEndNanos = now + s.warmupTime().toNanos();
           }
-          if (s.target() > 0 && shared.warmup) {
-            shared.warmupSchedule = new Schedule(now, s.target(), s.warmupOps() > 0 ? s.warmupOps() : -1);
+          if (s.arrival() != null && shared.warmup) {
+            shared.warmupSchedule = new Schedule(now, ArrivalProcess.constant(s.arrival().initialRate(),
+                s.arrival().poisson()), s.warmupOps() > 0 ? s.warmupOps() : -1);
           }
         } else if (phase == 1) {
           timing.measureStart = now;
@@ -374,8 +419,8 @@ public final class Engine {
             timing.deadline = now + s.maxSeconds() * 1_000_000_000L;
             shared.deadlineNanos = timing.deadline;
           }
-          if (s.target() > 0) {
-            shared.schedule = new Schedule(now, s.target(), scheduledOps);
+          if (s.arrival() != null) {
+            shared.schedule = new Schedule(now, s.arrival(), scheduledOps);
           }
           collector.beginMeasurement(now);
         }

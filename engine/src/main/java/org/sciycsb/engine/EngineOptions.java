@@ -16,6 +16,24 @@ public final class EngineOptions {
   public static final Option<Integer> THREADS = Option.integer("threadcount", 1,
       "client threads (-threads)").check(v -> v >= 1, "must be at least 1");
   public static final Option<Double> TARGET = CommonOptions.TARGET;
+  public static final Option<String> ARRIVAL = Option.choice("arrival", "constant",
+      "arrival process of the scheduled operations: constant (even gaps at -target), poisson (exponential gaps of"
+          + " mean 1/target), ramp (arrival.from to arrival.to ops/s over arrival.duration, then the run ends), steps"
+          + " (arrival.steps, each rate held for its duration, then the run ends); every intended start comes from"
+          + " the process, so response times include the waits of late operations",
+      "constant", "poisson", "ramp", "steps");
+  public static final Option<Double> ARRIVAL_FROM = Option.decimal("arrival.from", null,
+      "arrival=ramp: the rate at the start, operations per second for all threads").check(v -> v >= 0,
+          "must not be negative");
+  public static final Option<Double> ARRIVAL_TO = Option.decimal("arrival.to", null,
+      "arrival=ramp: the rate at the end, operations per second for all threads").check(v -> v >= 0,
+          "must not be negative");
+  public static final Option<Duration> ARRIVAL_DURATION = Option.duration("arrival.duration", null, "s",
+      "arrival=ramp: how long the ramp lasts (the run ends with it)").check(v -> !v.isZero(), "must be positive");
+  public static final Option<String> ARRIVAL_STEPS = Option.string("arrival.steps", null,
+      "arrival=steps: rates and how long each is held, e.g. 1000:30s,2000:30s,4000:1m (operations per second for"
+          + " all threads; the run ends after the last)");
+
   public static final Option<Long> OPERATION_COUNT = CommonOptions.OPERATION_COUNT;
   public static final Option<Long> RECORD_COUNT = CommonOptions.RECORD_COUNT;
   public static final Option<Long> INSERT_START = CommonOptions.INSERT_START;
@@ -69,18 +87,23 @@ public final class EngineOptions {
           + " binding does); perthread: each client thread opens a client of its own with its own connections, as"
           + " separate worker processes would (bindings that support it: mongodb, jdbc, basic)", "shared", "perthread");
 
+  public static final Option<Integer> INFLIGHT = Option.integer("inflight", null,
+      "operations in flight at once for the whole run, spread over the threads: with an asynchronous binding (basic,"
+          + " cassandra, mongodb) a few threads keep many operations pending; unset = one per thread")
+      .check(v -> v >= 1, "must be at least 1");
+
   public static final Option<Long> ERRORS_MAX = Option.longValue("errors.max", 0L,
       "end the run early (outcome partial, exit 4) once this many operations have failed; 0 = never")
       .check(v -> v >= 0, "must not be negative");
 
   public static OptionSet all() {
     return OptionSet.builder("engine")
-        .add(THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
+        .add(THREADS, TARGET, ARRIVAL, ARRIVAL_FROM, ARRIVAL_TO, ARRIVAL_DURATION, ARRIVAL_STEPS, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
             WARMUP_OPS, WARMUP_TIME, STATUS_INTERVAL, GRANULARITY, DIGITS, PERCENTILES, RESULTS_DIR, LABEL,
             LABEL_STORAGE, LABEL_BUILD, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL,
-            CHECK_COUNT, EMPTY, ERRORS_MAX, START_AT, CONNECTIONS)
+            CHECK_COUNT, EMPTY, INFLIGHT, ERRORS_MAX, START_AT, CONNECTIONS)
         .ownPrefix("timeseries.").ownPrefix("histogram.").ownPrefix("results.").ownPrefix("status.")
-        .ownPrefix("warmup").ownPrefix("label.").ownPrefix("errors.")
+        .ownPrefix("warmup").ownPrefix("label.").ownPrefix("errors.").ownPrefix("arrival.")
         .build();
   }
 }

@@ -18,7 +18,8 @@ public final class Metadata {
   private Metadata() {}
 
   static Map<String, Object> build(Engine.Request req, RunContext ctx, StoreInfo store, Instant started,
-      Instant finished, int threads, double target, String label, String outcome, String failure, String workload) {
+      Instant finished, int threads, double target, ArrivalProcess arrival, String label, String outcome, String failure,
+      String workload) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("tool", "sciycsb");
     m.put("toolVersion", Metadata.class.getPackage().getImplementationVersion() == null ? "dev"
@@ -34,6 +35,9 @@ public final class Metadata {
     }
     m.put("threads", threads);
     m.put("target", target);
+    if (arrival != null && !arrival.describe().startsWith("constant ")) {
+      m.put("arrival", arrival.describe()); // only when not -target's constant rate: other results.json unchanged
+    }
     m.put("started", started.toString());
     m.put("finished", finished.toString());
     m.put("outcome", outcome);

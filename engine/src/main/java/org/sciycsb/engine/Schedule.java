@@ -1,34 +1,84 @@
 package org.sciycsb.engine;
 
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One global schedule for {@code -target}: operation k of the run is intended to start at
- * {@code start + k / target}, whichever thread takes it. A thread that stalls leaves its later slots to the
- * others or, when none is free, to itself late: either way the response time counts from the slot, so a stall
- * shows in the response-time percentiles instead of being omitted.
+ * One global schedule for a run with an {@link ArrivalProcess} ({@code -target}, {@code -p arrival=...}): operation
+ * k of the run is intended to start at the time the process gives it, whichever thread takes it. A thread that
+ * stalls leaves its later slots to the others or, when none is free, to itself late: either way the response time
+ * counts from the slot, so a stall shows in the response-time percentiles instead of being omitted.
  */
 final class Schedule {
   private final long startNanos;
+  /** Nanoseconds between slots of a constant rate with even gaps (the fast path), or 0. */
   private final double periodNanos;
+  private final ArrivalProcess process;
   private final long limit;
   private final AtomicLong next = new AtomicLong();
+  /** Poisson arrivals: the integral of the rate reached so far (the bits of a double), advanced by each take. */
+  private final AtomicLong arrivals = new AtomicLong(Double.doubleToRawLongBits(0.0));
 
-  /** @param limit tickets to hand out, or -1 for no limit */
+  /** A constant rate with even gaps. @param limit tickets to hand out, or -1 for no limit */
   Schedule(long startNanos, double opsPerSecond, long limit) {
-    this.startNanos = startNanos;
-    this.periodNanos = 1e9 / opsPerSecond;
-    this.limit = limit;
+    this(startNanos, ArrivalProcess.constant(opsPerSecond, false), limit);
   }
 
-  /** The next slot's intended start, or -1 when the run's operations are all handed out. */
+  /** @param limit tickets to hand out, or -1 for no limit */
+  Schedule(long startNanos, ArrivalProcess process, long limit) {
+    this.startNanos = startNanos;
+    this.process = process;
+    this.limit = limit;
+    ArrivalProcess.Segment first = process.segments().get(0);
+    boolean constant = process.segments().size() == 1 && Double.isInfinite(first.seconds()) && !process.poisson();
+    this.periodNanos = constant ? 1e9 / first.fromRate() : 0;
+  }
+
+  /** The next slot's intended start, or -1 when the run's operations are all handed out or the process has ended. */
   long take() {
     long k = next.getAndIncrement();
     if (limit >= 0 && k >= limit) {
       return -1;
     }
-    return startNanos + (long) (k * periodNanos);
+    if (periodNanos > 0) {
+      return startNanos + (long) (k * periodNanos);
+    }
+    double seconds = process.timeOf(process.poisson() ? nextPoissonArrival() : k);
+    return Double.isNaN(seconds) ? -1 : startNanos + (long) (seconds * 1e9);
+  }
+
+  /** Adds an exponential gap of mean 1 to the arrivals so far and returns the new total (lock-free). */
+  private double nextPoissonArrival() {
+    double gap = -Math.log(1.0 - ThreadLocalRandom.current().nextDouble());
+    while (true) {
+      long bits = arrivals.get();
+      double next = Double.longBitsToDouble(bits) + gap;
+      if (arrivals.compareAndSet(bits, Double.doubleToRawLongBits(next))) {
+        return next;
+      }
+    }
+  }
+
+  /**
+   * The offered rate of an interval: the process's expected arrivals per second between two times in milliseconds
+   * from the schedule's start (no more than the run's operation count in all).
+   */
+  double offeredPerSecond(long fromMs, long toMs) {
+    if (toMs <= fromMs) {
+      return 0;
+    }
+    double a = process.arrivalsBy(fromMs / 1e3);
+    double b = process.arrivalsBy(toMs / 1e3);
+    if (limit >= 0) {
+      a = Math.min(a, limit);
+      b = Math.min(b, limit);
+    }
+    return (b - a) / ((toMs - fromMs) / 1e3);
+  }
+
+  ArrivalProcess process() {
+    return process;
   }
 
   /** Waits until the given time (or until stop is requested). */

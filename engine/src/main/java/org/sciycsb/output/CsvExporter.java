@@ -15,7 +15,7 @@ public final class CsvExporter {
   public static final String SUMMARY_HEADER =
       "operation,kind,operations,errors,throughput,mean_us,min_us,p50_us,p90_us,p95_us,p99_us,p99_9_us,p99_99_us,max_us";
   public static final String SERIES_HEADER =
-      "start_ms,end_ms,operation,count,errors,throughput,mean_us,p50_us,p95_us,p99_us,max_us,service_p95_us";
+      "start_ms,end_ms,operation,count,errors,throughput,mean_us,p50_us,p95_us,p99_us,max_us,service_p95_us,offered";
 
   private CsvExporter() {}
 
@@ -47,6 +47,10 @@ public final class CsvExporter {
             .append(io.count()).append(',').append(io.errors()).append(',');
         join(sb, List.of(io.throughput(), io.response().meanUs(), io.response().p50Us(), io.response().p95Us(),
             io.response().p99Us(), io.response().maxUs(), io.service().p95Us()));
+        sb.append(',');
+        if (p.offered() != null && name.equals("OVERALL")) {
+          join(sb, List.of(p.offered())); // the schedule's rate: on the OVERALL row only
+        }
         sb.append('\n');
       });
     }

@@ -53,6 +53,9 @@ public final class JsonExporter {
       Map<String, Object> o = new LinkedHashMap<>();
       o.put("startMs", p.startMs());
       o.put("endMs", p.endMs());
+      if (p.offered() != null) {
+        o.put("offered", round(p.offered()));
+      }
       Map<String, Object> byOp = new LinkedHashMap<>();
       p.ops().forEach((name, io) -> {
         Map<String, Object> x = new LinkedHashMap<>();

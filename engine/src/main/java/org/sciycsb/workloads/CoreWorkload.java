@@ -8,7 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.sciycsb.api.AsyncOps;
 import org.sciycsb.api.BenchWorkload;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.CommonOptions;
@@ -268,6 +272,12 @@ public final class CoreWorkload implements BenchWorkload {
         ? new ZipfianGenerator(min, max) : new UniformLongGenerator(min, max);
   }
 
+  /** Every operation has an asynchronous form (for -p inflight=N). */
+  @Override
+  public boolean supportsAsync() {
+    return true;
+  }
+
   @Override
   public WorkloadThread newThread(ThreadContext ctx) throws BenchmarkException {
     return new CoreThread(ctx.db(), ctx.meter(), keyChooser(config), scanLength(config),
@@ -393,6 +403,79 @@ public final class CoreWorkload implements BenchWorkload {
       return true;
     }
 
+    @Override
+    public CompletionStage<?> doInsertAsync(AsyncOps ops) {
+      long keynum = keySequence.nextValue();
+      String key = buildKeyName(keynum);
+      return insertAsync(ops, key, 0);
+    }
+
+    /** As {@link #doInsert}: a failed insert is retried after retryInterval (from a timer, not this thread). */
+    private CompletionStage<Status> insertAsync(AsyncOps ops, String key, int retries) {
+      return ops.insertAsync(table, key, values(key, true)).thenCompose(s -> {
+        if (s.isOk() || retries >= retryLimit) {
+          return CompletableFuture.completedFuture(s);
+        }
+        long ms = (long) (1000 * retryInterval * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble()));
+        return CompletableFuture.supplyAsync(() -> key, CompletableFuture.delayedExecutor(ms, TimeUnit.MILLISECONDS))
+            .thenCompose(k -> insertAsync(ops, k, retries + 1));
+      });
+    }
+
+    @Override
+    public CompletionStage<?> doTransactionAsync(AsyncOps ops) {
+      double r = ThreadLocalRandom.current().nextDouble();
+      int i = 0;
+      while (r >= opCumulative[i]) {
+        i++;
+      }
+      switch (opCodes[i]) {
+        case OP_READ: {
+          String key = buildKeyName(nextKeynum());
+          Map<String, ByteIterator> result = new HashMap<>();
+          return ops.readAsync(table, key, readFields(), result).thenRun(() -> {
+            if (dataIntegrity) {
+              verifyRow(key, result, ops);
+            }
+          });
+        }
+        case OP_UPDATE: {
+          String key = buildKeyName(nextKeynum());
+          return ops.updateAsync(table, key, values(key, writeAllFields));
+        }
+        case OP_INSERT: {
+          long keynum = insertKeySequence.nextValue();
+          String key = buildKeyName(keynum);
+          return ops.insertAsync(table, key, values(key, true))
+              .whenComplete((s, e) -> insertKeySequence.acknowledge(keynum));
+        }
+        case OP_SCAN: {
+          String key = buildKeyName(nextKeynum());
+          int len = (int) scanLength.nextValue().longValue();
+          return ops.scanAsync(table, key, len, readAllFields ? null : Set.of(field()), new Vector<>());
+        }
+        default:
+          return readModifyWriteAsync(ops);
+      }
+    }
+
+    /** The update is sent when the read has completed; the composite counts from the read's send. */
+    private CompletionStage<?> readModifyWriteAsync(AsyncOps ops) {
+      String key = buildKeyName(nextKeynum());
+      Set<String> fields = readAllFields ? null : Set.of(field());
+      Map<String, ByteIterator> values = values(key, writeAllFields);
+      Map<String, ByteIterator> result = new HashMap<>();
+      long st = System.nanoTime();
+      return ops.readAsync(table, key, fields, result).thenCompose(r -> ops.updateAsync(table, key, values)
+          .thenAccept(u -> {
+            long en = System.nanoTime();
+            if (dataIntegrity) {
+              verifyRow(key, result, ops);
+            }
+            ops.record(rmw, st, en, !r.isOk() ? r : u);
+          }));
+    }
+
     private long nextKeynum() {
       long keynum;
       if (exponential) {
@@ -427,7 +510,7 @@ public final class CoreWorkload implements BenchWorkload {
       cells.clear();
       db.read(table, key, fields, cells);
       if (dataIntegrity) {
-        verifyRow(key);
+        verifyRow(key, cells, meter);
       }
     }
 
@@ -463,7 +546,7 @@ public final class CoreWorkload implements BenchWorkload {
       Status u = db.update(table, key, values);
       long en = System.nanoTime();
       if (dataIntegrity) {
-        verifyRow(key);
+        verifyRow(key, cells, meter);
       }
       meter.record(rmw, st, en, !r.isOk() ? r : u);
     }
@@ -488,7 +571,8 @@ public final class CoreWorkload implements BenchWorkload {
       return new RandomByteIterator(fieldLength.nextValue().longValue());
     }
 
-    private void verifyRow(String key) {
+    /** Any thread (the callbacks of asynchronous reads too): the meter given must allow it. */
+    private void verifyRow(String key, Map<String, ByteIterator> cells, Meter meter) {
       long st = System.nanoTime();
       Status s = Status.OK;
       if (cells.isEmpty()) {

@@ -58,8 +58,10 @@ class GoldenFilesTest {
     Map<String, IntervalPoint.IntervalOp> p = new LinkedHashMap<>();
     p.put("OVERALL", new IntervalPoint.IntervalOp(4990, 4, 4990.0, all, alls));
     p.put("READ", new IntervalPoint.IntervalOp(3000, 0, 3000.0, r, s));
-    List<IntervalPoint> series = List.of(new IntervalPoint(0, 1000, p),
-        new IntervalPoint(1000, 2000, Map.of("UPDATE", new IntervalPoint.IntervalOp(1990, 6, 1990.0, u, us))));
+    // a scheduled run: each interval has its offered rate (the CSV shows it on OVERALL rows only)
+    List<IntervalPoint> series = List.of(new IntervalPoint(0, 1000, p).withOffered(5000.0),
+        new IntervalPoint(1000, 2000, Map.of("UPDATE", new IntervalPoint.IntervalOp(1990, 6, 1990.0, u, us)))
+            .withOffered(5000.0));
     return new RunReport(meta, "completed", 2000, 10000, 5000.0, ops, series, Map.of("countCheck", "ok"),
         List.of("UPDATE: MongoTimeoutException: timed out"), List.of(50.0, 95.0, 99.0, 99.9));
   }

@@ -35,9 +35,21 @@ public final class MongoDbBinding implements Binding {
     return MongoDbOptions.set();
   }
 
+  /** Its DBs send through the same driver's reactive-streams client too, one document per call. */
+  @Override
+  public boolean supportsAsync() {
+    return true;
+  }
+
   @Override
   public BindingRun open(RunContext context) throws BenchmarkException {
     MongoDbSettings settings = MongoDbSettings.resolve(context.config());
+    String inflight = context.config().raw("inflight");
+    if (inflight != null && Integer.parseInt(inflight.trim()) > context.threads() && settings.batchSize() > 1) {
+      throw new org.sciycsb.api.ConfigException(MongoDbOptions.BATCHSIZE.name() + "=" + settings.batchSize()
+          + " buffers a thread's inserts, which inflight=" + inflight.trim() + " sends one at a time: use "
+          + MongoDbOptions.BATCHSIZE.name() + "=1 with inflight");
+    }
     MongoClient client;
     java.util.concurrent.atomic.AtomicLong opened = new java.util.concurrent.atomic.AtomicLong();
     try {

@@ -29,7 +29,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.bson.Document;
+import org.sciycsb.api.AsyncDb;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import org.bson.conversions.Bson;
 import org.bson.types.Binary;
 import site.ycsb.ByteArrayByteIterator;
@@ -48,8 +53,12 @@ import site.ycsb.StringByteIterator;
  * {@code insertMany} (or {@code bulkWrite} of upserts) per batch; a buffered insert returns
  * {@link Status#BATCHED_OK}, the insert that fills the batch returns the outcome of the whole batch, and
  * {@link #cleanup()} flushes the trailing partial batch.
+ *
+ * <p>The non-blocking calls ({@link AsyncDb}, for {@code -p inflight=N}) go through the same driver's
+ * reactive-streams client (one per run, opened on first use), each publisher turned into a stage by Reactor; they
+ * write one document at a time (the binding refuses {@code mongodb.batchsize > 1} with {@code inflight}).
  */
-final class MongoDbClient extends DB {
+final class MongoDbClient extends DB implements AsyncDb {
   private final MongoDbRun run;
   private final int threadId;
   private final int batchSize;
@@ -134,11 +143,7 @@ final class MongoDbClient extends DB {
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     try {
-      Document set = new Document();
-      for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
-        set.append(e.getKey(), e.getValue().toArray());
-      }
-      UpdateResult r = coll(table).updateOne(eq("_id", key), new Document("$set", set));
+      UpdateResult r = coll(table).updateOne(eq("_id", key), new Document("$set", set(values)));
       if (r.wasAcknowledged() && r.getMatchedCount() == 0) {
         return Status.NOT_FOUND;
       }
@@ -148,12 +153,27 @@ final class MongoDbClient extends DB {
     }
   }
 
-  @Override
-  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+  /** The fields of an update's {@code $set}. */
+  private static Document set(Map<String, ByteIterator> values) {
+    Document set = new Document();
+    for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
+      set.append(e.getKey(), e.getValue().toArray());
+    }
+    return set;
+  }
+
+  /** A record as a document: {@code _id} and each field as BSON binary. */
+  private static Document document(String key, Map<String, ByteIterator> values) {
     Document doc = new Document("_id", key);
     for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
       doc.append(e.getKey(), e.getValue().toArray());
     }
+    return doc;
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    Document doc = document(key, values);
     if (batchSize <= 1) {
       try {
         if (upsert) {
@@ -239,6 +259,78 @@ final class MongoDbClient extends DB {
     Status s = status(e);
     run.logError(op, e);
     return s;
+  }
+
+  /** A failed asynchronous call: its cause (unwrapped from the stage's CompletionException) as a status. */
+  private Status failedAsync(String op, Throwable t) {
+    Throwable e = t instanceof java.util.concurrent.CompletionException && t.getCause() != null ? t.getCause() : t;
+    return failed(op, e instanceof RuntimeException r ? r : new IllegalStateException(e));
+  }
+
+  // ------------------------------------------------------------------ asynchronous (AsyncDb)
+
+  private final Map<String, com.mongodb.reactivestreams.client.MongoCollection<Document>> reactive =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  private com.mongodb.reactivestreams.client.MongoCollection<Document> rcoll(String table) {
+    return reactive.computeIfAbsent(table, run::reactiveCollection);
+  }
+
+  /** Sends {@code call} (which may fail before sending) and maps any failure to a status. */
+  private CompletionStage<Status> guarded(String op, java.util.function.Supplier<CompletionStage<Status>> call) {
+    try {
+      return call.get().exceptionally(e -> failedAsync(op, e));
+    } catch (RuntimeException e) {
+      return CompletableFuture.completedFuture(failed(op, e));
+    }
+  }
+
+  @Override
+  public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
+      Map<String, ByteIterator> result) {
+    return guarded("read", () -> Mono.from(rcoll(table).find(eq("_id", key)).projection(projection(fields)).first())
+        .toFuture().thenApply(doc -> {
+          if (doc == null) {
+            return Status.NOT_FOUND;
+          }
+          fill(doc, result);
+          return Status.OK;
+        }));
+  }
+
+  @Override
+  public CompletionStage<Status> scanAsync(String table, String startkey, int recordcount, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    if (recordcount <= 0) {
+      return CompletableFuture.completedFuture(Status.OK);
+    }
+    return guarded("scan", () -> Flux.from(rcoll(table).find(gte("_id", startkey)).sort(Sorts.ascending("_id"))
+        .projection(projection(fields)).limit(recordcount).batchSize(Math.max(1, Math.min(recordcount, 1000))))
+        .doOnNext(doc -> {
+          HashMap<String, ByteIterator> r = new HashMap<>();
+          fill(doc, r);
+          result.add(r);
+        }).then(Mono.just(Status.OK)).toFuture());
+  }
+
+  @Override
+  public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
+    return guarded("update", () -> Mono.from(rcoll(table).updateOne(eq("_id", key), new Document("$set", set(values))))
+        .toFuture().thenApply(r -> r.wasAcknowledged() && r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK));
+  }
+
+  @Override
+  public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
+    Document doc = document(key, values);
+    return guarded("insert", () -> (upsert
+        ? Mono.from(rcoll(table).replaceOne(eq("_id", key), doc, new ReplaceOptions().upsert(true))).toFuture()
+        : Mono.from(rcoll(table).insertOne(doc)).toFuture()).thenApply(r -> Status.OK));
+  }
+
+  @Override
+  public CompletionStage<Status> deleteAsync(String table, String key) {
+    return guarded("delete", () -> Mono.from(rcoll(table).deleteOne(eq("_id", key))).toFuture()
+        .thenApply(r -> r.wasAcknowledged() && r.getDeletedCount() == 0 ? Status.NOT_FOUND : Status.OK));
   }
 
   /** The status of a driver failure: the server could not be reached, or the operation failed. */

@@ -272,6 +272,25 @@ public final class MongoDbRun implements BindingRun {
     return database.getCollection(table);
   }
 
+  /** The driver's non-blocking client, opened on the first asynchronous call (-p inflight=N), same settings. */
+  private com.mongodb.reactivestreams.client.MongoClient reactive;
+  private com.mongodb.reactivestreams.client.MongoDatabase reactiveDatabase;
+
+  /** A collection of the non-blocking client (opened on first use with this run's settings and connection count). */
+  synchronized com.mongodb.reactivestreams.client.MongoCollection<Document> reactiveCollection(String table) {
+    if (reactiveDatabase == null) {
+      reactive = com.mongodb.reactivestreams.client.MongoClients.create(counting(settings.clientSettings(), opened,
+          0));
+      com.mongodb.reactivestreams.client.MongoDatabase db = reactive.getDatabase(settings.database())
+          .withReadPreference(settings.readPreference());
+      if (settings.writeConcern() != null) {
+        db = db.withWriteConcern(settings.writeConcern());
+      }
+      reactiveDatabase = db;
+    }
+    return reactiveDatabase.getCollection(table);
+  }
+
   /** Records lost in failed batch flushes so far (each also counted as a failed insert or a failed cleanup). */
   public long failedBatchedRecords() {
     return parent != null ? parent.failedBatchedRecords() : failedBatchedRecords.get();
@@ -367,5 +386,10 @@ public final class MongoDbRun implements BindingRun {
   @Override
   public void close() {
     client.close();
+    synchronized (this) {
+      if (reactive != null) {
+        reactive.close();
+      }
+    }
   }
 }

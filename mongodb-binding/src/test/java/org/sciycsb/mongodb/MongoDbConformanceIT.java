@@ -3,7 +3,7 @@ package org.sciycsb.mongodb;
 import java.util.Map;
 import org.sciycsb.testkit.BindingConformance;
 
-/** The common CRUD contract against the test server (FerretDB with SQLite: {@code bin/servers start mongodb}). */
+/** The common CRUD contract against the test server (FerretDB 2.5 on DocumentDB: {@code bin/servers start mongodb}). */
 class MongoDbConformanceIT extends BindingConformance {
   MongoDbConformanceIT() {
     super(new MongoDbBinding(), () -> ItServer.props());

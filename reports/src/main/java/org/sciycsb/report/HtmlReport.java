@@ -116,6 +116,15 @@ public final class HtmlReport {
       }
       series.add(series(op, pts));
     }
+    List<double[]> offered = new ArrayList<>();
+    for (JsonNode p : json.path("timeseries")) {
+      if (p.has("offered")) {
+        offered.add(new double[] {seconds(p), p.path("offered").asDouble()});
+      }
+    }
+    if (!offered.isEmpty()) { // a scheduled run (-target, arrival): the rate asked for beside the rates achieved
+      series.add(series("offered (schedule)", offered));
+    }
     return Svg.lineChart("throughput-over-time", "Throughput over time", "time since the measured start (s)",
         "ops/s", series, false, false);
   }

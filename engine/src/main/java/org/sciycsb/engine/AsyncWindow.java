@@ -1,0 +1,134 @@
+package org.sciycsb.engine;
+
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
+import org.sciycsb.measure.ThreadRecorder;
+
+/**
+ * One client thread's window of operations in flight ({@code -p inflight=N}): at most {@code capacity} workload
+ * operations pending at once. Their parts complete on the driver's threads, which only append what they measured
+ * (end time included) to a lock-free queue and wake the owner if it sleeps; the owner thread alone records them into
+ * its {@link ThreadRecorder}, which stays single-writer. So the hot path takes no lock, and both time kinds stay
+ * exact: the service time from each part's send to its completion, the response time from the operation's intended
+ * start on the schedule.
+ */
+final class AsyncWindow {
+  /** A finished part: the operation slot, its times and outcome. Or, with {@code opIndex} -1, a finished operation. */
+  private record Done(int opIndex, long intended, long start, long end, int statusIndex) {}
+
+  private static final Done OPERATION_DONE = new Done(-1, 0, 0, 0, 0);
+
+  private final ThreadRecorder rec;
+  private final int capacity;
+  private final ConcurrentLinkedQueue<Done> done = new ConcurrentLinkedQueue<>();
+  private final Thread owner;
+  private volatile boolean sleeping;
+  /** Owner only. */
+  private int pending;
+  private long fullWaits;
+  private long fullWaitNanos;
+  private long issued;
+
+  AsyncWindow(ThreadRecorder rec, int capacity, Thread owner) {
+    this.rec = rec;
+    this.capacity = capacity;
+    this.owner = owner;
+  }
+
+  /** Any thread: one part of an operation has completed. */
+  void completed(int opIndex, long intended, long start, long end, int statusIndex) {
+    offer(new Done(opIndex, intended, start, end, statusIndex));
+  }
+
+  /** Owner: an operation was sent; its stage completing frees its place in the window. */
+  void issued(CompletionStage<?> stage, ErrorLog errors) {
+    pending++;
+    issued++;
+    stage.whenComplete((r, e) -> {
+      if (e != null) {
+        errors.note("asynchronous operation", e);
+      }
+      offer(OPERATION_DONE);
+    });
+  }
+
+  private void offer(Done d) {
+    done.offer(d);
+    if (sleeping) {
+      LockSupport.unpark(owner);
+    }
+  }
+
+  /** Owner: records every completed part and frees the places of completed operations. */
+  void drain() {
+    Done d;
+    while ((d = done.poll()) != null) {
+      if (d.opIndex() < 0) {
+        pending--;
+      } else {
+        rec.setIntendedStart(d.intended());
+        rec.record(d.opIndex(), d.start(), d.end(), d.statusIndex());
+      }
+    }
+  }
+
+  boolean full() {
+    return pending >= capacity;
+  }
+
+  int pending() {
+    return pending;
+  }
+
+  /** Owner: sleeps until a completion arrives or until {@code untilNanos} (0: no limit but 100 ms). */
+  void await(long untilNanos) {
+    sleeping = true;
+    try {
+      if (!done.isEmpty()) {
+        return;
+      }
+      long now = System.nanoTime();
+      long wait = untilNanos == 0 ? 100_000_000L : Math.min(untilNanos - now, 100_000_000L);
+      if (wait > 0) {
+        LockSupport.parkNanos(this, wait);
+      }
+    } finally {
+      sleeping = false;
+    }
+  }
+
+  /** Owner: an operation was due but the window was full; waits for a free place, and counts the wait. */
+  void awaitPlace(Stop stop) {
+    long t0 = System.nanoTime();
+    fullWaits++;
+    while (full() && !stop.requested()) {
+      await(0);
+      drain();
+    }
+    fullWaitNanos += System.nanoTime() - t0;
+  }
+
+  /** Owner: waits until every operation sent has completed and been recorded (at most {@code maxNanos}). */
+  boolean awaitAll(long maxNanos) {
+    long end = System.nanoTime() + maxNanos;
+    drain();
+    while (pending > 0 && System.nanoTime() < end) {
+      await(end);
+      drain();
+    }
+    return pending == 0;
+  }
+
+  long issuedOps() {
+    return issued;
+  }
+
+  long fullWaits() {
+    return fullWaits;
+  }
+
+  long fullWaitNanos() {
+    return fullWaitNanos;
+  }
+}
