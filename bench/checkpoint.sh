@@ -10,7 +10,9 @@
 #               from "bin/servers url mongodb", database ycsb, with the test role's credentials)
 #
 # Environment: FIGURES="2 3" (which tables), FIG2_INTERVALS="0 1 2 3 4 5" (0 = no checkpoint, the baseline),
-# FIG3_TASKS="24 192 384 768 1152 1344 1920", FIG3_SIZES="64k 1m", CONNECTIONS=perthread|shared.
+# FIG3_TASKS="24 192 384 768 1152 1344 1920", FIG3_SIZES="64k 1m", CONNECTIONS=perthread|shared (default: perthread,
+# one connection per task as the seed's tasks had, for the bindings that can open a client per thread: mongodb, jdbc,
+# basic; shared for the others, whose client keeps its own pool).
 #
 # Figure 2: 768 tasks (x scale), 1 MB checkpoints, intervals 1..5 s. Figure 3: 24..1920 tasks (x scale), 10 s interval,
 # 64 KB and 1 MB. Each run is `bin/ycsb run <binding> -P workloads/checkpoint-i10-<size> -threads <tasks>
@@ -34,7 +36,7 @@ FIGURES="${FIGURES:-2 3}"
 FIG2_INTERVALS="${FIG2_INTERVALS:-0 1 2 3 4 5}"
 FIG3_TASKS="${FIG3_TASKS:-24 192 384 768 1152 1344 1920}"
 FIG3_SIZES="${FIG3_SIZES:-64k 1m}"
-CONNECTIONS="${CONNECTIONS:-perthread}"
+case "$BINDING" in mongodb|jdbc|basic) CONNECTIONS="${CONNECTIONS:-perthread}" ;; *) CONNECTIONS="${CONNECTIONS:-shared}" ;; esac
 WORK="${SCIYCSB_WORK:-$HOME_DIR/work}/bench/checkpoint/$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$WORK"
 

@@ -22,7 +22,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 /**
- * bin/ycsb's command tree, declared for picocli: load, run, merge, compare, sweep, report, history, study, help.
+ * bin/ycsb's command tree, declared for picocli: load, run, merge, compare, sweep, findmax, report, history, study,
+ * help.
  * Parsing never prints: a bad line becomes one {@link ConfigException} (exit 2), and {@code --help} on any command
  * prints the usage picocli generates from the declarations, with the defaults of the engine's option declarations.
  */
@@ -34,7 +35,7 @@ public final class Commands {
     int run(PrintStream out, PrintStream err, SecretFilter filter) throws BenchmarkException;
   }
 
-  static final String COMMANDS = "load, run, merge, compare, sweep, report, history, study or help";
+  static final String COMMANDS = "load, run, merge, compare, sweep, findmax, report, history, study or help";
 
   /** The top of the tree: {@code bin/ycsb} itself. */
   @Command(name = "bin/ycsb", synopsisHeading = "usage: ", customSynopsis = {
@@ -96,6 +97,7 @@ public final class Commands {
     cl.addSubcommand("compare", new ReportCommands.CompareCommand());
     cl.addSubcommand("compare-run", new CompareRunCommand()); // bin/ycsb compare --run ...
     cl.addSubcommand("sweep", new ReportCommands.SweepCommand());
+    cl.addSubcommand("findmax", new FindMaxCommand());
     cl.addSubcommand("report", new ReportCommands.ReportCommand());
     cl.addSubcommand("history", new HistoryCommand());
     cl.addSubcommand("study", StudyCli.tree());

@@ -91,6 +91,11 @@ public final class Help {
           + "docs/reports.md)", org.sciycsb.report.ReportOptions.all(), markdown, out);
       return;
     }
+    if (topic.equals("findmax")) {
+      print("findmax", "findmax options (bin/ycsb findmax; the sla.* thresholds: see docs/reports.md)",
+          org.sciycsb.report.FindMax.options(), markdown, out);
+      return;
+    }
     if (topic.equals("yarn")) {
       throw new ConfigException("the yarn options belong to the yarn-runner module: bin/ycsb help yarn adds it");
     }
