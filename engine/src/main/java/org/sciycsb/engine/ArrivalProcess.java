@@ -202,14 +202,20 @@ record ArrivalProcess(List<Segment> segments, boolean poisson) {
     return "steps " + String.join(",", parts) + " (ops/s:duration)";
   }
 
-  /** The rate when the process starts (the warmup's rate). */
+  /**
+   * The warmup's rate: the first rate above 0 (steps skip their leading pauses), or for a ramp from 0 its mean
+   * (a warmup at 0 would never end). Every process has one: {@link #of} refuses processes without arrivals.
+   */
   double initialRate() {
     for (Segment s : segments) {
-      if (s.fromRate() > 0 || s.toRate() > 0) {
-        return s.fromRate() > 0 ? s.fromRate() : Math.max(s.toRate() / 2, 1e-9);
+      if (s.fromRate() > 0) {
+        return s.fromRate();
+      }
+      if (s.toRate() > 0) {
+        return s.toRate() / 2;
       }
     }
-    return 0;
+    throw new IllegalStateException("an arrival process without arrivals");
   }
 
   private static String rate(double r) {

@@ -379,12 +379,7 @@ public final class CoreWorkload implements BenchWorkload {
 
     @Override
     public boolean doTransaction() {
-      double r = ThreadLocalRandom.current().nextDouble();
-      int i = 0;
-      while (r >= opCumulative[i]) {
-        i++;
-      }
-      switch (opCodes[i]) {
+      switch (nextOpCode()) {
         case OP_READ:
           read();
           break;
@@ -424,12 +419,7 @@ public final class CoreWorkload implements BenchWorkload {
 
     @Override
     public CompletionStage<?> doTransactionAsync(AsyncOps ops) {
-      double r = ThreadLocalRandom.current().nextDouble();
-      int i = 0;
-      while (r >= opCumulative[i]) {
-        i++;
-      }
-      switch (opCodes[i]) {
+      switch (nextOpCode()) {
         case OP_READ: {
           String key = buildKeyName(nextKeynum());
           Map<String, ByteIterator> result = new HashMap<>();
@@ -474,6 +464,16 @@ public final class CoreWorkload implements BenchWorkload {
             }
             ops.record(rmw, st, en, !r.isOk() ? r : u);
           }));
+    }
+
+    /** The next transaction's operation, drawn by the proportions. */
+    private int nextOpCode() {
+      double r = ThreadLocalRandom.current().nextDouble();
+      int i = 0;
+      while (r >= opCumulative[i]) {
+        i++;
+      }
+      return opCodes[i];
     }
 
     private long nextKeynum() {

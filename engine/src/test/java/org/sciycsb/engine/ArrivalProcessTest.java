@@ -49,6 +49,7 @@ class ArrivalProcessTest {
     assertThat(countBetween(t, 0, 5)).isEqualTo(1250); // a quarter of it in the first half
     assertThat(countBetween(t, 9, 10)).isEqualTo(950); // the last second: between 900 and 1000 ops/s
     assertThat(t.get(t.size() - 1)).isLessThan(10.0);
+    assertThat(r.initialRate()).as("the warmup of a ramp from 0: its mean rate").isEqualTo(500.0);
   }
 
   @Test
@@ -69,6 +70,8 @@ class ArrivalProcessTest {
     assertThat(countBetween(t, 0, 1)).isEqualTo(100);
     assertThat(countBetween(t, 1, 1.5)).isZero();
     assertThat(countBetween(t, 1.5, 2.5)).isEqualTo(200);
+    assertThat(of(Map.of("arrival", "steps", "arrival.steps", "0:1s,300:1s")).initialRate())
+        .as("the warmup skips a leading pause").isEqualTo(300.0);
   }
 
   @Test
