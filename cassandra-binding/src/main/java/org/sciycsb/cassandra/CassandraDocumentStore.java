@@ -62,7 +62,7 @@ final class CassandraDocumentStore implements DocumentStore {
     try {
       PreparedStatement ps = run.prepare("doc-insert:" + collection,
           "INSERT INTO " + keyspace + "." + collection + " (id, doc) VALUES (?, ?)");
-      run.session().execute(run.finish(ps.bind(id, json), run.settings().writeConsistency()));
+      run.session().execute(run.finish(ps, run.settings().writeConsistency(), id, json));
       return Status.OK;
     } catch (RuntimeException e) {
       return run.failure("document insert", e);
@@ -74,7 +74,7 @@ final class CassandraDocumentStore implements DocumentStore {
     try {
       PreparedStatement ps = run.prepare("doc-read:" + collection,
           "SELECT doc FROM " + keyspace + "." + collection + " WHERE id = ?");
-      Row row = run.session().execute(run.finish(ps.bind(id), run.settings().readConsistency())).one();
+      Row row = run.session().execute(run.finish(ps, run.settings().readConsistency(), id)).one();
       return row == null ? new Result(Status.NOT_FOUND, null) : new Result(Status.OK, row.getString(0));
     } catch (RuntimeException e) {
       return new Result(run.failure("document read", e), null);

@@ -1,5 +1,6 @@
 package org.sciycsb.cassandra;
 
+import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -35,6 +36,8 @@ import com.datastax.oss.driver.internal.core.ssl.DefaultSslEngineFactory;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -59,10 +62,10 @@ import org.sciycsb.api.StoreInfo;
 import org.sciycsb.api.access.DocumentStore;
 import org.sciycsb.cassandra.CassandraOptions.HostPort;
 import org.sciycsb.cassandra.CassandraOptions.Settings;
+import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
-import site.ycsb.StringByteIterator;
 
 /**
  * One run's shared {@link CqlSession} and its prepared statements, cached per (operation, table, field set).
@@ -73,6 +76,9 @@ final class CassandraRun implements BindingRun {
 
   private final Settings settings;
   private final CqlSession session;
+  /** {@link #prepareAll}'s caches: the statements of reads of every field, and of deletes, by table. */
+  private final Map<String, PreparedStatement> readAll = new ConcurrentHashMap<>();
+  private final Map<String, PreparedStatement> deleteAll = new ConcurrentHashMap<>();
   private final PrintStream log;
   private final StoreInfo storeInfo;
   private final ConcurrentHashMap<String, PreparedStatement> prepared = new ConcurrentHashMap<>();
@@ -426,13 +432,35 @@ final class CassandraRun implements BindingRun {
     return ps;
   }
 
-  BoundStatement finish(BoundStatement st, DefaultConsistencyLevel level) {
-    st = st.setConsistencyLevel(level);
+  /**
+   * The statement of one operation, built once (statements are immutable: each setter would copy it): the
+   * consistency level, idempotence set on the statement (true, as {@code REQUEST_DEFAULT_IDEMPOTENCE} in the session's
+   * configuration, so that the driver need not look the default up for every response) and tracing when sampled.
+   */
+  BoundStatement finish(BoundStatementBuilder b, DefaultConsistencyLevel level) {
+    b.setConsistencyLevel(level).setIdempotence(true);
     if (settings.tracing() && (settings.tracingFraction() >= 1
         || ThreadLocalRandom.current().nextDouble() < settings.tracingFraction())) {
-      st = st.setTracing(true);
+      b.setTracing(true);
     }
-    return st;
+    return b.build();
+  }
+
+  BoundStatement finish(PreparedStatement ps, DefaultConsistencyLevel level, Object... values) {
+    return finish(ps.boundStatementBuilder(values), level);
+  }
+
+  /**
+   * The prepared statement of an operation on every column of a table (a read or scan of all fields, a delete):
+   * looked up by the table's name alone, so the hot path builds no cache key.
+   */
+  private PreparedStatement prepareAll(Map<String, PreparedStatement> byTable, String op, String table,
+      java.util.function.UnaryOperator<String> cqlOfTable) {
+    PreparedStatement ps = byTable.get(table);
+    if (ps == null) {
+      ps = byTable.computeIfAbsent(table, t -> prepare(Cql.cacheKey(op, t, null), cqlOfTable.apply(t)));
+    }
+    return ps;
   }
 
   /**
@@ -459,8 +487,12 @@ final class CassandraRun implements BindingRun {
   CompletionStage<Status> readAsync(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     return guarded("read", () -> {
       List<String> f = Cql.fieldsOrAll(fields);
-      PreparedStatement ps = prepare(Cql.cacheKey("read", table, f), Cql.read(settings.keyspace(), table, f));
-      return session.executeAsync(finish(ps.bind(key), settings.readConsistency())).thenApply(rs -> {
+      PreparedStatement ps = f == null ? prepareAll(readAll, "read", table, t -> Cql.read(settings.keyspace(), t, null))
+          : prepare(Cql.cacheKey("read", table, f), Cql.read(settings.keyspace(), table, f));
+      // the key as its UTF-8 bytes: no encoder per read
+      BoundStatementBuilder b = ps.boundStatementBuilder().setBytesUnsafe(0,
+          ByteBuffer.wrap(key.getBytes(StandardCharsets.UTF_8)));
+      return session.executeAsync(finish(b, settings.readConsistency())).thenApply(rs -> {
         Row row = rs.one();
         if (row == null) {
           return Status.NOT_FOUND;
@@ -487,13 +519,13 @@ final class CassandraRun implements BindingRun {
       PreparedStatement ps = prepare(Cql.cacheKey("scan", table, f), Cql.scan(settings.keyspace(), table, f));
       // prepared here, not in the callback: a driver I/O thread must not block on a prepare
       PreparedStatement wrap = prepare(Cql.cacheKey("scanwrap", table, f), Cql.scanWrap(settings.keyspace(), table, f));
-      return session.executeAsync(finish(ps.bind(startKey, count), settings.readConsistency()))
+      return session.executeAsync(finish(ps, settings.readConsistency(), startKey, count))
           .thenCompose(rs -> addRows(rs, result, 0)).thenCompose(got -> {
             if (got >= count) {
               return CompletableFuture.completedFuture(Status.OK);
             }
             // the end of the ring: go on from its start, as far as the start key (the ring is circular)
-            return session.executeAsync(finish(wrap.bind(startKey, count - got), settings.readConsistency()))
+            return session.executeAsync(finish(wrap, settings.readConsistency(), startKey, count - got))
                 .thenCompose(rs -> addRows(rs, result, 0)).thenApply(n -> Status.OK);
           });
     });
@@ -527,12 +559,12 @@ final class CassandraRun implements BindingRun {
       for (int i = 0; i < f.size(); i++) {
         args[i + 1] = values.get(f.get(i)).toString();
       }
-      return written(ps.bind(args));
+      return written(ps, args);
     });
   }
 
-  private CompletionStage<Status> written(BoundStatement st) {
-    return session.executeAsync(finish(st, settings.writeConsistency())).thenApply(rs -> Status.OK);
+  private CompletionStage<Status> written(PreparedStatement ps, Object... values) {
+    return session.executeAsync(finish(ps, settings.writeConsistency(), values)).thenApply(rs -> Status.OK);
   }
 
   Status update(String table, String key, Map<String, ByteIterator> values) {
@@ -551,7 +583,7 @@ final class CassandraRun implements BindingRun {
         args[i] = values.get(f.get(i)).toString();
       }
       args[f.size()] = key;
-      return written(ps.bind(args));
+      return written(ps, args);
     });
   }
 
@@ -562,19 +594,34 @@ final class CassandraRun implements BindingRun {
 
   CompletionStage<Status> deleteAsync(String table, String key) {
     return guarded("delete", () -> {
-      PreparedStatement ps = prepare(Cql.cacheKey("delete", table, null), Cql.delete(settings.keyspace(), table));
-      return written(ps.bind(key));
+      PreparedStatement ps = prepareAll(deleteAll, "delete", table, t -> Cql.delete(settings.keyspace(), t));
+      return written(ps, key);
     });
   }
 
+  /**
+   * The row's fields as they came: the UTF-8 bytes of the text columns, in the buffers the driver decoded them into
+   * (its own per value, never reused: rows are immutable), not copied. A workload that looks at a value decodes it
+   * then ({@code ByteIterator.toString()}), one that does not pays no decoding.
+   */
   private static void putFields(Row row, Map<String, ByteIterator> out) {
     ColumnDefinitions defs = row.getColumnDefinitions();
     for (int i = 0; i < defs.size(); i++) {
-      String name = defs.get(i).getName().asInternal();
-      if (name.equals(Cql.KEY) || row.isNull(i)) {
+      ByteBuffer raw = row.getBytesUnsafe(i);
+      if (raw == null) {
         continue;
       }
-      out.put(name, new StringByteIterator(row.getString(i)));
+      String name = defs.get(i).getName().asInternal();
+      if (name.equals(Cql.KEY)) {
+        continue;
+      }
+      if (raw.hasArray()) {
+        out.put(name, new ByteArrayByteIterator(raw.array(), raw.arrayOffset() + raw.position(), raw.remaining()));
+      } else {
+        byte[] bytes = new byte[raw.remaining()];
+        raw.duplicate().get(bytes);
+        out.put(name, new ByteArrayByteIterator(bytes));
+      }
     }
   }
 

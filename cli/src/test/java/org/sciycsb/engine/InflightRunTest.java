@@ -86,7 +86,7 @@ class InflightRunTest {
   void badInflightSettingsAreRefusedBeforeAnythingStarts() {
     bad("bad value for inflight: '0' must be at least 1", "run", "basic", "-p", "inflight=0");
     bad("inflight=1 is less than threadcount (4)", "run", "basic", "-threads", "4", "-p", "inflight=1");
-    bad("is synchronous: inflight=64 needs -threads 64, or an asynchronous binding (basic, cassandra, mongodb; bin/ycsb help",
+    bad("is synchronous: inflight=64 needs -threads 64, or an asynchronous binding (basic, cassandra, mongodb, riak; bin/ycsb help",
         "run",
         "-db", "site.ycsb.BasicDB", "-p", "inflight=64");
     bad("workload test-pool has no asynchronous operations", "run", "basic", "-p",

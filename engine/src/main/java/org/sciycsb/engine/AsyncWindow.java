@@ -2,6 +2,7 @@ package org.sciycsb.engine;
 
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.sciycsb.measure.ThreadRecorder;
 
@@ -24,7 +25,12 @@ final class AsyncWindow {
   private final ConcurrentLinkedQueue<Done> done = new ConcurrentLinkedQueue<>();
   private final Thread owner;
   private volatile boolean sleeping;
+  /** Operations completed, counted by the threads that complete them. */
+  private final AtomicLong completedOps = new AtomicLong();
+  /** While the owner sleeps: the {@link #completedOps} count that wakes it. */
+  private volatile long wakeAt;
   /** Owner only. */
+  private long freedOps;
   private int pending;
   private long fullWaits;
   private long fullWaitNanos;
@@ -49,15 +55,16 @@ final class AsyncWindow {
       if (e != null) {
         errors.note("asynchronous operation", e);
       }
-      offer(OPERATION_DONE);
+      done.offer(OPERATION_DONE);
+      if (completedOps.incrementAndGet() >= wakeAt && sleeping) {
+        LockSupport.unpark(owner);
+      }
     });
   }
 
+  /** A part's record waits in the queue for the owner, who wakes for the operation's completion, which follows. */
   private void offer(Done d) {
     done.offer(d);
-    if (sleeping) {
-      LockSupport.unpark(owner);
-    }
   }
 
   /** Owner: records every completed part and frees the places of completed operations. */
@@ -66,6 +73,7 @@ final class AsyncWindow {
     while ((d = done.poll()) != null) {
       if (d.opIndex() < 0) {
         pending--;
+        freedOps++;
       } else {
         rec.setIntendedStart(d.intended());
         rec.record(d.opIndex(), d.start(), d.end(), d.statusIndex());
@@ -81,11 +89,20 @@ final class AsyncWindow {
     return pending;
   }
 
-  /** Owner: sleeps until a completion arrives or until {@code untilNanos} (0: no limit but 100 ms). */
+  /** Owner: sleeps until an operation completes or until {@code untilNanos} (0: no limit but 100 ms). */
   void await(long untilNanos) {
+    await(untilNanos, 1);
+  }
+
+  /**
+   * Owner: sleeps until {@code operations} more operations have completed than it has drained, or until
+   * {@code untilNanos} (0: no limit but 100 ms).
+   */
+  private void await(long untilNanos, int operations) {
+    wakeAt = freedOps + operations;
     sleeping = true;
     try {
-      if (!done.isEmpty()) {
+      if (completedOps.get() >= wakeAt) {
         return;
       }
       long now = System.nanoTime();
@@ -98,15 +115,27 @@ final class AsyncWindow {
     }
   }
 
-  /** Owner: an operation was due but the window was full; waits for a free place, and counts the wait. */
-  void awaitPlace(Stop stop) {
+  /**
+   * Owner: an operation was due but the window was full; waits for a free place, and counts the wait. With
+   * {@code refill} above 1 (a closed loop: nothing is scheduled, every operation is due at once) the thread sleeps
+   * until that many places are free and then sends that many operations, instead of waking for every completion:
+   * a wake-up per operation costs more CPU than the operation's own work in the client, and the window still never
+   * holds more than its capacity.
+   */
+  void awaitPlace(Stop stop, int refill) {
     long t0 = System.nanoTime();
     fullWaits++;
-    while (full() && !stop.requested()) {
-      await(0);
+    int free = Math.max(1, Math.min(refill, pending));
+    while (pending > capacity - free && !stop.requested()) {
+      await(0, pending - (capacity - free));
       drain();
     }
     fullWaitNanos += System.nanoTime() - t0;
+  }
+
+  /** The places a closed loop refills at once: an eighth of the window, at least 1, at most 64. */
+  int closedLoopRefill() {
+    return Math.max(1, Math.min(64, capacity / 8));
   }
 
   /** Owner: waits until every operation sent has completed and been recorded (at most {@code maxNanos}). */

@@ -173,7 +173,7 @@ public final class Benchmark {
    * The bindings of this project that send asynchronously, for the message above: each binding module has its own
    * classpath, so the registry cannot ask the others. Each asynchronous binding's tests check that it is named here.
    */
-  public static final String ASYNC_BINDINGS = "basic, cassandra, mongodb";
+  public static final String ASYNC_BINDINGS = "basic, cassandra, mongodb, riak";
 
   /** Every option set a phase's keys are checked against. */
   private static List<OptionSet> optionSets(RunSpec spec, BenchWorkload workload, Binding binding) {

@@ -179,7 +179,7 @@ final class ClientThread implements Runnable {
           break;
         }
         if (w.full()) {
-          w.awaitPlace(stop);
+          w.awaitPlace(stop, schedule == null ? w.closedLoopRefill() : 1);
           if (stop.requested()) {
             break;
           }

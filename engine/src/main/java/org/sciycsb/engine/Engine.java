@@ -132,11 +132,13 @@ public final class Engine {
   private static final class Timing {
     volatile long measureStart;
     volatile long deadline;
+    /** The client process's CPU time when measuring began. */
+    volatile ProcessCpu.Reading cpuStart;
   }
 
   /** What the client threads did once they ended. */
   private record Measured(List<OpSummary> ops, double seconds, long operations, int failedThreads,
-      String runFailure) {}
+      String runFailure, Map<String, Object> clientCpu) {}
 
   /** How a run ended: its outcome word, the one-line failure (or null) and the exit code. */
   private record Verdict(String outcome, String failure, int exit) {}
@@ -251,6 +253,7 @@ public final class Engine {
     }
     meta.put("collector", collector.stats());
     meta.put("connections", connections(run, s.perThread(), clients, sampler));
+    meta.put("clientCpu", m.clientCpu());
     if (s.inflight() > 0) {
       meta.put("inflight", inflight(s, clients));
     }
@@ -415,6 +418,7 @@ public final class Engine {
           }
         } else if (phase == 1) {
           timing.measureStart = now;
+          timing.cpuStart = ProcessCpu.now();
           if (s.maxSeconds() > 0) {
             timing.deadline = now + s.maxSeconds() * 1_000_000_000L;
             shared.deadlineNanos = timing.deadline;
@@ -474,6 +478,7 @@ public final class Engine {
       timing.measureStart = end;
     }
     collector.collect(end);
+    ProcessCpu.Reading cpuEnd = ProcessCpu.now();
     double seconds = Math.max(1e-9, (end - timing.measureStart) / 1e9);
     List<OpSummary> ops = collector.summaries(seconds);
     long measuredOps = 0;
@@ -491,7 +496,8 @@ public final class Engine {
     } catch (IOException e) {
       req.err().println("warning: interval log incomplete: " + e.getMessage());
     }
-    return new Measured(ops, seconds, measuredOps, failedThreads, runFailure);
+    return new Measured(ops, seconds, measuredOps, failedThreads, runFailure,
+        ProcessCpu.between(timing.cpuStart, cpuEnd, measuredOps, seconds));
   }
 
   /**

@@ -89,7 +89,7 @@ public final class EngineOptions {
 
   public static final Option<Integer> INFLIGHT = Option.integer("inflight", null,
       "operations in flight at once for the whole run, spread over the threads: with an asynchronous binding (basic,"
-          + " cassandra, mongodb) a few threads keep many operations pending; unset = one per thread")
+          + " cassandra, mongodb, riak) a few threads keep many operations pending; unset = one per thread")
       .check(v -> v >= 1, "must be at least 1");
 
   public static final Option<Long> ERRORS_MAX = Option.longValue("errors.max", 0L,

@@ -109,10 +109,14 @@ public final class FindMax {
     }
   }
 
-  private static RunSpec step(RunSpec base, Settings s, double rate, Path to) {
+  /** One step's run: the base at the step's rate, for the step's time, labelled with the user's label (if any). */
+  static RunSpec step(RunSpec base, Settings s, double rate, Path to) {
+    String label = base.properties().get("label");
+    String step = "findmax-" + rate(rate);
     return base.toBuilder().property("target", Double.toString(rate)).property("operationcount", "0")
         .property("maxexecutiontime", Long.toString(Math.max(1, s.step().toSeconds())))
-        .property("results.dir", to.toString()).property("label", "findmax-" + rate(rate)).build();
+        .property("results.dir", to.toString())
+        .property("label", label == null || label.isBlank() ? step : label + "-" + step).build();
   }
 
   private static Step runStep(RunSpec base, List<Sla.Check> checks, Settings s, int index, double rate, Path dir,

@@ -18,6 +18,12 @@ public final class RiakBinding implements Binding {
     return "Riak KV (protocol buffers, riak-client 2.1): quorum presets, strongly consistent bucket types, 2i scans";
   }
 
+  /** Every record operation also runs on riak-client's futures ({@link RiakDb}), for {@code -p inflight=N}. */
+  @Override
+  public boolean supportsAsync() {
+    return true;
+  }
+
   @Override
   public OptionSet options() {
     return RiakOptions.set();

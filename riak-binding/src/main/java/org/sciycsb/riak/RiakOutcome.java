@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.nio.channels.ClosedChannelException;
 import java.util.Locale;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import site.ycsb.Status;
@@ -39,10 +40,10 @@ public enum RiakOutcome {
     return retryable;
   }
 
-  /** Classifies what {@code executeAsync(..).get(..)} threw. */
+  /** Classifies what {@code executeAsync(..).get(..)} threw, or what a stage failed with. */
   public static RiakOutcome of(Throwable t) {
     Throwable c = t;
-    while (c instanceof ExecutionException && c.getCause() != null) {
+    while ((c instanceof ExecutionException || c instanceof CompletionException) && c.getCause() != null) {
       c = c.getCause();
     }
     if (c instanceof TimeoutException || c instanceof NoNodesAvailableException || c instanceof ConnectException

@@ -23,10 +23,18 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
@@ -51,9 +59,18 @@ public final class RiakRun implements BindingRun {
   /** Set once a scan met a backend without 2i: later scans return NOT_IMPLEMENTED without asking. */
   private final AtomicBoolean no2i = new AtomicBoolean();
   private volatile SubjectTimeline.Schema timelineSchema;
+  /** Sends the later requests of multi-step operations: see {@link #chain()}. */
+  private final Executor chain;
+  private final ExecutorService chainPool;
 
   private RiakRun(RiakSettings settings, RiakCluster cluster, StoreInfo info) {
     this.settings = settings;
+    this.chainPool = settings.maxConnections() > 0 ? Executors.newCachedThreadPool(r -> {
+      Thread t = new Thread(r, "riak-chain");
+      t.setDaemon(true);
+      return t;
+    }) : null;
+    this.chain = chainPool != null ? chainPool : Runnable::run;
     this.requests = new RiakRequests(settings);
     this.cluster = cluster;
     this.client = new RiakClient(cluster);
@@ -233,6 +250,40 @@ public final class RiakRun implements BindingRun {
     }
   }
 
+  /**
+   * Sends a command and returns at once: the stage completes (on a client I/O thread) with the response, or
+   * exceptionally with what the client reported, which {@link RiakOutcome#of} classifies. Without an answer within
+   * the server-side timeout plus the grace second the request is cancelled and the stage fails with a
+   * {@link TimeoutException}.
+   */
+  <T, S> CompletableFuture<T> executeAsync(RiakCommand<T, S> command) {
+    RiakFuture<T, S> f = client.executeAsync(command);
+    CompletableFuture<T> stage = new CompletableFuture<>();
+    f.addListener(done -> {
+      if (done.isSuccess()) {
+        stage.complete(done.getNow());
+      } else {
+        stage.completeExceptionally(done.cause() != null ? done.cause() : new CancellationException());
+      }
+    });
+    stage.orTimeout(settings.timeoutMillis() + CLIENT_GRACE_MS, TimeUnit.MILLISECONDS).whenComplete((v, e) -> {
+      if (e instanceof TimeoutException) {
+        f.cancel(true);
+      }
+    });
+    return stage;
+  }
+
+  /**
+   * Where the second request of a multi-step operation (the put after an update's fetch) is sent from. Without a
+   * connection limit: the I/O thread that delivered the first answer. With {@code riak.max_connections}, sending
+   * may wait for a free connection, which an I/O thread must never do (the answers that free connections would
+   * queue behind it): a thread of the run's own then sends it.
+   */
+  Executor chain() {
+    return chain;
+  }
+
   /** Sends a command without waiting (several fetches in flight at once); {@link #await} collects it. */
   <T, S> RiakFuture<T, S> send(RiakCommand<T, S> command) {
     return client.executeAsync(command);
@@ -257,6 +308,50 @@ public final class RiakRun implements BindingRun {
   @FunctionalInterface
   interface Attempt {
     Status run() throws Exception;
+  }
+
+  /**
+   * The non-blocking form of {@link #retrying}: the stage completes with the attempt's status, or, when an attempt
+   * failed in a retryable way, with the next attempt's, started {@code riak.retry_wait} later without holding a
+   * thread; it never completes exceptionally.
+   */
+  CompletableFuture<Status> retryingAsync(Supplier<? extends CompletionStage<Status>> attempt) {
+    return attemptAsync(attempt, 0);
+  }
+
+  private CompletableFuture<Status> attemptAsync(Supplier<? extends CompletionStage<Status>> attempt, int i) {
+    CompletableFuture<Status> sent;
+    try {
+      sent = attempt.get().toCompletableFuture();
+    } catch (RuntimeException e) {
+      sent = CompletableFuture.failedFuture(e);
+    }
+    return sent.handle((status, e) -> {
+      if (e == null) {
+        return CompletableFuture.completedFuture(status);
+      }
+      RiakOutcome outcome = RiakOutcome.of(e);
+      if (!outcome.retryable() || i >= settings.retries()) {
+        return CompletableFuture.completedFuture(outcome.status());
+      }
+      Executor later = CompletableFuture.delayedExecutor(settings.retryWait().toNanos(), TimeUnit.NANOSECONDS, chain);
+      return CompletableFuture.supplyAsync(() -> i + 1, later).thenCompose(next -> attemptAsync(attempt, next));
+    }).thenCompose(Function.identity());
+  }
+
+  /**
+   * Waits for an operation's stage (the blocking calls of {@link RiakDb} are their non-blocking ones, awaited, so
+   * both give the same statuses); an interrupt gives {@code ERROR} and keeps the thread's interrupt flag.
+   */
+  static Status await(CompletionStage<Status> stage) {
+    try {
+      return stage.toCompletableFuture().get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Status.ERROR;
+    } catch (ExecutionException e) {
+      return RiakOutcome.of(e).status();
+    }
   }
 
   /**
@@ -292,19 +387,30 @@ public final class RiakRun implements BindingRun {
    * conditionally on its causal context.
    */
   void upsert(String bucket, String key, RiakObject object) throws Exception {
-    if (!settings.strongConsistency()) {
-      execute(requests.store(bucket, key, object, null));
-      return;
-    }
     try {
-      execute(requests.store(bucket, key, object, null));
-    } catch (Exception e) {
-      if (RiakOutcome.of(e) != RiakOutcome.CONFLICT) {
-        throw e;
-      }
-      FetchValue.Response r = execute(requests.fetch(bucket, key));
-      execute(requests.store(bucket, key, object, r.getVectorClock()));
+      upsertAsync(bucket, key, object).get();
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof Exception c ? c : e;
     }
+  }
+
+  /** The non-blocking form of {@link #upsert}. */
+  CompletableFuture<Void> upsertAsync(String bucket, String key, RiakObject object) {
+    CompletableFuture<Void> put = executeAsync(requests.store(bucket, key, object, null)).thenApply(r -> null);
+    if (!settings.strongConsistency()) {
+      return put;
+    }
+    return put.handleAsync((v, e) -> {
+      if (e == null) {
+        return CompletableFuture.<Void>completedFuture(null);
+      }
+      if (RiakOutcome.of(e) != RiakOutcome.CONFLICT) {
+        return CompletableFuture.<Void>failedFuture(e);
+      }
+      return executeAsync(requests.fetch(bucket, key))
+          .thenComposeAsync(r -> executeAsync(requests.store(bucket, key, object, r.getVectorClock())), chain)
+          .thenApply(r -> (Void) null);
+    }, chain).thenCompose(Function.identity());
   }
 
   /**
@@ -421,5 +527,8 @@ public final class RiakRun implements BindingRun {
   @Override
   public void close() {
     shutdown(cluster);
+    if (chainPool != null) {
+      chainPool.shutdownNow();
+    }
   }
 }

@@ -1,0 +1,17 @@
+package org.sciycsb.riak;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.sciycsb.api.AsyncDb;
+import org.sciycsb.engine.Benchmark;
+
+/** The binding says it sends asynchronously, its DB has the calls, and the engine's refusal message names it. */
+class RiakAsyncDeclarationTest {
+  @Test
+  void declaredImplementedAndNamed() {
+    assertThat(new RiakBinding().supportsAsync()).isTrue();
+    assertThat(AsyncDb.class).isAssignableFrom(RiakDb.class);
+    assertThat(Benchmark.ASYNC_BINDINGS.split(", ")).contains("riak");
+  }
+}
