@@ -267,6 +267,37 @@ class StudyCommandTest {
   }
 
   @Test
+  void aStepWithFailedOperationsSaysSoAndTheStudyExitsFour() throws Exception {
+    Path dir = tmp.resolve("failing");
+    Out r = study("sandisk", "test-stall", "--scale", "1e-6", "--only", "32GB/load,32GB/workloadc-uniform", "-p",
+        "stall.ms=0", "-p", "stall.failevery=4", "-p", "results.dir=" + dir);
+    assertThat(r.code()).as(r.err()).isEqualTo(4);
+    assertThat(r.err()).contains("failed operations: ");
+    JsonNode doc = MAPPER.readTree(dir.resolve("study.json").toFile());
+    assertThat(doc.path("outcome").asText()).isEqualTo("completed with failures");
+    JsonNode run = null;
+    for (JsonNode s : doc.path("steps")) {
+      if (s.path("name").asText().equals("32GB/workloadc-uniform")) {
+        run = s;
+      }
+    }
+    assertThat(run).isNotNull();
+    JsonNode res = MAPPER.readTree(dir.resolve(run.path("dir").asText()).resolve("results.json").toFile());
+    long failed = 0;
+    for (JsonNode o : res.path("operations")) {
+      if (!o.path("name").asText().equals("OVERALL")) {
+        failed += o.path("errors").asLong(); // calls that ended in neither OK nor BATCHED_OK
+      }
+    }
+    assertThat(failed).as(res.path("operations").toString()).isPositive();
+    assertThat(run.path("status").asText()).isEqualTo("failed operations");
+    assertThat(run.path("failedOperations").asLong()).isEqualTo(failed);
+    assertThat(run.path("failedByOperation").path("READ").path("ERROR").asLong()).as(run.toString()).isPositive();
+    assertThat(Files.readString(dir.resolve("study.md"))).contains("| step | kind | status | failed ops |")
+        .contains("| failed operations: " + failed + " failed operations: READ ERROR");
+  }
+
+  @Test
   void badInputIsOneLineAndExitTwo() throws Exception {
     String[][] cases = {
         {"unknown study 'nosuch'", "study", "nosuch"},

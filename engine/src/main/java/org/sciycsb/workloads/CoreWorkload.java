@@ -75,6 +75,7 @@ public final class CoreWorkload implements BenchWorkload {
   private int[] opCodes;
   private CounterGenerator keySequence;
   private AcknowledgedCounterGenerator insertKeySequence;
+  private Phase phase;
   private Config config;
   private long insertStart;
   private long insertCount;
@@ -105,6 +106,7 @@ public final class CoreWorkload implements BenchWorkload {
   public void init(WorkloadContext ctx) throws BenchmarkException {
     Config p = ctx.run().config();
     this.config = p;
+    this.phase = ctx.run().phase();
     table = p.get(CoreWorkloadOptions.TABLE);
     int fieldCount = p.get(CoreWorkloadOptions.FIELD_COUNT);
     String prefix = p.get(CoreWorkloadOptions.FIELD_PREFIX);
@@ -273,6 +275,21 @@ public final class CoreWorkload implements BenchWorkload {
   }
 
   /** Every operation has an asynchronous form (for -p inflight=N). */
+  /**
+   * After a run: {@code extra.core.nextInsertKey}, the key number after the last one this run's inserts (warmup
+   * included) used, which is the {@code recordcount} a later run on the same table needs so that its own inserts
+   * take fresh keys and its reads cover every record (the studies' runner applies it). Every insert's key is
+   * acknowledged when it ends, so once the threads have ended this is the highest acknowledged key plus one.
+   */
+  @Override
+  public java.util.Map<String, Object> finish(org.sciycsb.api.WorkloadContext context) {
+    if (phase != Phase.RUN) {
+      return java.util.Map.of();
+    }
+    return java.util.Map.of("core", java.util.Map.of("table", table, "nextInsertKey",
+        insertKeySequence.lastValue() + 1));
+  }
+
   @Override
   public boolean supportsAsync() {
     return true;

@@ -80,7 +80,8 @@ final class Runs {
       return reps.stream().anyMatch(this::usable);
     }
     JsonNode s = step(name);
-    return s != null && s.path("status").asText().equals("ok") && results(name) != null;
+    String st = s == null ? "" : s.path("status").asText();
+    return (st.equals("ok") || st.equals(StudyRunner.FAILED_OPERATIONS)) && results(name) != null;
   }
 
   /** The step's results document, or null. */

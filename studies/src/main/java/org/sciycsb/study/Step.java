@@ -31,6 +31,7 @@ public final class Step {
   private long seconds;
   private String note;
   private Boolean repeated;
+  private boolean failuresExpected;
   private final List<String> freshPerRepeat = new ArrayList<>();
 
   Step(String name, Kind kind) {
@@ -95,6 +96,19 @@ public final class Step {
     return this;
   }
 
+  /**
+   * Failed operations are part of this step's experiment (a fault injected mid-run): they are counted and shown, but
+   * do not fail the study. Without it, a step with failed operations makes the study exit 4.
+   */
+  Step expectFailures() {
+    this.failuresExpected = true;
+    return this;
+  }
+
+  public boolean failuresExpected() {
+    return failuresExpected;
+  }
+
   /** Not repeated by {@code --repeat} (a census input's preparation): runs once, in the first repeat. */
   Step once() {
     this.repeated = false;
@@ -157,6 +171,7 @@ public final class Step {
     c.seconds = seconds;
     c.note = note;
     c.repeated = true;
+    c.failuresExpected = failuresExpected;
     return c;
   }
 

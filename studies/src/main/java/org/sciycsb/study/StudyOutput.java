@@ -207,10 +207,11 @@ final class StudyOutput {
       }
       sb.append('\n');
     }
-    sb.append("## Steps\n\n| step | kind | status | exit | seconds | folder |\n|---|---|---|---:|---:|---|\n");
+    sb.append("## Steps\n\n| step | kind | status | failed ops | exit | seconds | folder |\n|---|---|---|---:|---:|---:|---|\n");
     for (JsonNode s : r.runs.steps()) {
       sb.append("| ").append(s.path("name").asText()).append(" | ").append(s.path("kind").asText()).append(" | ")
           .append(s.path("status").asText()).append(s.path("reason").isTextual() ? ": " + s.path("reason").asText() : "")
+          .append(" | ").append(s.path("failedOperations").isNumber() ? s.path("failedOperations").asText() : "")
           .append(" | ").append(s.path("exitCode").isNumber() ? s.path("exitCode").asText() : "").append(" | ")
           .append(s.path("seconds").isNumber() ? Fmt.num(s.path("seconds").asDouble(), 1) : "").append(" | ")
           .append(s.path("dir").asText("")).append(" |\n");
@@ -262,12 +263,15 @@ final class StudyOutput {
             .append(f.svg()).append("</div>\n");
       }
     }
-    sb.append("<h2>Steps</h2>\n<table id=\"steps\"><tr><th>step</th><th>kind</th><th>status</th><th>exit</th>")
+    sb.append("<h2>Steps</h2>\n<table id=\"steps\"><tr><th>step</th><th>kind</th><th>status</th><th>failed ops</th>")
+        .append("<th>exit</th>")
         .append("<th>seconds</th><th>folder</th></tr>\n");
     for (JsonNode s : r.runs.steps()) {
       sb.append("<tr><td>").append(Fmt.html(s.path("name").asText())).append("</td><td>")
           .append(Fmt.html(s.path("kind").asText())).append("</td><td>").append(Fmt.html(s.path("status").asText()))
           .append(s.path("reason").isTextual() ? ": " + Fmt.html(s.path("reason").asText()) : "")
+          .append("</td><td class=\"n\">")
+          .append(s.path("failedOperations").isNumber() ? s.path("failedOperations").asText() : "")
           .append("</td><td class=\"n\">").append(s.path("exitCode").isNumber() ? s.path("exitCode").asText() : "")
           .append("</td><td class=\"n\">")
           .append(s.path("seconds").isNumber() ? Fmt.num(s.path("seconds").asDouble(), 1) : "").append("</td><td>")

@@ -52,6 +52,39 @@ final class StudyRunner {
     this.err = err;
   }
 
+  /**
+   * Per table, the key number after the last key that earlier run steps inserted ({@code extra.core.nextInsertKey}
+   * of their results): a later run on the table counts those records in its {@code recordcount}, so that its reads
+   * cover them and its own inserts take fresh keys (seed 002's three read-latest runs share one table).
+   */
+  private final Map<String, Long> nextInsertKey = new LinkedHashMap<>();
+
+  /** The {@code recordcount} an engine step runs with: its own, or more when earlier runs inserted into its table. */
+  String recordcount(Step s) {
+    String own = s.properties().get("recordcount");
+    if (s.kind() != Step.Kind.RUN || own == null) {
+      return own;
+    }
+    Long grown = nextInsertKey.get(tableOf(s));
+    try {
+      return grown != null && grown > Long.parseLong(own) ? Long.toString(grown) : own;
+    } catch (NumberFormatException e) {
+      return own; // a bad value is the engine's to report
+    }
+  }
+
+  private String tableOf(Step s) {
+    return engineUser.getOrDefault("table", s.properties().getOrDefault("table", "usertable"));
+  }
+
+  /** After a run step: the keys its inserts used, from its results. */
+  private void noteInserts(Step s, JsonNode res) {
+    JsonNode core = res == null ? null : res.path("extra").path("core");
+    if (s.kind() == Step.Kind.RUN && core != null && core.path("nextInsertKey").isNumber()) {
+      nextInsertKey.merge(core.path("table").asText(tableOf(s)), core.path("nextInsertKey").asLong(), Math::max);
+    }
+  }
+
   /** The command line a step runs, with ${dir:STEP} placeholders resolved and the runner's additions. */
   List<String> command(Step s) {
     List<String> argv = new ArrayList<>();
@@ -59,6 +92,11 @@ final class StudyRunner {
       argv.add(resolve(a));
     }
     if (s.kind() == Step.Kind.LOAD || s.kind() == Step.Kind.RUN) {
+      String rc = recordcount(s);
+      if (rc != null && !rc.equals(s.properties().get("recordcount"))) {
+        argv.add("-p");
+        argv.add("recordcount=" + rc);
+      }
       engineUser.forEach((k, v) -> {
         argv.add("-p");
         argv.add(k + "=" + v);
@@ -84,6 +122,10 @@ final class StudyRunner {
       b.propertyFile(Path.of(resolve(f)));
     }
     s.properties().forEach((k, v) -> b.property(k, resolve(v)));
+    String rc = recordcount(s);
+    if (rc != null) {
+      b.property("recordcount", rc);
+    }
     b.properties(engineUser);
     b.property("results.dir", studyDir.resolve(s.name()).toString());
     return b.build();
@@ -246,15 +288,23 @@ final class StudyRunner {
       rec.put("exitCode", code);
       boolean ok = code == 0 || code == 5;
       String st = ok ? "ok" : code == BenchmarkException.EXIT_INTERRUPTED || interrupted ? "interrupted" : "failed";
-      rec.put("status", st);
       status.put(s.name(), st);
       JsonNode res = resultsOf(s);
+      noteInserts(s, res);
+      String failures = failedOperations(res, rec);
       if (res != null) {
         rec.put("outcome", res.path("summary").path("outcome").asText(null));
         rec.put("summary", summary(res));
       }
+      if (ok && failures != null && !s.failuresExpected()) {
+        st = FAILED_OPERATIONS; // measured, and its figures are shown, but the study did not go as planned
+        rec.put("reason", failures);
+        worst = worst == 0 ? BenchmarkException.EXIT_RUN_FAILED : worst;
+      }
+      rec.put("status", st);
       err.println("study:     " + st + (code != 0 ? " (exit " + code + ")" : "") + ", " + Math.round(secs) + " s"
-          + headline(res) + (ok ? "" : ", log: " + studyDir.relativize(logOf(s))));
+          + headline(res) + (failures != null ? ", " + failures : "")
+          + (ok ? "" : ", log: " + studyDir.relativize(logOf(s))));
       if (!ok) {
         rec.put("reason", lastError(s));
         worst = worst == 0 ? code : worst;
@@ -268,7 +318,7 @@ final class StudyRunner {
       save(header);
     }
     header.put("finished", Instant.now().toString());
-    boolean allOk = status.values().stream().allMatch("ok"::equals);
+    boolean allOk = status.values().stream().allMatch("ok"::equals) && worst == 0;
     header.put("outcome", allOk ? "completed" : interrupted ? "interrupted" : stop ? "stopped"
         : "completed with failures");
     header.put("exitCode", worst);
@@ -397,6 +447,47 @@ final class StudyRunner {
     } catch (IOException e) {
       return null;
     }
+  }
+
+  /** The status of a step that ran to its end with failed operations the study did not expect. */
+  static final String FAILED_OPERATIONS = "failed operations";
+
+  /**
+   * Counts the step's failed operations (calls that ended in neither OK nor BATCHED_OK) into its record
+   * ({@code failedOperations}, and {@code failedByOperation}: per operation, per status); returns the one-line
+   * account ("500 failed operations: INSERT ERROR 500"), or null when none failed.
+   */
+  static String failedOperations(JsonNode res, Map<String, Object> rec) {
+    if (res == null) {
+      return null;
+    }
+    long total = 0;
+    Map<String, Map<String, Long>> by = new LinkedHashMap<>();
+    for (JsonNode op : res.path("operations")) {
+      String name = op.path("name").asText();
+      if (name.equals("OVERALL")) {
+        continue;
+      }
+      op.path("statuses").fields().forEachRemaining(e -> {
+        if (!e.getKey().equals("OK") && !e.getKey().equals("BATCHED_OK") && e.getValue().asLong() > 0) {
+          by.computeIfAbsent(name, k -> new LinkedHashMap<>()).put(e.getKey(), e.getValue().asLong());
+        }
+      });
+    }
+    StringBuilder what = new StringBuilder();
+    for (Map.Entry<String, Map<String, Long>> op : by.entrySet()) {
+      for (Map.Entry<String, Long> st : op.getValue().entrySet()) {
+        total += st.getValue();
+        what.append(what.length() == 0 ? "" : ", ").append(op.getKey()).append(' ').append(st.getKey()).append(' ')
+            .append(st.getValue());
+      }
+    }
+    rec.put("failedOperations", total);
+    if (total == 0) {
+      return null;
+    }
+    rec.put("failedByOperation", by);
+    return total + " failed operations: " + what;
   }
 
   private static Map<String, Object> summary(JsonNode res) {
