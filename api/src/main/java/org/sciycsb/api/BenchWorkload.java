@@ -61,6 +61,15 @@ public interface BenchWorkload {
   }
 
   /**
+   * Whether the threads can send asynchronously on this binding: {@link #supportsAsync()} by default (the core
+   * workloads, through the binding's {@link AsyncDb}); a workload on an access path asks the binding whether that
+   * path's handles are asynchronous ({@link Binding#supportsAsync(Class)}).
+   */
+  default boolean supportsAsync(Binding binding) {
+    return supportsAsync();
+  }
+
+  /**
    * True when the workload measures the store calls it makes itself, as named operations through the
    * {@link Meter}: its threads then get the binding's {@link site.ycsb.DB} unwrapped ({@link ThreadContext#db()}),
    * so a call is not counted twice (once as READ/UPDATE/INSERT, once under the workload's name). Such a workload

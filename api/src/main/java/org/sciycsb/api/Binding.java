@@ -35,6 +35,16 @@ public interface Binding {
     return false;
   }
 
+  /**
+   * True when every client thread's handle of the access path {@code path} also implements its non-blocking
+   * interface (for {@link org.sciycsb.api.access.SubjectTimeline}:
+   * {@link org.sciycsb.api.access.AsyncSubjectTimeline}), so that a domain workload can keep many of its operations
+   * in flight; false by default.
+   */
+  default boolean supportsAsync(Class<? extends AccessPath> path) {
+    return false;
+  }
+
   /** Creates the run's shared client; validates options and reaches the server before any thread starts. */
   BindingRun open(RunContext context) throws BenchmarkException;
 }

@@ -34,6 +34,12 @@ public final class CassandraBinding implements Binding {
     return true;
   }
 
+  /** The SubjectTimeline handles (fhir) send through {@code executeAsync} too. */
+  @Override
+  public boolean supportsAsync(Class<? extends org.sciycsb.api.AccessPath> path) {
+    return path == org.sciycsb.api.access.SubjectTimeline.class;
+  }
+
   @Override
   public BindingRun open(RunContext context) throws BenchmarkException {
     return CassandraRun.open(CassandraOptions.resolve(context.config()), context.log());

@@ -472,7 +472,7 @@ final class CassandraRun implements BindingRun {
   }
 
   /** Runs {@code send} (which may fail before anything is sent) and maps any failure of it or its stage to a status. */
-  private CompletionStage<Status> guarded(String op, java.util.function.Supplier<CompletionStage<Status>> send) {
+  CompletionStage<Status> guarded(String op, java.util.function.Supplier<CompletionStage<Status>> send) {
     try {
       return send.get().exceptionally(e -> failure(op, e));
     } catch (RuntimeException e) {

@@ -2,6 +2,7 @@ package org.sciycsb.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.BatchType;
@@ -13,10 +14,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Secrets;
+import org.sciycsb.api.access.AsyncSubjectTimeline;
 import org.sciycsb.api.access.SubjectTimeline;
 import site.ycsb.Status;
 
@@ -41,8 +45,12 @@ import site.ycsb.Status;
  * over partitions. The batch is written when an event of another subject arrives (its cost lands on that event's
  * measured insert), when it is full, and by {@link #flush} and {@link #close}. Reads use the run's read
  * consistency, writes its write consistency ({@code cassandra.consistency} preset).
+ *
+ * <p>The non-blocking calls ({@link AsyncSubjectTimeline}, for {@code -p inflight=N}) send each event on its own
+ * (no batch: operations in flight are independent) through {@code executeAsync}; the blocking put of a subject and
+ * read of a timeline await the same calls.
  */
-final class CassandraSubjectTimeline implements SubjectTimeline {
+final class CassandraSubjectTimeline implements SubjectTimeline, AsyncSubjectTimeline {
   static final int MAX_BATCH = 100;
   private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
 
@@ -86,12 +94,20 @@ final class CassandraSubjectTimeline implements SubjectTimeline {
 
   @Override
   public Status putSubject(String subjectId, String json) {
-    try {
-      session.execute(run.forWrite(statements().putSubject().bind(subjectId, json)));
-      return Status.OK;
-    } catch (RuntimeException e) {
-      return run.failure("fhir put subject", e);
-    }
+    return CassandraRun.await(putSubjectAsync(subjectId, json));
+  }
+
+  @Override
+  public CompletionStage<Status> putSubjectAsync(String subjectId, String json) {
+    return run.guarded("fhir put subject", () -> session.executeAsync(
+        run.forWrite(statements().putSubject().bind(subjectId, json))).thenApply(rs -> Status.OK));
+  }
+
+  @Override
+  public CompletionStage<Status> putEventAsync(String subjectId, long timeMillis, String eventId, String json) {
+    return run.guarded("fhir put event", () -> session.executeAsync(run.forWrite(
+        statements().putEvent().bind(subjectId, Instant.ofEpochMilli(timeMillis), eventId, json)))
+        .thenApply(rs -> Status.OK));
   }
 
   @Override
@@ -117,14 +133,22 @@ final class CassandraSubjectTimeline implements SubjectTimeline {
 
   @Override
   public Status recentEvents(String subjectId, int limit, List<String> out) {
-    try {
-      for (Row row : session.execute(run.forRead(statements().recent().bind(subjectId, limit)))) {
-        out.add(row.getString(0));
-      }
-      return Status.OK;
-    } catch (RuntimeException e) {
-      return run.failure("fhir recent events", e);
+    return CassandraRun.await(recentEventsAsync(subjectId, limit, out));
+  }
+
+  @Override
+  public CompletionStage<Status> recentEventsAsync(String subjectId, int limit, List<String> out) {
+    return run.guarded("fhir recent events", () -> session.executeAsync(
+        run.forRead(statements().recent().bind(subjectId, limit))).thenCompose(rs -> docs(rs, out)));
+  }
+
+  /** Appends the {@code doc} of every row, page after page. */
+  private static CompletionStage<Status> docs(AsyncResultSet rs, List<String> out) {
+    for (Row row : rs.currentPage()) {
+      out.add(row.getString(0));
     }
+    return rs.hasMorePages() ? rs.fetchNextPage().thenCompose(next -> docs(next, out))
+        : CompletableFuture.completedFuture(Status.OK);
   }
 
   @Override

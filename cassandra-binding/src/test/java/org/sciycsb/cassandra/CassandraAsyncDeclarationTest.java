@@ -13,5 +13,8 @@ class CassandraAsyncDeclarationTest {
     assertThat(new CassandraBinding().supportsAsync()).isTrue();
     assertThat(AsyncDb.class).isAssignableFrom(CassandraDb.class);
     assertThat(Benchmark.ASYNC_BINDINGS.split(", ")).contains("cassandra");
+    assertThat(new CassandraBinding().supportsAsync(org.sciycsb.api.access.SubjectTimeline.class)).isTrue();
+    assertThat(org.sciycsb.api.access.AsyncSubjectTimeline.class).isAssignableFrom(CassandraSubjectTimeline.class);
+    assertThat(Benchmark.ASYNC_TIMELINE_BINDINGS.split(", ")).contains("cassandra");
   }
 }

@@ -22,7 +22,7 @@ import org.sciycsb.api.RunContext;
  */
 public abstract class StoreContract {
   protected BindingRun run;
-  private final Binding binding;
+  protected final Binding binding;
   private final Supplier<Map<String, String>> properties;
   private Map<String, String> props;
   private Path work;

@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.sciycsb.api.Binding;
+import org.sciycsb.api.access.AsyncSubjectTimeline;
 import org.sciycsb.api.access.SubjectTimeline;
 import site.ycsb.Status;
 
@@ -48,9 +49,112 @@ public abstract class SubjectTimelineContract extends StoreContract {
     prepare();
   }
 
-  /** A handle of client thread 0 on the current run. */
+  /**
+   * True to run every test through the handle's non-blocking calls ({@link AsyncSubjectTimeline}), each awaited,
+   * plus the test of many calls in flight at once: a binding whose timeline is asynchronous runs the contract twice,
+   * once by a subclass that answers true here.
+   */
+  protected boolean throughAsync() {
+    return false;
+  }
+
+  /** A handle of client thread 0 on the current run (through its asynchronous calls when {@link #throughAsync}). */
   private SubjectTimeline handle() throws Exception {
-    return run.accessPath(SubjectTimeline.class, 0);
+    SubjectTimeline t = run.accessPath(SubjectTimeline.class, 0);
+    if (!throughAsync()) {
+      return t;
+    }
+    assertThat(t).as("an asynchronous binding's timeline handle").isInstanceOf(AsyncSubjectTimeline.class);
+    assertThat(binding.supportsAsync(SubjectTimeline.class)).as("the binding declares it").isTrue();
+    return new AwaitedTimeline(t);
+  }
+
+  /** The blocking calls of a handle made through its asynchronous ones, each awaited (within 60 s). */
+  private static final class AwaitedTimeline implements SubjectTimeline {
+    private final SubjectTimeline inner;
+    private final AsyncSubjectTimeline async;
+
+    AwaitedTimeline(SubjectTimeline inner) {
+      this.inner = inner;
+      this.async = (AsyncSubjectTimeline) inner;
+    }
+
+    private static Status await(java.util.concurrent.CompletionStage<Status> stage) {
+      try {
+        return stage.toCompletableFuture().get(60, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (Exception e) {
+        throw new AssertionError("an asynchronous call failed or hung: " + e, e);
+      }
+    }
+
+    @Override
+    public void prepare(Schema schema) throws org.sciycsb.api.BenchmarkException {
+      inner.prepare(schema);
+    }
+
+    @Override
+    public Status putSubject(String subjectId, String json) {
+      return await(async.putSubjectAsync(subjectId, json));
+    }
+
+    @Override
+    public Status putEvent(String subjectId, long timeMillis, String eventId, String json) {
+      Status s = await(async.putEventAsync(subjectId, timeMillis, eventId, json));
+      assertThat(s).as("an asynchronous put is written when it completes").isNotEqualTo(Status.BATCHED_OK);
+      return s;
+    }
+
+    @Override
+    public Status recentEvents(String subjectId, int limit, List<String> out) {
+      return await(async.recentEventsAsync(subjectId, limit, out));
+    }
+
+    @Override
+    public long countEvents() throws org.sciycsb.api.BenchmarkException {
+      return inner.countEvents();
+    }
+
+    @Override
+    public void close() {
+      inner.close();
+    }
+  }
+
+  /** Only in the asynchronous contract: 20 subjects x 10 events sent at once, then 20 timelines read at once. */
+  @Test
+  void manyCallsInFlightAtOnce() throws Exception {
+    if (!throughAsync()) {
+      return; // the blocking contract is one call at a time
+    }
+    List<java.util.concurrent.CompletableFuture<Status>> puts = new ArrayList<>();
+    try (SubjectTimeline t = handle()) {
+      AsyncSubjectTimeline a = (AsyncSubjectTimeline) ((AwaitedTimeline) t).inner;
+      for (int e = 1; e <= 10; e++) {
+        for (int p = 0; p < 20; p++) {
+          String subject = "pm" + p;
+          puts.add(a.putEventAsync(subject, T0 + e * 1000L, subject + "-" + e, obs(subject + "-" + e))
+              .toCompletableFuture());
+        }
+      }
+      for (java.util.concurrent.CompletableFuture<Status> f : puts) {
+        assertThat(f.get(60, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(Status.OK);
+      }
+    }
+    reopen();
+    try (SubjectTimeline t = handle()) {
+      AsyncSubjectTimeline a = (AsyncSubjectTimeline) ((AwaitedTimeline) t).inner;
+      List<List<String>> outs = new ArrayList<>();
+      List<java.util.concurrent.CompletableFuture<Status>> reads = new ArrayList<>();
+      for (int p = 0; p < 20; p++) {
+        List<String> out = new ArrayList<>();
+        outs.add(out);
+        reads.add(a.recentEventsAsync("pm" + p, 3, out).toCompletableFuture());
+      }
+      for (int p = 0; p < 20; p++) {
+        assertThat(reads.get(p).get(60, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(Status.OK);
+        assertThat(compact(outs.get(p))).containsExactlyElementsOf(expected("pm" + p, 10, 9, 8));
+      }
+    }
   }
 
   /** A FHIR-like resource: no whitespace, so a store that reformats its JSON gives the same text less spaces. */

@@ -163,9 +163,10 @@ public final class Benchmark {
       throw new ConfigException("binding " + bindingName + " is synchronous: inflight=" + inflight + " needs -threads "
           + inflight + ", or an asynchronous binding (" + ASYNC_BINDINGS + "; bin/ycsb help <binding> says)");
     }
-    if (!workload.supportsAsync()) {
-      throw new ConfigException("workload " + workload.name() + " has no asynchronous operations: inflight="
-          + inflight + " needs -threads " + inflight + " (asynchronous workloads: the core workloads A-F)");
+    if (!workload.supportsAsync(binding)) {
+      throw new ConfigException("workload " + workload.name() + " has no asynchronous operations on binding "
+          + bindingName + ": inflight=" + inflight + " needs -threads " + inflight + " (asynchronous: the core"
+          + " workloads A-F on " + ASYNC_BINDINGS + "; fhir on " + ASYNC_TIMELINE_BINDINGS + ")");
     }
   }
 
@@ -174,6 +175,9 @@ public final class Benchmark {
    * classpath, so the registry cannot ask the others. Each asynchronous binding's tests check that it is named here.
    */
   public static final String ASYNC_BINDINGS = "basic, cassandra, mongodb, riak";
+
+  /** As {@link #ASYNC_BINDINGS}, for the asynchronous {@code SubjectTimeline} access path (the fhir workload). */
+  public static final String ASYNC_TIMELINE_BINDINGS = "cassandra, riak";
 
   /** Every option set a phase's keys are checked against. */
   private static List<OptionSet> optionSets(RunSpec spec, BenchWorkload workload, Binding binding) {

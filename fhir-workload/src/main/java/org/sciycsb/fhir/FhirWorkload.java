@@ -30,7 +30,12 @@ import org.sciycsb.api.Phase;
 import org.sciycsb.api.ThreadContext;
 import org.sciycsb.api.WorkloadContext;
 import org.sciycsb.api.WorkloadThread;
+import org.sciycsb.api.AsyncOps;
+import org.sciycsb.api.Binding;
+import org.sciycsb.api.access.AsyncSubjectTimeline;
 import org.sciycsb.api.access.SubjectTimeline;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import site.ycsb.Status;
 import site.ycsb.generator.CounterGenerator;
 import site.ycsb.generator.NumberGenerator;
@@ -92,6 +97,12 @@ public final class FhirWorkload implements BenchWorkload {
   @Override
   public OptionSet options() {
     return FhirOptions.all();
+  }
+
+  /** With {@code -p inflight=N} on a binding whose timeline handles are asynchronous. */
+  @Override
+  public boolean supportsAsync(Binding binding) {
+    return binding.supportsAsync(SubjectTimeline.class);
   }
 
   @Override
@@ -243,7 +254,8 @@ public final class FhirWorkload implements BenchWorkload {
       this.rng = new Rng(ThreadLocalRandom.current().nextLong());
     }
 
-    private void span(long st, long en) {
+    /** Callbacks of asynchronous operations call it from the driver's threads too. */
+    private synchronized void span(long st, long en) {
       if (ops == 0) {
         firstStart = st;
       }
@@ -314,6 +326,76 @@ public final class FhirWorkload implements BenchWorkload {
         }
       }
       return true;
+    }
+
+    private AsyncSubjectTimeline async() {
+      return (AsyncSubjectTimeline) store; // checked before the run: the binding's handles are asynchronous
+    }
+
+    /** Records one asynchronous call when it completes (an exceptional stage counts as ERROR) and returns its status. */
+    private CompletionStage<Status> measured(AsyncOps ops, Operation op, CompletionStage<Status> call, long st) {
+      return call.handle((s, e) -> {
+        long en = System.nanoTime();
+        Status status = e != null || s == null ? Status.ERROR : s;
+        ops.record(op, st, en, status);
+        span(st, en);
+        return status;
+      });
+    }
+
+    /** The load of one patient without waiting: the patient and every observation sent at once. */
+    @Override
+    public CompletionStage<?> doInsertAsync(AsyncOps ops) {
+      long i = nextPatient.getAndIncrement();
+      if (i >= end) {
+        return null;
+      }
+      String pid = gen.patientId(i);
+      List<FhirGenerator.Obs> obs = gen.observations(i);
+      obsExpected.add(obs.size());
+      CompletableFuture<?>[] all = new CompletableFuture<?>[obs.size() + 1];
+      all[0] = measured(ops, opPatient, async().putSubjectAsync(pid, gen.patientJson(i)), System.nanoTime())
+          .thenAccept(s -> {
+            if (s.isOk()) {
+              patientsOk.increment();
+            }
+          }).toCompletableFuture();
+      int k = 1;
+      for (FhirGenerator.Obs o : obs) {
+        long st = System.nanoTime();
+        all[k++] = measured(ops, opObs, async().putEventAsync(pid, o.timeMillis(), o.id(), o.json()), st)
+            .thenAccept(s -> {
+              if (s.isOk()) {
+                obsOk.increment();
+              }
+            }).toCompletableFuture();
+      }
+      return CompletableFuture.allOf(all);
+    }
+
+    /** One operation of the mix without waiting: a read of the newest observations, or a new observation. */
+    @Override
+    public CompletionStage<?> doTransactionAsync(AsyncOps ops) {
+      long i = patient();
+      String pid = gen.patientId(i);
+      if (rng.nextDouble() < recentShare) {
+        List<String> got = new ArrayList<>(recent);
+        long st = System.nanoTime();
+        return measured(ops, opRecent, async().recentEventsAsync(pid, recent, got), st);
+      }
+      long time = nextTime();
+      String id = pid + "-" + Long.toString(time, 36) + "t" + threadId + "." + (seq++);
+      FhirGenerator.Obs o = gen.newObservation(i, id, time, rng);
+      long st = System.nanoTime();
+      return measured(ops, opInsert, async().putEventAsync(pid, time, id, o.json()), st).thenAccept(s -> {
+        if (verify) {
+          if (s.isOk()) {
+            inserted.computeIfAbsent(i, k -> java.util.Collections.synchronizedList(new ArrayList<>())).add(o);
+          } else {
+            uncertain.add(i);
+          }
+        }
+      });
     }
 
     private long patient() {

@@ -24,6 +24,12 @@ public final class RiakBinding implements Binding {
     return true;
   }
 
+  /** The SubjectTimeline handles (fhir) run on riak-client's futures too. */
+  @Override
+  public boolean supportsAsync(Class<? extends org.sciycsb.api.AccessPath> path) {
+    return path == org.sciycsb.api.access.SubjectTimeline.class;
+  }
+
   @Override
   public OptionSet options() {
     return RiakOptions.set();

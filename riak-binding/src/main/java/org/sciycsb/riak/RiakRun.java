@@ -32,6 +32,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import io.netty.util.concurrent.FastThreadLocalThread;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -65,12 +66,12 @@ public final class RiakRun implements BindingRun {
 
   private RiakRun(RiakSettings settings, RiakCluster cluster, StoreInfo info) {
     this.settings = settings;
-    this.chainPool = settings.maxConnections() > 0 ? Executors.newCachedThreadPool(r -> {
+    this.chainPool = Executors.newCachedThreadPool(r -> {
       Thread t = new Thread(r, "riak-chain");
       t.setDaemon(true);
       return t;
-    }) : null;
-    this.chain = chainPool != null ? chainPool : Runnable::run;
+    });
+    this.chain = chainPool;
     this.requests = new RiakRequests(settings);
     this.cluster = cluster;
     this.client = new RiakClient(cluster);
@@ -257,6 +258,11 @@ public final class RiakRun implements BindingRun {
    * {@link TimeoutException}.
    */
   <T, S> CompletableFuture<T> executeAsync(RiakCommand<T, S> command) {
+    if (Thread.currentThread() instanceof FastThreadLocalThread) {
+      // an I/O thread of the client (a stage completed there, and a workload or a chain sends the next request):
+      // sending may open a connection and wait for it on this very thread, so a thread of the run's sends it
+      return CompletableFuture.supplyAsync(() -> executeAsync(command), chain).thenCompose(Function.identity());
+    }
     RiakFuture<T, S> f = client.executeAsync(command);
     CompletableFuture<T> stage = new CompletableFuture<>();
     f.addListener(done -> {
@@ -275,33 +281,14 @@ public final class RiakRun implements BindingRun {
   }
 
   /**
-   * Where the second request of a multi-step operation (the put after an update's fetch) is sent from. Without a
-   * connection limit: the I/O thread that delivered the first answer. With {@code riak.max_connections}, sending
-   * may wait for a free connection, which an I/O thread must never do (the answers that free connections would
-   * queue behind it): a thread of the run's own then sends it.
+   * Where the later requests of a multi-step operation (the put after an update's fetch) are sent from: a thread of
+   * the run's, never the client's I/O thread that delivered the earlier answer. Sending may wait there: riak-client
+   * opens a new connection inside {@code executeAsync} and waits for it (on the same event loop, when called from it:
+   * a hang, seen with a FHIR run's index query followed by its fetches), and with {@code riak.max_connections} it
+   * waits for a free connection. {@link #executeAsync} hands over by itself when called on an I/O thread.
    */
   Executor chain() {
     return chain;
-  }
-
-  /** Sends a command without waiting (several fetches in flight at once); {@link #await} collects it. */
-  <T, S> RiakFuture<T, S> send(RiakCommand<T, S> command) {
-    return client.executeAsync(command);
-  }
-
-  /** The deadline of requests sent now: the server-side timeout plus the client's grace second. */
-  long deadlineNanos() {
-    return System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(settings.timeoutMillis() + CLIENT_GRACE_MS);
-  }
-
-  /** Waits for a sent command until {@code deadlineNanos}; a timeout cancels it. */
-  static <T, S> T await(RiakFuture<T, S> f, long deadlineNanos) throws Exception {
-    try {
-      return f.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-    } catch (TimeoutException e) {
-      f.cancel(true);
-      throw e;
-    }
   }
 
   /** One attempt of an operation; a failure surfaces as an exception that {@link RiakOutcome} classifies. */
@@ -527,8 +514,6 @@ public final class RiakRun implements BindingRun {
   @Override
   public void close() {
     shutdown(cluster);
-    if (chainPool != null) {
-      chainPool.shutdownNow();
-    }
+    chainPool.shutdownNow();
   }
 }

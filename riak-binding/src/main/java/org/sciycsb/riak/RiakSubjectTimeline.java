@@ -1,18 +1,18 @@
 package org.sciycsb.riak;
 
-import com.basho.riak.client.api.commands.indexes.BinIndexQuery;
 import com.basho.riak.client.api.commands.indexes.SecondaryIndexQuery;
 import com.basho.riak.client.api.commands.kv.FetchValue;
-import com.basho.riak.client.core.RiakFuture;
-import com.basho.riak.client.core.query.Location;
 import com.basho.riak.client.core.query.RiakObject;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.access.AsyncSubjectTimeline;
 import org.sciycsb.api.access.SubjectTimeline;
 import site.ycsb.Status;
 
@@ -36,7 +36,7 @@ import site.ycsb.Status;
  *       the strongly consistent one; without it the access path is refused with a configuration error.</li>
  * </ul>
  */
-final class RiakSubjectTimeline implements SubjectTimeline {
+final class RiakSubjectTimeline implements SubjectTimeline, AsyncSubjectTimeline {
   private final RiakRun run;
   private final RiakRequests req;
   private final RiakSettings s;
@@ -96,74 +96,85 @@ final class RiakSubjectTimeline implements SubjectTimeline {
 
   @Override
   public Status putSubject(String subjectId, String json) {
-    String bucket = schema().subjects();
-    byte[] value = utf8(json);
-    return run.retrying(() -> {
-      run.upsert(bucket, subjectId, req.object(subjectId, value));
-      return Status.OK;
-    });
+    return RiakRun.await(putSubjectAsync(subjectId, json));
   }
 
   @Override
   public Status putEvent(String subjectId, long timeMillis, String eventId, String json) {
-    String bucket = schema().events();
-    String term = RiakRequests.timelineTerm(subjectId, timeMillis, eventId);
-    byte[] value = utf8(json);
-    Status st = run.retrying(() -> {
-      run.upsert(bucket, eventId, req.eventObject(term, value));
-      return Status.OK;
-    });
-    if (st.isOk() && s.strongConsistency()) {
-      // the event is stored (strongly consistent); its index entry goes to the eventually consistent type
-      st = run.retrying(() -> {
-        run.execute(req.storeTimelineEntry(bucket, eventId, term));
-        return Status.OK;
-      });
-    }
-    return st;
+    return RiakRun.await(putEventAsync(subjectId, timeMillis, eventId, json));
   }
 
   @Override
   public Status recentEvents(String subjectId, int limit, List<String> out) {
+    return RiakRun.await(recentEventsAsync(subjectId, limit, out));
+  }
+
+  @Override
+  public CompletionStage<Status> putSubjectAsync(String subjectId, String json) {
+    String bucket = schema().subjects();
+    byte[] value = utf8(json);
+    return run.retryingAsync(() -> run.upsertAsync(bucket, subjectId, req.object(subjectId, value))
+        .thenApply(stored -> Status.OK));
+  }
+
+  /** The event (an upsert), then with strong consistency its index entry in the eventually consistent type. */
+  @Override
+  public CompletionStage<Status> putEventAsync(String subjectId, long timeMillis, String eventId, String json) {
+    String bucket = schema().events();
+    String term = RiakRequests.timelineTerm(subjectId, timeMillis, eventId);
+    byte[] value = utf8(json);
+    CompletableFuture<Status> st = run.retryingAsync(() -> run.upsertAsync(bucket, eventId,
+        req.eventObject(term, value)).thenApply(stored -> Status.OK));
+    if (!s.strongConsistency()) {
+      return st;
+    }
+    return st.thenComposeAsync(done -> !done.isOk() ? CompletableFuture.completedFuture(done)
+        : run.retryingAsync(() -> run.executeAsync(req.storeTimelineEntry(bucket, eventId, term))
+            .thenApply(x -> Status.OK)), run.chain());
+  }
+
+  /**
+   * A {@code timeline_bin} range query over the subject's prefix (newest first, at most {@code limit}), then the
+   * events fetched all at once; they join {@code out} in the index's order, those absent left out (not yet on the
+   * replicas read, or removed since the query). A retry starts over from the query.
+   */
+  @Override
+  public CompletionStage<Status> recentEventsAsync(String subjectId, int limit, List<String> out) {
     if (limit <= 0) {
-      return Status.OK;
+      return CompletableFuture.completedFuture(Status.OK);
     }
     String bucket = schema().events();
     String prefix = RiakRequests.timelinePrefix(subjectId);
     int base = out.size();
-    return run.retrying(() -> {
-      while (out.size() > base) {
-        out.remove(out.size() - 1); // a retry starts over
-      }
-      BinIndexQuery.Response r = run.execute(req.recentEvents(bucket, subjectId, limit));
-      List<RiakFuture<FetchValue.Response, Location>> fetches = new ArrayList<>(limit);
-      try {
-        for (SecondaryIndexQuery.Response.Entry<String> e : r.getEntries()) {
-          String term = e.getIndexKey();
-          if (term != null && !term.startsWith(prefix)) {
-            continue; // outside the subject's range: never sent by a correct server, never returned
+    return run.retryingAsync(() -> run.executeAsync(req.recentEvents(bucket, subjectId, limit))
+        .thenComposeAsync(r -> {
+          List<CompletableFuture<FetchValue.Response>> fetches = new ArrayList<>(limit);
+          for (SecondaryIndexQuery.Response.Entry<String> e : r.getEntries()) {
+            String term = e.getIndexKey();
+            if (term != null && !term.startsWith(prefix)) {
+              continue; // outside the subject's range: never sent by a correct server, never returned
+            }
+            fetches.add(run.executeAsync(req.fetch(bucket, e.getRiakObjectLocation().getKeyAsString())));
+            if (fetches.size() >= limit) {
+              break;
+            }
           }
-          fetches.add(run.send(req.fetch(bucket, e.getRiakObjectLocation().getKeyAsString())));
-          if (fetches.size() >= limit) {
-            break;
-          }
-        }
-        long deadline = run.deadlineNanos(); // the fetches run in parallel: one deadline for all
-        for (RiakFuture<FetchValue.Response, Location> f : fetches) {
-          FetchValue.Response v = RiakRun.await(f, deadline);
-          RiakObject o = v.isNotFound() ? null : RiakRun.live(v.getValues());
-          if (o != null) { // absent: not (yet) on the replicas read, or removed since the index query
-            out.add(o.getValue().toStringUtf8());
-          }
-        }
-      } catch (Exception e) {
-        for (RiakFuture<?, ?> f : fetches) {
-          f.cancel(true);
-        }
-        throw e;
-      }
-      return Status.OK;
-    });
+          return CompletableFuture.allOf(fetches.toArray(CompletableFuture[]::new)).thenApply(all -> {
+            synchronized (out) {
+              while (out.size() > base) {
+                out.remove(out.size() - 1); // a retry starts over
+              }
+              for (CompletableFuture<FetchValue.Response> f : fetches) {
+                FetchValue.Response v = f.join();
+                RiakObject o = v.isNotFound() ? null : RiakRun.live(v.getValues());
+                if (o != null) {
+                  out.add(o.getValue().toStringUtf8());
+                }
+              }
+            }
+            return Status.OK;
+          });
+        }, run.chain()));
   }
 
   /** Every {@code timeline_bin} entry of the events' bucket, counted page by page (a coverage query). */

@@ -110,6 +110,33 @@ class FhirRiakStandInTest {
     });
   }
 
+  /** The same load and run with 2 threads keeping 32 operations in flight: same counts, and verify holds. */
+  @Test
+  void loadRunAndVerifyWithOperationsInFlight() throws Exception {
+    standIn = RiakStandIn.start(RiakStandIn.Mode.eventual());
+    Cli load = cli("load", "fhir-8020", "aload", "-threads", "2", "-p", "inflight=32", "-p", "fhir.verify=true");
+    assertThat(load.exit).as(load.toString()).isZero();
+    assertThat(load.text("FHIR_LOAD_PATIENT", "Return=OK")).isEqualTo("60");
+    JsonNode lf = Cli.results(tmp.resolve("aload")).path("extra").path("fhir");
+    long generated = lf.path("load").path("observationsGenerated").asLong();
+    assertThat(load.text("FHIR_LOAD_OBS", "Return=OK")).isEqualTo(Long.toString(generated));
+    assertThat(lf.path("load").path("observationsInStore").asLong()).isEqualTo(generated);
+    assertThat(lf.path("verify").path("mismatched").asLong()).as(lf.toString()).isZero();
+    JsonNode lm = Cli.results(tmp.resolve("aload")).path("metadata").path("inflight");
+    assertThat(lm.path("mode").asText()).isEqualTo("asynchronous");
+
+    Cli run = cli("run", "fhir-8020", "arun", "-threads", "2", "-p", "inflight=32", "-p", "operationcount=400",
+        "-p", "fhir.verify=true");
+    assertThat(run.exit).as(run.toString()).isZero();
+    assertThat(run.text("OVERALL", "Return=OK")).as(run.toString()).isEqualTo("400");
+    JsonNode j = Cli.results(tmp.resolve("arun"));
+    assertThat(j.path("metadata").path("inflight").path("mode").asText()).isEqualTo("asynchronous");
+    assertThat(j.path("metadata").path("inflight").path("operationsSent").asLong()).isEqualTo(400);
+    JsonNode v = j.path("extra").path("fhir").path("verify");
+    assertThat(v.path("mismatched").asLong()).as(v.toString()).isZero();
+    assertThat(v.path("withRunInserts").asLong()).isPositive();
+  }
+
   @Test
   void aStronglyConsistentBucketTypeWithoutAnIndexTypeIsRefusedBeforeTheRun() throws Exception {
     standIn = RiakStandIn.start(new RiakStandIn.Mode(true, false, true));

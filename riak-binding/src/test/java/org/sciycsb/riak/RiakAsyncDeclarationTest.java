@@ -13,5 +13,8 @@ class RiakAsyncDeclarationTest {
     assertThat(new RiakBinding().supportsAsync()).isTrue();
     assertThat(AsyncDb.class).isAssignableFrom(RiakDb.class);
     assertThat(Benchmark.ASYNC_BINDINGS.split(", ")).contains("riak");
+    assertThat(new RiakBinding().supportsAsync(org.sciycsb.api.access.SubjectTimeline.class)).isTrue();
+    assertThat(org.sciycsb.api.access.AsyncSubjectTimeline.class).isAssignableFrom(RiakSubjectTimeline.class);
+    assertThat(Benchmark.ASYNC_TIMELINE_BINDINGS.split(", ")).contains("riak");
   }
 }
