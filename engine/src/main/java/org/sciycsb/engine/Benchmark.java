@@ -177,7 +177,7 @@ public final class Benchmark {
   public static final String ASYNC_BINDINGS = "basic, cassandra, mongodb, riak";
 
   /** As {@link #ASYNC_BINDINGS}, for the asynchronous {@code SubjectTimeline} access path (the fhir workload). */
-  public static final String ASYNC_TIMELINE_BINDINGS = "cassandra, riak";
+  public static final String ASYNC_TIMELINE_BINDINGS = "cassandra, mongodb, riak";
 
   /** Every option set a phase's keys are checked against. */
   private static List<OptionSet> optionSets(RunSpec spec, BenchWorkload workload, Binding binding) {

@@ -41,6 +41,12 @@ public final class MongoDbBinding implements Binding {
     return true;
   }
 
+  /** The SubjectTimeline handles (fhir) send through the reactive-streams client too. */
+  @Override
+  public boolean supportsAsync(Class<? extends org.sciycsb.api.AccessPath> path) {
+    return path == org.sciycsb.api.access.SubjectTimeline.class;
+  }
+
   @Override
   public BindingRun open(RunContext context) throws BenchmarkException {
     MongoDbSettings settings = MongoDbSettings.resolve(context.config());

@@ -15,11 +15,17 @@ import com.mongodb.client.model.Sorts;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import org.bson.Document;
 import org.bson.conversions.Bson;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
+import org.sciycsb.api.access.AsyncSubjectTimeline;
 import org.sciycsb.api.access.SubjectTimeline;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import site.ycsb.Status;
 
 /**
@@ -42,9 +48,12 @@ import site.ycsb.Status;
  * </ul>
  *
  * <p>Reads and writes go through the run's collections, so the run's write concern, read preference and
- * {@code mongodb.consistency} preset apply.
+ * {@code mongodb.consistency} preset apply. The non-blocking calls ({@link AsyncSubjectTimeline}, for
+ * {@code -p inflight=N}) send the same documents and the same query through the run's reactive-streams client
+ * (same driver version and settings), one document per insert (the binding refuses {@code mongodb.batchsize > 1}
+ * with {@code inflight}).
  */
-final class MongoDbSubjectTimeline implements SubjectTimeline {
+final class MongoDbSubjectTimeline implements SubjectTimeline, AsyncSubjectTimeline {
   static final String SUBJECT = "subject";
   static final String EFFECTIVE = "effective";
   static final String RESOURCE = "resource";
@@ -59,6 +68,9 @@ final class MongoDbSubjectTimeline implements SubjectTimeline {
   private final List<Document> batch = new ArrayList<>();
   private MongoCollection<Document> subjects;
   private MongoCollection<Document> events;
+  /** The reactive client's collections, opened on the first asynchronous call. */
+  private com.mongodb.reactivestreams.client.MongoCollection<Document> rsubjects;
+  private com.mongodb.reactivestreams.client.MongoCollection<Document> revents;
 
   MongoDbSubjectTimeline(MongoDbRun run) {
     this.run = run;
@@ -105,13 +117,21 @@ final class MongoDbSubjectTimeline implements SubjectTimeline {
     }
   }
 
+  private static Document subjectDoc(String subjectId, String json) {
+    Document doc = new Document("_id", subjectId);
+    doc.putAll(Document.parse(json));
+    return doc;
+  }
+
+  private static Document eventDoc(String subjectId, long timeMillis, String eventId, String json) {
+    return new Document("_id", eventId).append(SUBJECT, subjectId).append(EFFECTIVE, new Date(timeMillis))
+        .append(RESOURCE, Document.parse(json));
+  }
+
   @Override
   public Status putSubject(String subjectId, String json) {
     try {
-      Document d = Document.parse(json);
-      Document doc = new Document("_id", subjectId);
-      doc.putAll(d);
-      subjects.insertOne(doc);
+      subjects.insertOne(subjectDoc(subjectId, json));
       return Status.OK;
     } catch (RuntimeException e) {
       run.logError("insert patient", e);
@@ -123,8 +143,7 @@ final class MongoDbSubjectTimeline implements SubjectTimeline {
   public Status putEvent(String subjectId, long timeMillis, String eventId, String json) {
     Document doc;
     try {
-      doc = new Document("_id", eventId).append(SUBJECT, subjectId).append(EFFECTIVE, new Date(timeMillis))
-          .append(RESOURCE, Document.parse(json));
+      doc = eventDoc(subjectId, timeMillis, eventId, json);
     } catch (RuntimeException e) {
       return Status.BAD_REQUEST;
     }
@@ -156,6 +175,67 @@ final class MongoDbSubjectTimeline implements SubjectTimeline {
       run.logError("recent observations", e);
       return MongoDbClient.status(e);
     }
+  }
+
+  private com.mongodb.reactivestreams.client.MongoCollection<Document> rsubjects() {
+    if (rsubjects == null) {
+      rsubjects = run.reactiveCollection(run.timelineSchema().subjects());
+    }
+    return rsubjects;
+  }
+
+  private com.mongodb.reactivestreams.client.MongoCollection<Document> revents() {
+    if (revents == null) {
+      revents = run.reactiveCollection(run.timelineSchema().events());
+    }
+    return revents;
+  }
+
+  /** Sends {@code call} (which may fail before sending) and maps any failure, then or later, to a status. */
+  private CompletionStage<Status> guarded(String op, java.util.function.Supplier<CompletionStage<Status>> call) {
+    try {
+      return call.get().exceptionally(t -> {
+        Throwable e = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+        RuntimeException r = e instanceof RuntimeException re ? re : new IllegalStateException(e);
+        run.logError(op, r);
+        return MongoDbClient.status(r);
+      });
+    } catch (RuntimeException e) {
+      run.logError(op, e);
+      return CompletableFuture.completedFuture(MongoDbClient.status(e));
+    }
+  }
+
+  @Override
+  public CompletionStage<Status> putSubjectAsync(String subjectId, String json) {
+    return guarded("insert patient", () -> Mono.from(rsubjects().insertOne(subjectDoc(subjectId, json))).toFuture()
+        .thenApply(r -> Status.OK));
+  }
+
+  @Override
+  public CompletionStage<Status> putEventAsync(String subjectId, long timeMillis, String eventId, String json) {
+    Document doc;
+    try {
+      doc = eventDoc(subjectId, timeMillis, eventId, json);
+    } catch (RuntimeException e) {
+      return CompletableFuture.completedFuture(Status.BAD_REQUEST); // as putEvent
+    }
+    return guarded("insert observation", () -> Mono.from(revents().insertOne(doc)).toFuture()
+        .thenApply(r -> Status.OK));
+  }
+
+  @Override
+  public CompletionStage<Status> recentEventsAsync(String subjectId, int limit, List<String> out) {
+    return guarded("recent observations", () -> Flux.from(revents().find(eq(SUBJECT, subjectId)).sort(RECENT_SORT)
+        .limit(limit).projection(RESOURCE_ONLY)).collectList().toFuture().thenApply(docs -> {
+          for (Document d : docs) {
+            Document r = d.get(RESOURCE, Document.class);
+            if (r != null) {
+              out.add(r.toJson());
+            }
+          }
+          return Status.OK;
+        }));
   }
 
   @Override

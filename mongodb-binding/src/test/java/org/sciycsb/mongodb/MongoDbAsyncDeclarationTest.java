@@ -13,5 +13,8 @@ class MongoDbAsyncDeclarationTest {
     assertThat(new MongoDbBinding().supportsAsync()).isTrue();
     assertThat(AsyncDb.class).isAssignableFrom(MongoDbClient.class);
     assertThat(Benchmark.ASYNC_BINDINGS.split(", ")).contains("mongodb");
+    assertThat(new MongoDbBinding().supportsAsync(org.sciycsb.api.access.SubjectTimeline.class)).isTrue();
+    assertThat(org.sciycsb.api.access.AsyncSubjectTimeline.class).isAssignableFrom(MongoDbSubjectTimeline.class);
+    assertThat(Benchmark.ASYNC_TIMELINE_BINDINGS.split(", ")).contains("mongodb");
   }
 }
