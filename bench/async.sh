@@ -92,38 +92,33 @@ readc=(-P "$HOME_DIR/workloads/workloadc" -p recordcount="$ROWS" -p insertorder=
        -p warmuptime="$WARMUP" -p status.interval=60)
 
 TABLE="usertable$(date -u +%H%M%S)"
+store_runs() { # binding, reads per run, then the binding's own -p arguments: the load, then sync/async per N
+  local b="$1" ops="$2"; shift 2
+  "$HOME_DIR/bin/ycsb" load "$b" -P "$HOME_DIR/workloads/workloadc" -p recordcount="$ROWS" -p insertorder=ordered \
+    -threads 8 "$@" -p results.dir="$WORK/$b-load" >"$WORK/$b-load.out" 2>"$WORK/$b-load.err"
+  for r in $(seq 1 "$REPEATS"); do
+    for n in $COUNTS; do
+      ycsb "$b" sync "$n" "$r" "$b-sync-$n-$r" run "$b" "${readc[@]}" "$@" -threads "$n" -p operationcount="$ops"
+      ycsb "$b" async "$n" "$r" "$b-async-$n-$r" run "$b" "${readc[@]}" "$@" -threads "$ASYNC_THREADS" \
+        -p inflight="$n" -p operationcount="$ops"
+      if [ "$b" = cassandra ]; then
+        latte "$n" "$r" "cassandra-latte-$n-$r"
+      fi
+    done
+  done
+}
+
 if has cassandra; then
   need_server cassandra
   need_latte
-  cas=(-p cassandra.keyspace=ycsb_async -p table="$TABLE")
-  "$HOME_DIR/bin/ycsb" load cassandra -P "$HOME_DIR/workloads/workloadc" -p recordcount="$ROWS" -p insertorder=ordered \
-    -threads 8 "${cas[@]}" -p results.dir="$WORK/cassandra-load" >"$WORK/cassandra-load.out" 2>"$WORK/cassandra-load.err"
-  for r in $(seq 1 "$REPEATS"); do
-    for n in $COUNTS; do
-      ycsb cassandra sync "$n" "$r" "cassandra-sync-$n-$r" run cassandra "${readc[@]}" "${cas[@]}" -threads "$n" \
-        -p operationcount="$OPS"
-      ycsb cassandra async "$n" "$r" "cassandra-async-$n-$r" run cassandra "${readc[@]}" "${cas[@]}" -threads "$ASYNC_THREADS" \
-        -p inflight="$n" -p operationcount="$OPS"
-      latte "$n" "$r" "cassandra-latte-$n-$r"
-    done
-  done
+  store_runs cassandra "$OPS" -p cassandra.keyspace=ycsb_async -p table="$TABLE"
 fi
 
 if has mongodb; then
   need_server mongodb
   . "$HOME_DIR/bench/lib.sh" # mongo_url
   MONGODB_URL="${MONGODB_URL:-$("$HOME_DIR/bin/servers" url mongodb)}"
-  mon=(-p mongodb.url="$(mongo_url ycsb_async)" -p table="$TABLE")
-  "$HOME_DIR/bin/ycsb" load mongodb -P "$HOME_DIR/workloads/workloadc" -p recordcount="$ROWS" -p insertorder=ordered \
-    -threads 8 "${mon[@]}" -p results.dir="$WORK/mongodb-load" >"$WORK/mongodb-load.out" 2>"$WORK/mongodb-load.err"
-  for r in $(seq 1 "$REPEATS"); do
-    for n in $COUNTS; do
-      ycsb mongodb sync "$n" "$r" "mongodb-sync-$n-$r" run mongodb "${readc[@]}" "${mon[@]}" -threads "$n" \
-        -p operationcount="$MONGO_OPS"
-      ycsb mongodb async "$n" "$r" "mongodb-async-$n-$r" run mongodb "${readc[@]}" "${mon[@]}" -threads "$ASYNC_THREADS" \
-        -p inflight="$n" -p operationcount="$MONGO_OPS"
-    done
-  done
+  store_runs mongodb "$MONGO_OPS" -p mongodb.url="$(mongo_url ycsb_async)" -p table="$TABLE"
 fi
 
 if has basic; then

@@ -261,12 +261,6 @@ final class MongoDbClient extends DB implements AsyncDb {
     return s;
   }
 
-  /** A failed asynchronous call: its cause (unwrapped from the stage's CompletionException) as a status. */
-  private Status failedAsync(String op, Throwable t) {
-    Throwable e = t instanceof java.util.concurrent.CompletionException && t.getCause() != null ? t.getCause() : t;
-    return failed(op, e instanceof RuntimeException r ? r : new IllegalStateException(e));
-  }
-
   // ------------------------------------------------------------------ asynchronous (AsyncDb)
 
   private final Map<String, com.mongodb.reactivestreams.client.MongoCollection<Document>> reactive =
@@ -276,13 +270,8 @@ final class MongoDbClient extends DB implements AsyncDb {
     return reactive.computeIfAbsent(table, run::reactiveCollection);
   }
 
-  /** Sends {@code call} (which may fail before sending) and maps any failure to a status. */
   private CompletionStage<Status> guarded(String op, java.util.function.Supplier<CompletionStage<Status>> call) {
-    try {
-      return call.get().exceptionally(e -> failedAsync(op, e));
-    } catch (RuntimeException e) {
-      return CompletableFuture.completedFuture(failed(op, e));
-    }
+    return run.guarded(op, call);
   }
 
   @Override

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bson.Document;
 import org.sciycsb.api.AccessPath;
@@ -21,6 +22,7 @@ import org.sciycsb.api.RunContext;
 import org.sciycsb.api.StoreInfo;
 import org.sciycsb.api.access.DocumentStore;
 import site.ycsb.DB;
+import site.ycsb.Status;
 
 /** One run of the {@code mongodb} binding: the shared {@link MongoClient} and what the server said about itself. */
 public final class MongoDbRun implements BindingRun {
@@ -297,6 +299,24 @@ public final class MongoDbRun implements BindingRun {
   }
 
   /** Prints the first few operation failures (the engine counts them all), so a failing run says why. */
+  /**
+   * Sends an asynchronous call ({@code call} may fail before sending) and maps any failure, then or when its stage
+   * completes, to a status as the blocking calls do ({@link MongoDbClient#status}), logging it.
+   */
+  CompletionStage<Status> guarded(String op, java.util.function.Supplier<CompletionStage<Status>> call) {
+    try {
+      return call.get().exceptionally(t -> {
+        Throwable e = t instanceof java.util.concurrent.CompletionException && t.getCause() != null ? t.getCause() : t;
+        RuntimeException r = e instanceof RuntimeException re ? re : new IllegalStateException(e);
+        logError(op, r);
+        return MongoDbClient.status(r);
+      });
+    } catch (RuntimeException e) {
+      logError(op, e);
+      return java.util.concurrent.CompletableFuture.completedFuture(MongoDbClient.status(e));
+    }
+  }
+
   void logError(String op, RuntimeException e) {
     if (parent != null) {
       parent.logError(op, e);

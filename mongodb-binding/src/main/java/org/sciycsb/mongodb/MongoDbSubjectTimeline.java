@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import org.bson.Document;
 import org.bson.conversions.Bson;
@@ -191,24 +190,9 @@ final class MongoDbSubjectTimeline implements SubjectTimeline, AsyncSubjectTimel
     return revents;
   }
 
-  /** Sends {@code call} (which may fail before sending) and maps any failure, then or later, to a status. */
-  private CompletionStage<Status> guarded(String op, java.util.function.Supplier<CompletionStage<Status>> call) {
-    try {
-      return call.get().exceptionally(t -> {
-        Throwable e = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
-        RuntimeException r = e instanceof RuntimeException re ? re : new IllegalStateException(e);
-        run.logError(op, r);
-        return MongoDbClient.status(r);
-      });
-    } catch (RuntimeException e) {
-      run.logError(op, e);
-      return CompletableFuture.completedFuture(MongoDbClient.status(e));
-    }
-  }
-
   @Override
   public CompletionStage<Status> putSubjectAsync(String subjectId, String json) {
-    return guarded("insert patient", () -> Mono.from(rsubjects().insertOne(subjectDoc(subjectId, json))).toFuture()
+    return run.guarded("insert patient", () -> Mono.from(rsubjects().insertOne(subjectDoc(subjectId, json))).toFuture()
         .thenApply(r -> Status.OK));
   }
 
@@ -220,13 +204,13 @@ final class MongoDbSubjectTimeline implements SubjectTimeline, AsyncSubjectTimel
     } catch (RuntimeException e) {
       return CompletableFuture.completedFuture(Status.BAD_REQUEST); // as putEvent
     }
-    return guarded("insert observation", () -> Mono.from(revents().insertOne(doc)).toFuture()
+    return run.guarded("insert observation", () -> Mono.from(revents().insertOne(doc)).toFuture()
         .thenApply(r -> Status.OK));
   }
 
   @Override
   public CompletionStage<Status> recentEventsAsync(String subjectId, int limit, List<String> out) {
-    return guarded("recent observations", () -> Flux.from(revents().find(eq(SUBJECT, subjectId)).sort(RECENT_SORT)
+    return run.guarded("recent observations", () -> Flux.from(revents().find(eq(SUBJECT, subjectId)).sort(RECENT_SORT)
         .limit(limit).projection(RESOURCE_ONLY)).collectList().toFuture().thenApply(docs -> {
           for (Document d : docs) {
             Document r = d.get(RESOURCE, Document.class);

@@ -108,14 +108,14 @@ final class RiakDb extends DB implements AsyncDb {
     }
     int base = result.size();
     return run.retryingAsync(() -> run.executeAsync(req.scan(table, startkey, recordcount))
-        .thenComposeAsync(r -> {
+        .thenCompose(r -> {
           List<CompletableFuture<FetchValue.Response>> fetches = new ArrayList<>();
           for (SecondaryIndexQuery.Response.Entry<String> e : r.getEntries()) {
             fetches.add(run.executeAsync(req.fetch(table, e.getRiakObjectLocation().getKeyAsString())));
           }
           return CompletableFuture.allOf(fetches.toArray(CompletableFuture[]::new))
               .thenApply(all -> collect(fetches, base, recordcount, fields, result));
-        }, run.chain()))
+        }))
         .thenApply(st -> {
           if (st == Status.NOT_IMPLEMENTED) {
             run.no2i().set(true);
@@ -148,7 +148,7 @@ final class RiakDb extends DB implements AsyncDb {
   /** A fetch, then a put of the merged record conditional on the fetch's causal context. */
   @Override
   public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
-    return run.retryingAsync(() -> run.executeAsync(req.fetch(table, key)).thenComposeAsync(r -> {
+    return run.retryingAsync(() -> run.executeAsync(req.fetch(table, key)).thenCompose(r -> {
       RiakObject o = liveOf(r);
       if (o == null) {
         return CompletableFuture.completedFuture(Status.NOT_FOUND);
@@ -162,7 +162,7 @@ final class RiakDb extends DB implements AsyncDb {
       merged.putAll(values);
       return run.executeAsync(req.store(table, key, req.object(key, codec.encode(merged)), r.getVectorClock()))
           .thenApply(stored -> Status.OK);
-    }, run.chain()));
+    }));
   }
 
   /**
@@ -177,9 +177,8 @@ final class RiakDb extends DB implements AsyncDb {
     if (!(s.strongConsistency() && s.scansSupported())) {
       return st;
     }
-    return st.thenComposeAsync(done -> !done.isOk() ? CompletableFuture.completedFuture(done)
-        : run.retryingAsync(() -> run.executeAsync(req.storeIndexEntry(table, key)).thenApply(x -> Status.OK)),
-        run.chain());
+    return st.thenCompose(done -> !done.isOk() ? CompletableFuture.completedFuture(done)
+        : run.retryingAsync(() -> run.executeAsync(req.storeIndexEntry(table, key)).thenApply(x -> Status.OK)));
   }
 
   /**
@@ -192,13 +191,12 @@ final class RiakDb extends DB implements AsyncDb {
       return run.retryingAsync(() -> run.executeAsync(req.delete(table, key, null)).thenApply(x -> Status.OK));
     }
     CompletableFuture<Status> st = run.retryingAsync(() -> run.executeAsync(req.fetch(table, key))
-        .thenComposeAsync(r -> liveOf(r) == null ? CompletableFuture.completedFuture(Status.NOT_FOUND)
-            : run.executeAsync(req.delete(table, key, r.getVectorClock())).thenApply(x -> Status.OK), run.chain()));
+        .thenCompose(r -> liveOf(r) == null ? CompletableFuture.completedFuture(Status.NOT_FOUND)
+            : run.executeAsync(req.delete(table, key, r.getVectorClock())).thenApply(x -> Status.OK)));
     if (!s.scansSupported()) {
       return st;
     }
-    return st.thenComposeAsync(done -> !done.isOk() ? CompletableFuture.completedFuture(done)
-        : run.retryingAsync(() -> run.executeAsync(req.deleteIndexEntry(table, key)).thenApply(x -> Status.OK)),
-        run.chain());
+    return st.thenCompose(done -> !done.isOk() ? CompletableFuture.completedFuture(done)
+        : run.retryingAsync(() -> run.executeAsync(req.deleteIndexEntry(table, key)).thenApply(x -> Status.OK)));
   }
 }

@@ -60,18 +60,19 @@ public final class RiakRun implements BindingRun {
   /** Set once a scan met a backend without 2i: later scans return NOT_IMPLEMENTED without asking. */
   private final AtomicBoolean no2i = new AtomicBoolean();
   private volatile SubjectTimeline.Schema timelineSchema;
-  /** Sends the later requests of multi-step operations: see {@link #chain()}. */
-  private final Executor chain;
-  private final ExecutorService chainPool;
+  /**
+   * Sends the requests that would otherwise be sent from the client's I/O threads (see {@link #executeAsync}), and
+   * starts retries after their wait.
+   */
+  private final ExecutorService chain;
 
   private RiakRun(RiakSettings settings, RiakCluster cluster, StoreInfo info) {
     this.settings = settings;
-    this.chainPool = Executors.newCachedThreadPool(r -> {
+    this.chain = Executors.newCachedThreadPool(r -> {
       Thread t = new Thread(r, "riak-chain");
       t.setDaemon(true);
       return t;
     });
-    this.chain = chainPool;
     this.requests = new RiakRequests(settings);
     this.cluster = cluster;
     this.client = new RiakClient(cluster);
@@ -256,6 +257,11 @@ public final class RiakRun implements BindingRun {
    * exceptionally with what the client reported, which {@link RiakOutcome#of} classifies. Without an answer within
    * the server-side timeout plus the grace second the request is cancelled and the stage fails with a
    * {@link TimeoutException}.
+   *
+   * <p>Called on one of the client's I/O threads (the later step of a chain, or a workload's next operation composed
+   * on an answer), it hands the send to a thread of the run's: riak-client may open a new connection inside its send
+   * and wait for it on the same event loop (a hang, seen with a FHIR run's index query followed by its fetches), and
+   * with {@code riak.max_connections} it waits for a free connection. So chains compose directly on the answers.
    */
   <T, S> CompletableFuture<T> executeAsync(RiakCommand<T, S> command) {
     if (Thread.currentThread() instanceof FastThreadLocalThread) {
@@ -278,17 +284,6 @@ public final class RiakRun implements BindingRun {
       }
     });
     return stage;
-  }
-
-  /**
-   * Where the later requests of a multi-step operation (the put after an update's fetch) are sent from: a thread of
-   * the run's, never the client's I/O thread that delivered the earlier answer. Sending may wait there: riak-client
-   * opens a new connection inside {@code executeAsync} and waits for it (on the same event loop, when called from it:
-   * a hang, seen with a FHIR run's index query followed by its fetches), and with {@code riak.max_connections} it
-   * waits for a free connection. {@link #executeAsync} hands over by itself when called on an I/O thread.
-   */
-  Executor chain() {
-    return chain;
   }
 
   /** One attempt of an operation; a failure surfaces as an exception that {@link RiakOutcome} classifies. */
@@ -387,7 +382,7 @@ public final class RiakRun implements BindingRun {
     if (!settings.strongConsistency()) {
       return put;
     }
-    return put.handleAsync((v, e) -> {
+    return put.handle((v, e) -> {
       if (e == null) {
         return CompletableFuture.<Void>completedFuture(null);
       }
@@ -395,9 +390,9 @@ public final class RiakRun implements BindingRun {
         return CompletableFuture.<Void>failedFuture(e);
       }
       return executeAsync(requests.fetch(bucket, key))
-          .thenComposeAsync(r -> executeAsync(requests.store(bucket, key, object, r.getVectorClock())), chain)
+          .thenCompose(r -> executeAsync(requests.store(bucket, key, object, r.getVectorClock())))
           .thenApply(r -> (Void) null);
-    }, chain).thenCompose(Function.identity());
+    }).thenCompose(Function.identity());
   }
 
   /**
@@ -514,6 +509,6 @@ public final class RiakRun implements BindingRun {
   @Override
   public void close() {
     shutdown(cluster);
-    chainPool.shutdownNow();
+    chain.shutdownNow();
   }
 }

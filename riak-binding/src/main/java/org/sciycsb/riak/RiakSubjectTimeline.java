@@ -128,9 +128,9 @@ final class RiakSubjectTimeline implements SubjectTimeline, AsyncSubjectTimeline
     if (!s.strongConsistency()) {
       return st;
     }
-    return st.thenComposeAsync(done -> !done.isOk() ? CompletableFuture.completedFuture(done)
+    return st.thenCompose(done -> !done.isOk() ? CompletableFuture.completedFuture(done)
         : run.retryingAsync(() -> run.executeAsync(req.storeTimelineEntry(bucket, eventId, term))
-            .thenApply(x -> Status.OK)), run.chain());
+            .thenApply(x -> Status.OK)));
   }
 
   /**
@@ -147,7 +147,7 @@ final class RiakSubjectTimeline implements SubjectTimeline, AsyncSubjectTimeline
     String prefix = RiakRequests.timelinePrefix(subjectId);
     int base = out.size();
     return run.retryingAsync(() -> run.executeAsync(req.recentEvents(bucket, subjectId, limit))
-        .thenComposeAsync(r -> {
+        .thenCompose(r -> {
           List<CompletableFuture<FetchValue.Response>> fetches = new ArrayList<>(limit);
           for (SecondaryIndexQuery.Response.Entry<String> e : r.getEntries()) {
             String term = e.getIndexKey();
@@ -174,7 +174,7 @@ final class RiakSubjectTimeline implements SubjectTimeline, AsyncSubjectTimeline
             }
             return Status.OK;
           });
-        }, run.chain()));
+        }));
   }
 
   /** Every {@code timeline_bin} entry of the events' bucket, counted page by page (a coverage query). */
