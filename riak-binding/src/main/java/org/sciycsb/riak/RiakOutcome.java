@@ -42,10 +42,7 @@ public enum RiakOutcome {
 
   /** Classifies what {@code executeAsync(..).get(..)} threw, or what a stage failed with. */
   public static RiakOutcome of(Throwable t) {
-    Throwable c = t;
-    while ((c instanceof ExecutionException || c instanceof CompletionException) && c.getCause() != null) {
-      c = c.getCause();
-    }
+    Throwable c = rootCause(t);
     if (c instanceof TimeoutException || c instanceof NoNodesAvailableException || c instanceof ConnectException
         || c instanceof ClosedChannelException) {
       return UNAVAILABLE;
@@ -66,6 +63,15 @@ public enum RiakOutcome {
       }
     }
     return ERROR;
+  }
+
+  /** What a future's wrappers ({@link ExecutionException}, {@link CompletionException}) hold. */
+  public static Throwable rootCause(Throwable t) {
+    Throwable c = t;
+    while ((c instanceof ExecutionException || c instanceof CompletionException) && c.getCause() != null) {
+      c = c.getCause();
+    }
+    return c;
   }
 
   /** Classifies the error text of an RpbErrorResp. */

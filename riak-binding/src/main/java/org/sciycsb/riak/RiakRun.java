@@ -23,7 +23,6 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -65,9 +64,13 @@ public final class RiakRun implements BindingRun {
    * starts retries after their wait.
    */
   private final ExecutorService chain;
+  /** Where the first unexpected failure of a request is reported (see {@link #classify}). */
+  private final PrintStream log;
+  private final AtomicBoolean unexpectedReported = new AtomicBoolean();
 
-  private RiakRun(RiakSettings settings, RiakCluster cluster, StoreInfo info) {
+  private RiakRun(RiakSettings settings, RiakCluster cluster, StoreInfo info, PrintStream log) {
     this.settings = settings;
+    this.log = log;
     this.chain = Executors.newCachedThreadPool(r -> {
       Thread t = new Thread(r, "riak-chain");
       t.setDaemon(true);
@@ -155,7 +158,7 @@ public final class RiakRun implements BindingRun {
           .getBucketTypeAsString() + "' has no secondary indexes (bitcask?): records are stored without key_bin"
           + " and scans return NOT_IMPLEMENTED (set riak.scan_index=false to silence this)");
     }
-    return new RiakRun(effective, cluster, serverInfo(cluster, effective, waitMs));
+    return new RiakRun(effective, cluster, serverInfo(cluster, effective, waitMs), log);
   }
 
   /**
@@ -271,19 +274,33 @@ public final class RiakRun implements BindingRun {
     }
     RiakFuture<T, S> f = client.executeAsync(command);
     CompletableFuture<T> stage = new CompletableFuture<>();
-    f.addListener(done -> {
-      if (done.isSuccess()) {
-        stage.complete(done.getNow());
-      } else {
-        stage.completeExceptionally(done.cause() != null ? done.cause() : new CancellationException());
-      }
-    });
+    f.addListener(done -> settle(done, stage));
     stage.orTimeout(settings.timeoutMillis() + CLIENT_GRACE_MS, TimeUnit.MILLISECONDS).whenComplete((v, e) -> {
       if (e instanceof TimeoutException) {
         f.cancel(true);
       }
     });
     return stage;
+  }
+
+  /**
+   * Completes a stage with a finished request's outcome. Not with {@code getNow()}: riak-client 2.1.1 marks an
+   * operation done before it releases the result, and a listener added in between runs at once and reads null
+   * (seen as a NullPointerException in FetchValue's conversion, counted as ERROR, under CPU load). {@code get()}
+   * waits out that moment; the listener then runs on the sending thread, never on an I/O thread that would release
+   * the result.
+   */
+  static <T, S> void settle(RiakFuture<T, S> done, CompletableFuture<T> stage) {
+    try {
+      stage.complete(done.get());
+    } catch (ExecutionException e) {
+      stage.completeExceptionally(e.getCause() != null ? e.getCause() : e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      stage.completeExceptionally(e);
+    } catch (RuntimeException e) {
+      stage.completeExceptionally(e);
+    }
   }
 
   /** One attempt of an operation; a failure surfaces as an exception that {@link RiakOutcome} classifies. */
@@ -312,13 +329,26 @@ public final class RiakRun implements BindingRun {
       if (e == null) {
         return CompletableFuture.completedFuture(status);
       }
-      RiakOutcome outcome = RiakOutcome.of(e);
+      RiakOutcome outcome = classify(e);
       if (!outcome.retryable() || i >= settings.retries()) {
         return CompletableFuture.completedFuture(outcome.status());
       }
       Executor later = CompletableFuture.delayedExecutor(settings.retryWait().toNanos(), TimeUnit.NANOSECONDS, chain);
       return CompletableFuture.supplyAsync(() -> i + 1, later).thenCompose(next -> attemptAsync(attempt, next));
     }).thenCompose(Function.identity());
+  }
+
+  /**
+   * Classifies a failed request ({@link RiakOutcome#of}); the first failure of the run that fits no known class (and
+   * so counts as ERROR) is printed once, with its exception, so an ERROR count can be explained.
+   */
+  RiakOutcome classify(Throwable e) {
+    RiakOutcome outcome = RiakOutcome.of(e);
+    if (outcome == RiakOutcome.ERROR && unexpectedReported.compareAndSet(false, true)) {
+      log.println("riak: a request failed in an unexpected way and counts as ERROR (only the first is shown): "
+          + RiakOutcome.rootCause(e));
+    }
+    return outcome;
   }
 
   /**
@@ -349,7 +379,7 @@ public final class RiakRun implements BindingRun {
         Thread.currentThread().interrupt();
         return Status.ERROR;
       } catch (Exception e) {
-        outcome = RiakOutcome.of(e);
+        outcome = classify(e);
       }
       if (!outcome.retryable() || i >= settings.retries()) {
         return outcome.status();
