@@ -80,9 +80,10 @@ ycsb() { # store mode inflight repeat name, then bin/ycsb arguments
 
 latte() { # inflight repeat name
   local n="$1" r="$2" name="$3" per=$(( ($1 + 1) / 2 ))
-  "$TIME" -f "maxrss_kb %M wall %e exit %x" "$LATTE" run "$HOME_DIR/bench/latte/usertable-read.rn" \
+  # in its folder: latte leaves a latte-<time>.log in its working directory
+  (cd "$WORK" && "$TIME" -f "maxrss_kb %M wall %e exit %x" "$LATTE" run "$HOME_DIR/bench/latte/usertable-read.rn" \
     -P keyspace="\"ycsb_async\"" -P table="\"$TABLE\"" -P rows="$ROWS" -t 2 -p "$per" -w "${WARMUP}s" -d "$OPS" -q \
-    -o "$WORK/$name.json" 127.0.0.1 >"$WORK/$name.out" 2>"$WORK/$name.err" \
+    -o "$WORK/$name.json" 127.0.0.1 >"$WORK/$name.out" 2>"$WORK/$name.err") \
     || echo "$name failed: $(grep -v maxrss_kb "$WORK/$name.err" | tail -1)" >&2
   printf '%s\t%s\t%s\t%s\t%s\n' cassandra latte "$n" "$r" "$name" >>"$RUNS"
 }
