@@ -38,7 +38,8 @@ public interface Binding {
   /**
    * True when every client thread's handle of the access path {@code path} also implements its non-blocking
    * interface (for {@link org.sciycsb.api.access.SubjectTimeline}:
-   * {@link org.sciycsb.api.access.AsyncSubjectTimeline}), so that a domain workload can keep many of its operations
+   * {@link org.sciycsb.api.access.AsyncSubjectTimeline}; for {@link org.sciycsb.api.access.DocumentStore}:
+   * {@link org.sciycsb.api.access.AsyncDocumentStore}), so that a domain workload can keep many of its operations
    * in flight; false by default.
    */
   default boolean supportsAsync(Class<? extends AccessPath> path) {

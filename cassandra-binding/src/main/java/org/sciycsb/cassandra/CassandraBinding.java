@@ -34,10 +34,11 @@ public final class CassandraBinding implements Binding {
     return true;
   }
 
-  /** The SubjectTimeline handles (fhir) send through {@code executeAsync} too. */
+  /** The SubjectTimeline (fhir) and DocumentStore (fasta) handles send through {@code executeAsync} too. */
   @Override
   public boolean supportsAsync(Class<? extends org.sciycsb.api.AccessPath> path) {
-    return path == org.sciycsb.api.access.SubjectTimeline.class;
+    return path == org.sciycsb.api.access.SubjectTimeline.class
+        || path == org.sciycsb.api.access.DocumentStore.class;
   }
 
   @Override

@@ -6,11 +6,13 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
 import java.util.regex.Pattern;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Secrets;
+import org.sciycsb.api.access.AsyncDocumentStore;
 import org.sciycsb.api.access.DocumentStore;
 import site.ycsb.Status;
 
@@ -20,8 +22,10 @@ import site.ycsb.Status;
  * {@code INSERT} at the run's write consistency (the documents of a batch would belong to as many partitions, so an
  * unlogged batch would only move the fan-out to the coordinator; concurrency comes from the workers), each read one
  * {@code SELECT doc ... WHERE id = ?} at the read consistency. Handles share the run's session and statements.
+ * The blocking calls await the non-blocking ones ({@link AsyncDocumentStore}, {@code executeAsync}, for
+ * {@code -p inflight=N}), so both give the same statuses.
  */
-final class CassandraDocumentStore implements DocumentStore {
+final class CassandraDocumentStore implements DocumentStore, AsyncDocumentStore {
   private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,47}");
   private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
 
@@ -59,26 +63,39 @@ final class CassandraDocumentStore implements DocumentStore {
 
   @Override
   public Status insert(String collection, String id, String json) {
-    try {
+    return CassandraRun.await(insertAsync(collection, id, json));
+  }
+
+  @Override
+  public CompletionStage<Status> insertAsync(String collection, String id, String json) {
+    return run.guarded("document insert", () -> {
       PreparedStatement ps = run.prepare("doc-insert:" + collection,
           "INSERT INTO " + keyspace + "." + collection + " (id, doc) VALUES (?, ?)");
-      run.session().execute(run.finish(ps, run.settings().writeConsistency(), id, json));
-      return Status.OK;
-    } catch (RuntimeException e) {
-      return run.failure("document insert", e);
-    }
+      return run.session().executeAsync(run.finish(ps, run.settings().writeConsistency(), id, json))
+          .thenApply(rs -> Status.OK);
+    });
   }
 
   @Override
   public Result read(String collection, String id) {
-    try {
+    return readAsync(collection, id).toCompletableFuture().join();
+  }
+
+  @Override
+  public CompletionStage<Result> readAsync(String collection, String id) {
+    String[] doc = new String[1];
+    return run.guarded("document read", () -> {
       PreparedStatement ps = run.prepare("doc-read:" + collection,
           "SELECT doc FROM " + keyspace + "." + collection + " WHERE id = ?");
-      Row row = run.session().execute(run.finish(ps, run.settings().readConsistency(), id)).one();
-      return row == null ? new Result(Status.NOT_FOUND, null) : new Result(Status.OK, row.getString(0));
-    } catch (RuntimeException e) {
-      return new Result(run.failure("document read", e), null);
-    }
+      return run.session().executeAsync(run.finish(ps, run.settings().readConsistency(), id)).thenApply(rs -> {
+        Row row = rs.one();
+        if (row == null) {
+          return Status.NOT_FOUND;
+        }
+        doc[0] = row.getString(0);
+        return Status.OK;
+      });
+    }).thenApply(st -> new Result(st, st.isOk() ? doc[0] : null));
   }
 
   /** {@code SELECT COUNT(*)}: a full scan, fine for test and benchmark sizes. */

@@ -15,6 +15,8 @@ class CassandraAsyncDeclarationTest {
     assertThat(Benchmark.ASYNC_BINDINGS.split(", ")).contains("cassandra");
     assertThat(new CassandraBinding().supportsAsync(org.sciycsb.api.access.SubjectTimeline.class)).isTrue();
     assertThat(org.sciycsb.api.access.AsyncSubjectTimeline.class).isAssignableFrom(CassandraSubjectTimeline.class);
-    assertThat(Benchmark.ASYNC_TIMELINE_BINDINGS.split(", ")).contains("cassandra");
+    assertThat(Benchmark.ASYNC_ACCESS_PATH_BINDINGS.split(", ")).contains("cassandra");
+    assertThat(new CassandraBinding().supportsAsync(org.sciycsb.api.access.DocumentStore.class)).isTrue();
+    assertThat(org.sciycsb.api.access.AsyncDocumentStore.class).isAssignableFrom(CassandraDocumentStore.class);
   }
 }

@@ -2,13 +2,19 @@ package org.sciycsb.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.sciycsb.api.Binding;
+import org.sciycsb.api.access.AsyncDocumentStore;
 import org.sciycsb.api.access.DocumentStore;
+import org.sciycsb.api.access.DocumentStore.Result;
 import site.ycsb.Status;
 
 /**
@@ -48,8 +54,75 @@ public abstract class DocumentStoreContract extends StoreContract {
     prepare();
   }
 
+  /**
+   * True to run every test through the handle's non-blocking calls ({@link AsyncDocumentStore}), each awaited, plus
+   * the test of many calls in flight at once: a binding whose document store is asynchronous runs the contract
+   * twice, once by a subclass that answers true here.
+   */
+  protected boolean throughAsync() {
+    return false;
+  }
+
+  /** A handle of client thread 0 on the current run (through its asynchronous calls when {@link #throughAsync}). */
   private DocumentStore handle() throws Exception {
-    return run.accessPath(DocumentStore.class, 0);
+    DocumentStore d = run.accessPath(DocumentStore.class, 0);
+    if (!throughAsync()) {
+      return d;
+    }
+    assertThat(d).as("an asynchronous binding's document store handle").isInstanceOf(AsyncDocumentStore.class);
+    assertThat(binding.supportsAsync(DocumentStore.class)).as("the binding declares it").isTrue();
+    return new AwaitedStore(d);
+  }
+
+  private static <T> T await(CompletionStage<T> stage) {
+    try {
+      return stage.toCompletableFuture().get(60, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new AssertionError("an asynchronous call failed or hung: " + e, e);
+    }
+  }
+
+  /** The blocking calls of a handle made through its asynchronous ones, each awaited (within 60 s). */
+  private static final class AwaitedStore implements DocumentStore {
+    private final DocumentStore inner;
+    private final AsyncDocumentStore async;
+
+    AwaitedStore(DocumentStore inner) {
+      this.inner = inner;
+      this.async = (AsyncDocumentStore) inner;
+    }
+
+    @Override
+    public void prepare(List<String> collections) throws org.sciycsb.api.BenchmarkException {
+      inner.prepare(collections);
+    }
+
+    @Override
+    public Status insert(String collection, String id, String json) {
+      Status s = await(async.insertAsync(collection, id, json));
+      assertThat(s).as("an asynchronous insert is written when it completes").isNotEqualTo(Status.BATCHED_OK);
+      return s;
+    }
+
+    @Override
+    public Result read(String collection, String id) {
+      return await(async.readAsync(collection, id));
+    }
+
+    @Override
+    public Status flush() {
+      return inner.flush();
+    }
+
+    @Override
+    public long count(String collection) throws org.sciycsb.api.BenchmarkException {
+      return inner.count(collection);
+    }
+
+    @Override
+    public void close() {
+      inner.close();
+    }
   }
 
   /** A document without whitespace, so a store that reformats its JSON gives the same text less spaces. */
@@ -120,6 +193,42 @@ public abstract class DocumentStoreContract extends StoreContract {
     prepare();
     reopen();
     assertThat(read(rna, "p1")).isEqualTo(doc("p1", "UU"));
+  }
+
+  /** Only in the asynchronous contract: 200 documents sent at once, then all read at once with 20 missing ids. */
+  @Test
+  void manyCallsInFlightAtOnce() throws Exception {
+    if (!throughAsync()) {
+      return; // the blocking contract is one call at a time
+    }
+    List<CompletableFuture<Status>> puts = new ArrayList<>();
+    try (DocumentStore d = handle()) {
+      AsyncDocumentStore a = (AsyncDocumentStore) ((AwaitedStore) d).inner;
+      for (int i = 0; i < 200; i++) {
+        puts.add(a.insertAsync(i % 2 == 0 ? rna : task, "m" + i, doc("m" + i, "AC".repeat(i % 7 + 1)))
+            .toCompletableFuture());
+      }
+      for (CompletableFuture<Status> f : puts) {
+        assertThat(f.get(60, TimeUnit.SECONDS)).isEqualTo(Status.OK);
+      }
+    }
+    reopen();
+    try (DocumentStore d = handle()) {
+      AsyncDocumentStore a = (AsyncDocumentStore) ((AwaitedStore) d).inner;
+      List<CompletableFuture<Result>> reads = new ArrayList<>();
+      for (int i = 0; i < 220; i++) {
+        reads.add(a.readAsync(i % 2 == 0 ? rna : task, "m" + i).toCompletableFuture());
+      }
+      for (int i = 0; i < 220; i++) {
+        Result r = reads.get(i).get(60, TimeUnit.SECONDS);
+        if (i >= 200) {
+          assertThat(r.status()).as("m%d was never written", i).isEqualTo(Status.NOT_FOUND);
+          continue;
+        }
+        assertThat(r.status()).as("read m%d", i).isEqualTo(Status.OK);
+        assertThat(r.json().replaceAll("\\s", "")).isEqualTo(doc("m" + i, "AC".repeat(i % 7 + 1)));
+      }
+    }
   }
 
   @Test

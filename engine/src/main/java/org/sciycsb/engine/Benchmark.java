@@ -166,7 +166,7 @@ public final class Benchmark {
     if (!workload.supportsAsync(binding)) {
       throw new ConfigException("workload " + workload.name() + " has no asynchronous operations on binding "
           + bindingName + ": inflight=" + inflight + " needs -threads " + inflight + " (asynchronous: the core"
-          + " workloads A-F on " + ASYNC_BINDINGS + "; fhir on " + ASYNC_TIMELINE_BINDINGS + ")");
+          + " workloads A-F on " + ASYNC_BINDINGS + "; fhir and fasta on " + ASYNC_ACCESS_PATH_BINDINGS + ")");
     }
   }
 
@@ -176,8 +176,11 @@ public final class Benchmark {
    */
   public static final String ASYNC_BINDINGS = "basic, cassandra, mongodb, riak";
 
-  /** As {@link #ASYNC_BINDINGS}, for the asynchronous {@code SubjectTimeline} access path (the fhir workload). */
-  public static final String ASYNC_TIMELINE_BINDINGS = "cassandra, mongodb, riak";
+  /**
+   * As {@link #ASYNC_BINDINGS}, for the asynchronous {@code SubjectTimeline} and {@code DocumentStore} access paths
+   * (the fhir and fasta workloads).
+   */
+  public static final String ASYNC_ACCESS_PATH_BINDINGS = "cassandra, mongodb, riak";
 
   /** Every option set a phase's keys are checked against. */
   private static List<OptionSet> optionSets(RunSpec spec, BenchWorkload workload, Binding binding) {

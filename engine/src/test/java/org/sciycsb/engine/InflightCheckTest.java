@@ -93,7 +93,7 @@ class InflightCheckTest {
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("workload timeline has no asynchronous operations on binding b: inflight=64 needs"
             + " -threads 64")
-        .hasMessageContaining("fhir on " + Benchmark.ASYNC_TIMELINE_BINDINGS);
+        .hasMessageContaining("fhir and fasta on " + Benchmark.ASYNC_ACCESS_PATH_BINDINGS);
     assertThatCode(() -> Benchmark.checkInflight(inflight(2, 2), binding(false), "b", TIMELINE_WORKLOAD))
         .as("one per thread: the blocking loop").doesNotThrowAnyException();
   }

@@ -19,13 +19,16 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import org.sciycsb.api.AccessPath;
+import org.sciycsb.api.AsyncOps;
 import org.sciycsb.api.BenchWorkload;
+import org.sciycsb.api.Binding;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
@@ -37,6 +40,7 @@ import org.sciycsb.api.RunContext;
 import org.sciycsb.api.ThreadContext;
 import org.sciycsb.api.WorkloadContext;
 import org.sciycsb.api.WorkloadThread;
+import org.sciycsb.api.access.AsyncDocumentStore;
 import org.sciycsb.api.access.DocumentStore;
 import site.ycsb.Status;
 
@@ -195,6 +199,15 @@ public final class FastaWorkload implements BenchWorkload {
       flushOp = ctx.operation(FLUSH, true);
       prepareStore(ctx);
     }
+  }
+
+  /**
+   * With {@code -p inflight=N} on a binding whose document store handles are asynchronous: each load operation
+   * sends one document (the files are still parsed one at a time on the thread), each run operation one read.
+   */
+  @Override
+  public boolean supportsAsync(Binding binding) {
+    return binding.supportsAsync(DocumentStore.class);
   }
 
   @Override
@@ -389,17 +402,40 @@ public final class FastaWorkload implements BenchWorkload {
 
     @Override
     public boolean doInsert() {
-      if (pos >= buffer.size() && !refill()) {
+      if (pos >= buffer.size() && !refill(meter)) {
         return false; // no file left for this thread
       }
       Document d = buffer.get(pos);
       buffer.set(pos++, null);
       write(d);
-      return pos < buffer.size() || refill();
+      return pos < buffer.size() || refill(meter);
+    }
+
+    /**
+     * Sends the next document without waiting (parsing the next file first when the last one is used up); null
+     * when no file is left. The parse is measured on this thread, the write when its stage completes.
+     */
+    @Override
+    public CompletionStage<?> doInsertAsync(AsyncOps ops) {
+      if (pos >= buffer.size() && !refill(ops)) {
+        return null;
+      }
+      Document d = buffer.get(pos);
+      buffer.set(pos++, null);
+      int t = d.type().ordinal();
+      String id = d.id();
+      long s = System.nanoTime(); // before the call: the service time runs from the send
+      return ((AsyncDocumentStore) store).insertAsync(collections[t], id, d.json()).handle((st, x) -> {
+        long e = System.nanoTime();
+        Status status = x != null || st == null ? Status.ERROR : st;
+        ops.record(writeOps[t], s, e, status);
+        written(t, id, status, e);
+        return status;
+      });
     }
 
     /** Parses the next file of the queue into the buffer; false when the queue is empty. */
-    private boolean refill() {
+    private boolean refill(Meter m) {
       buffer.clear();
       pos = 0;
       while (buffer.isEmpty()) {
@@ -420,7 +456,7 @@ public final class FastaWorkload implements BenchWorkload {
           buffer.clear(); // documents of a file that could not be read to its end are dropped as a whole
         }
         long e = System.nanoTime();
-        meter.record(parseOp, s, e, st);
+        m.record(parseOp, s, e, st);
         filesRead.increment();
         for (Document d : buffer) {
           made[d.type().ordinal()]++;
@@ -439,6 +475,11 @@ public final class FastaWorkload implements BenchWorkload {
       Status st = store.insert(collections[t], id, d.json());
       long e = System.nanoTime();
       meter.record(writeOps[t], s, e, st);
+      written(t, id, st, e);
+    }
+
+    /** Counts a finished write and keeps its id; completions of asynchronous writes call it from driver threads. */
+    private synchronized void written(int t, String id, Status st, long e) {
       if (st != null && st.isOk()) {
         ok[t]++;
         try {
@@ -452,7 +493,7 @@ public final class FastaWorkload implements BenchWorkload {
       tick(e);
     }
 
-    private void start(long now) {
+    private synchronized void start(long now) {
       if (first == Long.MAX_VALUE) {
         first = now;
         epoch.compareAndSet(Long.MIN_VALUE, now);
@@ -494,24 +535,29 @@ public final class FastaWorkload implements BenchWorkload {
         }
       } finally {
         store.close();
-        for (int t = 0; t < TYPES.length; t++) {
-          written[t].add(ok[t]);
-          failed[t].add(bad[t]);
-          parsed[t].add(made[t]);
-          if (idOut[t] != null) {
-            try {
-              idOut[t].close();
-            } catch (IOException e) {
-              run.log().println("fasta: cannot close an ids file: " + e.getMessage());
-            }
+        addCounts();
+      }
+    }
+
+    /** Adds the thread's counts to the workload's (synchronized: asynchronous writes counted on driver threads). */
+    private synchronized void addCounts() {
+      for (int t = 0; t < TYPES.length; t++) {
+        written[t].add(ok[t]);
+        failed[t].add(bad[t]);
+        parsed[t].add(made[t]);
+        if (idOut[t] != null) {
+          try {
+            idOut[t].close();
+          } catch (IOException e) {
+            run.log().println("fasta: cannot close an ids file: " + e.getMessage());
           }
         }
-        if (first != Long.MAX_VALUE) {
-          firstNanos.accumulateAndGet(first, Math::min);
-          lastNanos.accumulateAndGet(Math.max(last, first), Math::max);
-        }
-        perSecond.add(seconds);
       }
+      if (first != Long.MAX_VALUE) {
+        firstNanos.accumulateAndGet(first, Math::min);
+        lastNanos.accumulateAndGet(Math.max(last, first), Math::max);
+      }
+      perSecond.add(seconds);
     }
 
     @Override
@@ -773,6 +819,8 @@ public final class FastaWorkload implements BenchWorkload {
     private final long[] missing = new long[TYPES.length];
     private final long[] wrong = new long[TYPES.length];
     private final long[] errors = new long[TYPES.length];
+    /** The draw of the read being chosen (on the thread only). */
+    private long draw;
 
     ReadThread(ThreadContext ctx, DocumentStore store) {
       this.store = store;
@@ -783,21 +831,57 @@ public final class FastaWorkload implements BenchWorkload {
 
     @Override
     public boolean doTransaction() {
-      long r = random.nextLong(totalIds);
-      int t = 0;
-      while (r >= cumulative[t]) {
-        t++;
-      }
-      long id = ids[t][(int) (r - (t == 0 ? 0 : cumulative[t - 1]))];
-      String hex = Ids.hex(id);
+      int t = nextType();
+      String hex = Ids.hex(nextId(t));
       long s = System.nanoTime();
       DocumentStore.Result res = store.read(collections[t], hex);
       long e = System.nanoTime();
+      Status st = checked(res, hex);
+      meter.record(readOps[t], s, e, st);
+      count(t, st);
+      return true;
+    }
+
+    /** One read without waiting; measured and checked when its stage completes. */
+    @Override
+    public CompletionStage<?> doTransactionAsync(AsyncOps ops) {
+      int t = nextType();
+      String hex = Ids.hex(nextId(t));
+      long s = System.nanoTime();
+      return ((AsyncDocumentStore) store).readAsync(collections[t], hex).handle((res, x) -> {
+        long e = System.nanoTime();
+        Status st = x != null ? Status.ERROR : checked(res, hex);
+        ops.record(readOps[t], s, e, st);
+        count(t, st);
+        return st;
+      });
+    }
+
+    /** The type of the next read, in the proportions written (the random draw picks an id among all). */
+    private int nextType() {
+      draw = random.nextLong(totalIds);
+      int t = 0;
+      while (draw >= cumulative[t]) {
+        t++;
+      }
+      return t;
+    }
+
+    private long nextId(int t) {
+      return ids[t][(int) (draw - (t == 0 ? 0 : cumulative[t - 1]))];
+    }
+
+    /** A read's status: MISMATCH when the document found does not carry the id asked for. */
+    private static Status checked(DocumentStore.Result res, String hex) {
       Status st = res == null ? Status.ERROR : res.status();
       if (st == Status.OK && (res.json() == null || !res.json().contains(hex))) {
         st = MISMATCH;
       }
-      meter.record(readOps[t], s, e, st);
+      return st;
+    }
+
+    /** Completions of asynchronous reads call it from driver threads. */
+    private synchronized void count(int t, Status st) {
       if (st == Status.OK) {
         hit[t]++;
       } else if (st == Status.NOT_FOUND) {
@@ -807,7 +891,6 @@ public final class FastaWorkload implements BenchWorkload {
       } else {
         errors[t]++;
       }
-      return true;
     }
 
     @Override
@@ -816,7 +899,7 @@ public final class FastaWorkload implements BenchWorkload {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
       store.close();
       for (int t = 0; t < TYPES.length; t++) {
         found[t].add(hit[t]);

@@ -30,6 +30,11 @@ class FastaCassandraIT extends FastaEndToEnd {
   List<String> storeProps() {
     return List.of("cassandra.hosts=" + hosts(), "cassandra.keyspace=" + KEYSPACE);
   }
+  @Override
+  boolean asyncDocuments() {
+    return true;
+  }
+
 
   @AfterEach
   void dropTables() {

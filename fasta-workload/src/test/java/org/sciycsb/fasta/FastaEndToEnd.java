@@ -56,6 +56,19 @@ abstract class FastaEndToEnd {
   /** {@code key=value} properties reaching the store (the test's own database or folder). */
   abstract List<String> storeProps();
 
+  /**
+   * True when the binding's DocumentStore handles are asynchronous, so that the fasta workload runs with
+   * {@code -p inflight=N} (otherwise such a run is refused before it starts).
+   */
+  boolean asyncDocuments() {
+    return false;
+  }
+
+  /** Properties a run with operations in flight adds to {@link #storeProps} (mongodb: no insert batches). */
+  List<String> inflightProps() {
+    return List.of();
+  }
+
   private Cli cli(String phase, int threads, String... props) {
     List<String> argv = new ArrayList<>(List.of(phase, binding(), "-threads", Integer.toString(threads),
         "-p", "workload=fasta", "-p", "fasta.table.prefix=" + prefix, "-p", "status.interval=1"));
@@ -209,6 +222,48 @@ abstract class FastaEndToEnd {
     checkRun(r, run, 2000);
     assertThat(Cli.results(run).path("extra").path("fasta").path("ids").asText())
         .isEqualTo(load.toAbsolutePath().toString());
+  }
+
+  /**
+   * A load and a run with 32 operations in flight on 2 threads give the same counts and checks as one at a time
+   * (every document written, counted by the store and read back with its id), on the bindings whose document
+   * store is asynchronous; the others refuse such a run with one line before it starts.
+   */
+  @Test
+  void withOperationsInFlightEveryDocumentIsWrittenAndReadBack() throws Exception {
+    Path corpus = tmp.resolve("corpus");
+    Path load = tmp.resolve("load");
+    List<String> props = new ArrayList<>(inflightProps());
+    props.addAll(List.of("inflight=32", "fasta.corpus.files=3", "fasta.corpus.hits=120", "fasta.corpus.queries=2",
+        "fasta.corpus.dir=" + corpus, "results.dir=" + load));
+    Cli c = cli("load", 2, props.toArray(String[]::new));
+    if (!asyncDocuments()) {
+      assertThat(c.exit).as(c.toString()).isEqualTo(2);
+      // the binding is synchronous, or its document store is
+      assertThat(c.err.lines().filter(l -> l.startsWith("error")).toList()).singleElement()
+          .satisfies(l -> assertThat(l).contains(binding()).contains("inflight=32 needs -threads 32"));
+      assertThat(c.err).doesNotContain("\tat ");
+      return;
+    }
+    List<Path> files;
+    try (var s = Files.list(corpus)) {
+      Path dir = s.filter(p -> !p.getFileName().toString().startsWith(".")).findFirst().orElseThrow();
+      try (var f = Files.list(dir)) {
+        files = f.filter(p -> p.toString().endsWith(".m10")).sorted().toList();
+      }
+    }
+    checkLoad(c, load, expected(files));
+    JsonNode li = Cli.results(load).path("metadata").path("inflight");
+    assertThat(li.path("mode").asText()).isEqualTo("asynchronous");
+
+    Path run = tmp.resolve("run");
+    List<String> runProps = new ArrayList<>(inflightProps());
+    runProps.addAll(List.of("inflight=32", "fasta.ids=" + load, "fasta.reads=2000", "results.dir=" + run));
+    Cli r = cli("run", 2, runProps.toArray(String[]::new));
+    checkRun(r, run, 2000);
+    JsonNode ri = Cli.results(run).path("metadata").path("inflight");
+    assertThat(ri.path("mode").asText()).isEqualTo("asynchronous");
+    assertThat(ri.path("operationsSent").asLong()).isEqualTo(2000);
   }
 
   @Test

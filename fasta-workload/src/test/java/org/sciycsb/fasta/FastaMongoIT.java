@@ -28,6 +28,16 @@ class FastaMongoIT extends FastaEndToEnd {
   List<String> storeProps() {
     return List.of("mongodb.url=" + TestServers.mongodb(DB), "mongodb.batchsize=100", "mongodb.connecttimeout=5s");
   }
+  @Override
+  boolean asyncDocuments() {
+    return true;
+  }
+
+  @Override
+  List<String> inflightProps() {
+    return List.of("mongodb.batchsize=1"); // insert batches and operations in flight do not go together
+  }
+
 
   @AfterEach
   void dropCollections() {

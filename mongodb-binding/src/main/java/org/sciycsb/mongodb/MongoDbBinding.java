@@ -41,10 +41,11 @@ public final class MongoDbBinding implements Binding {
     return true;
   }
 
-  /** The SubjectTimeline handles (fhir) send through the reactive-streams client too. */
+  /** The SubjectTimeline (fhir) and DocumentStore (fasta) handles send through the reactive-streams client too. */
   @Override
   public boolean supportsAsync(Class<? extends org.sciycsb.api.AccessPath> path) {
-    return path == org.sciycsb.api.access.SubjectTimeline.class;
+    return path == org.sciycsb.api.access.SubjectTimeline.class
+        || path == org.sciycsb.api.access.DocumentStore.class;
   }
 
   @Override

@@ -19,10 +19,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.bson.RawBsonDocument;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
+import org.sciycsb.api.access.AsyncDocumentStore;
 import org.sciycsb.api.access.DocumentStore;
+import reactor.core.publisher.Mono;
 import site.ycsb.Status;
 
 /**
@@ -32,14 +36,21 @@ import site.ycsb.Status;
  * {@code bulkWrite} of upserting replaces) per batch: a buffered insert returns {@link Status#BATCHED_OK}, the
  * insert that fills a batch the outcome of the batch; {@link #flush} and {@link #close} write the rest. Reads
  * return the stored document as relaxed extended JSON. One handle per thread, on the run's shared client.
+ *
+ * <p>The non-blocking calls ({@link AsyncDocumentStore}, for {@code -p inflight=N}, which needs
+ * {@code mongodb.batchsize=1}) send the same insert, upsert or find through the run's reactive-streams client, one
+ * document per request.
  */
-final class MongoDbDocumentStore implements DocumentStore {
+final class MongoDbDocumentStore implements DocumentStore, AsyncDocumentStore {
   private final MongoDbRun run;
   private final int threadId;
   private final int batchSize;
   private final boolean upsert;
   private final Map<String, MongoCollection<RawBsonDocument>> collections = new HashMap<>();
   private final Map<String, List<RawBsonDocument>> batches = new LinkedHashMap<>();
+  /** The reactive client's collections, opened on the first asynchronous call of each. */
+  private final Map<String, com.mongodb.reactivestreams.client.MongoCollection<RawBsonDocument>> reactive =
+      new java.util.concurrent.ConcurrentHashMap<>();
   private boolean closed;
 
   MongoDbDocumentStore(MongoDbRun run, int threadId) {
@@ -146,6 +157,37 @@ final class MongoDbDocumentStore implements DocumentStore {
       run.logError("document read", e);
       return new Result(MongoDbClient.status(e), null);
     }
+  }
+
+  private com.mongodb.reactivestreams.client.MongoCollection<RawBsonDocument> rcoll(String name) {
+    return reactive.computeIfAbsent(name, n -> run.reactiveCollection(n).withDocumentClass(RawBsonDocument.class));
+  }
+
+  @Override
+  public CompletionStage<Status> insertAsync(String collection, String id, String json) {
+    RawBsonDocument doc;
+    try {
+      doc = RawBsonDocument.parse(json);
+    } catch (RuntimeException e) {
+      run.logError("document insert (bad JSON, id " + id + ")", e);
+      return CompletableFuture.completedFuture(Status.BAD_REQUEST); // as insert
+    }
+    return run.guarded("document insert", () -> (upsert
+        ? Mono.from(rcoll(collection).replaceOne(eq("_id", id), doc, new ReplaceOptions().upsert(true)))
+        : Mono.from(rcoll(collection).insertOne(doc))).toFuture().thenApply(r -> Status.OK));
+  }
+
+  @Override
+  public CompletionStage<Result> readAsync(String collection, String id) {
+    String[] json = new String[1];
+    return run.guarded("document read", () -> Mono.from(rcoll(collection).find(eq("_id", id)).limit(1).first())
+        .toFuture().thenApply(d -> {
+          if (d == null) {
+            return Status.NOT_FOUND;
+          }
+          json[0] = d.toJson();
+          return Status.OK;
+        })).thenApply(st -> new Result(st, st.isOk() ? json[0] : null));
   }
 
   @Override

@@ -10,7 +10,10 @@ import org.sciycsb.api.Phase;
 import org.sciycsb.api.RunContext;
 import org.sciycsb.testkit.TestServers;
 
-/** Where the integration tests find the server: {@code bin/servers start mongodb} (FerretDB, SQLite backend). */
+/**
+ * Where the integration tests find the server: {@code bin/servers start mongodb} (FerretDB 2.5 on DocumentDB and
+ * PostgreSQL 15).
+ */
 final class ItServer {
   private ItServer() {}
 

@@ -15,6 +15,8 @@ class MongoDbAsyncDeclarationTest {
     assertThat(Benchmark.ASYNC_BINDINGS.split(", ")).contains("mongodb");
     assertThat(new MongoDbBinding().supportsAsync(org.sciycsb.api.access.SubjectTimeline.class)).isTrue();
     assertThat(org.sciycsb.api.access.AsyncSubjectTimeline.class).isAssignableFrom(MongoDbSubjectTimeline.class);
-    assertThat(Benchmark.ASYNC_TIMELINE_BINDINGS.split(", ")).contains("mongodb");
+    assertThat(Benchmark.ASYNC_ACCESS_PATH_BINDINGS.split(", ")).contains("mongodb");
+    assertThat(new MongoDbBinding().supportsAsync(org.sciycsb.api.access.DocumentStore.class)).isTrue();
+    assertThat(org.sciycsb.api.access.AsyncDocumentStore.class).isAssignableFrom(MongoDbDocumentStore.class);
   }
 }

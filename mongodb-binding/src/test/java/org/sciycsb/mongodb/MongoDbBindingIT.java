@@ -28,7 +28,10 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
-/** Batching, upserts, presets, store info and failures against the test server (FerretDB, SQLite backend). */
+/**
+ * Batching, upserts, presets, store info and failures against the test server (FerretDB 2.5 on DocumentDB and
+ * PostgreSQL 15).
+ */
 class MongoDbBindingIT {
   private final List<AutoCloseable> toClose = new ArrayList<>();
   private final String table = "t" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);

@@ -24,10 +24,11 @@ public final class RiakBinding implements Binding {
     return true;
   }
 
-  /** The SubjectTimeline handles (fhir) run on riak-client's futures too. */
+  /** The SubjectTimeline (fhir) and DocumentStore (fasta) handles run on riak-client's futures too. */
   @Override
   public boolean supportsAsync(Class<? extends org.sciycsb.api.AccessPath> path) {
-    return path == org.sciycsb.api.access.SubjectTimeline.class;
+    return path == org.sciycsb.api.access.SubjectTimeline.class
+        || path == org.sciycsb.api.access.DocumentStore.class;
   }
 
   @Override

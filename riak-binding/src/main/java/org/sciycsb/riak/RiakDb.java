@@ -171,14 +171,7 @@ final class RiakDb extends DB implements AsyncDb {
    */
   @Override
   public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
-    byte[] json = codec.encode(values);
-    CompletableFuture<Status> st = run.retryingAsync(
-        () -> run.upsertAsync(table, key, req.object(key, json)).thenApply(stored -> Status.OK));
-    if (!(s.strongConsistency() && s.scansSupported())) {
-      return st;
-    }
-    return st.thenCompose(done -> !done.isOk() ? CompletableFuture.completedFuture(done)
-        : run.retryingAsync(() -> run.executeAsync(req.storeIndexEntry(table, key)).thenApply(x -> Status.OK)));
+    return run.putAsync(table, key, codec.encode(values));
   }
 
   /**

@@ -1,12 +1,12 @@
 package org.sciycsb.riak;
 
-import com.basho.riak.client.api.commands.kv.FetchValue;
 import com.basho.riak.client.core.query.RiakObject;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.CompletionStage;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.access.AsyncDocumentStore;
 import org.sciycsb.api.access.DocumentStore;
 import site.ycsb.Status;
 
@@ -20,13 +20,17 @@ import site.ycsb.Status;
  * <ul>
  *   <li>insert: one put with the run's write quorums, an upsert (strongly consistent types: conditional on the
  *       current causal context, and the {@code key_bin} entry in {@code riak.scan_bucket_type} when set). Riak has
- *       no multi-object write: nothing is buffered, every insert is acknowledged when it returns.</li>
+ *       no multi-object write: nothing is buffered, every insert is acknowledged when it returns. The same steps
+ *       as a record's insert ({@link RiakRun#putAsync}).</li>
  *   <li>read: one fetch with the read quorums; siblings resolve to the latest; {@code NOT_FOUND} when absent.</li>
  *   <li>count: the paged {@code key_bin} listing of {@link RiakRun#count} (10,000 keys a page; a coverage query,
  *       exact once the writes have settled), or -1 when the bucket is not indexed.</li>
  * </ul>
+ *
+ * <p>Both calls are written once, non-blocking ({@link AsyncDocumentStore}, for {@code -p inflight=N}); the blocking
+ * ones await them, so both give the same statuses.
  */
-final class RiakDocumentStore implements DocumentStore {
+final class RiakDocumentStore implements DocumentStore, AsyncDocumentStore {
   private final RiakRun run;
   private final RiakRequests req;
   private final RiakSettings s;
@@ -49,33 +53,30 @@ final class RiakDocumentStore implements DocumentStore {
 
   @Override
   public Status insert(String collection, String id, String json) {
-    byte[] value = json.getBytes(StandardCharsets.UTF_8);
-    Status st = run.retrying(() -> {
-      run.upsert(collection, id, req.object(id, value));
-      return Status.OK;
-    });
-    if (st.isOk() && s.strongConsistency() && s.scansSupported()) {
-      st = run.retrying(() -> {
-        run.execute(req.storeIndexEntry(collection, id));
-        return Status.OK;
-      });
-    }
-    return st;
+    return RiakRun.await(insertAsync(collection, id, json));
+  }
+
+  @Override
+  public CompletionStage<Status> insertAsync(String collection, String id, String json) {
+    return run.putAsync(collection, id, json.getBytes(StandardCharsets.UTF_8));
   }
 
   @Override
   public Result read(String collection, String id) {
-    AtomicReference<String> json = new AtomicReference<>();
-    Status st = run.retrying(() -> {
-      FetchValue.Response r = run.execute(req.fetch(collection, id));
+    return readAsync(collection, id).toCompletableFuture().join();
+  }
+
+  @Override
+  public CompletionStage<Result> readAsync(String collection, String id) {
+    String[] json = new String[1];
+    return run.retryingAsync(() -> run.executeAsync(req.fetch(collection, id)).thenApply(r -> {
       RiakObject o = r.isNotFound() ? null : RiakRun.live(r.getValues());
       if (o == null) {
         return Status.NOT_FOUND;
       }
-      json.set(o.getValue().toStringUtf8());
+      json[0] = o.getValue().toStringUtf8();
       return Status.OK;
-    });
-    return new Result(st, st.isOk() ? json.get() : null);
+    })).thenApply(st -> new Result(st, st.isOk() ? json[0] : null));
   }
 
   @Override

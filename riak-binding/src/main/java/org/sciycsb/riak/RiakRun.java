@@ -303,16 +303,10 @@ public final class RiakRun implements BindingRun {
     }
   }
 
-  /** One attempt of an operation; a failure surfaces as an exception that {@link RiakOutcome} classifies. */
-  @FunctionalInterface
-  interface Attempt {
-    Status run() throws Exception;
-  }
-
   /**
-   * The non-blocking form of {@link #retrying}: the stage completes with the attempt's status, or, when an attempt
-   * failed in a retryable way, with the next attempt's, started {@code riak.retry_wait} later without holding a
-   * thread; it never completes exceptionally.
+   * Runs an operation, retrying it {@code riak.retries} times when it failed in a retryable way (unavailable, lost
+   * conditional write): the stage completes with the attempt's status, or with the next attempt's, started
+   * {@code riak.retry_wait} later without holding a thread; it never completes exceptionally.
    */
   CompletableFuture<Status> retryingAsync(Supplier<? extends CompletionStage<Status>> attempt) {
     return attemptAsync(attempt, 0);
@@ -367,46 +361,10 @@ public final class RiakRun implements BindingRun {
   }
 
   /**
-   * Runs an operation, retrying it {@code riak.retries} times after {@code riak.retry_wait} when it failed in a
-   * retryable way (unavailable, lost conditional write); never throws.
-   */
-  Status retrying(Attempt attempt) {
-    for (int i = 0;; i++) {
-      RiakOutcome outcome;
-      try {
-        return attempt.run();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return Status.ERROR;
-      } catch (Exception e) {
-        outcome = classify(e);
-      }
-      if (!outcome.retryable() || i >= settings.retries()) {
-        return outcome.status();
-      }
-      try {
-        TimeUnit.NANOSECONDS.sleep(settings.retryWait().toNanos());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return Status.ERROR;
-      }
-    }
-  }
-
-  /**
    * Stores an object as an insert does (an upsert): a blind put on eventually consistent types; on strongly
    * consistent types a blind put succeeds only for a new key, so when the key exists it is fetched and overwritten
    * conditionally on its causal context.
    */
-  void upsert(String bucket, String key, RiakObject object) throws Exception {
-    try {
-      upsertAsync(bucket, key, object).get();
-    } catch (ExecutionException e) {
-      throw e.getCause() instanceof Exception c ? c : e;
-    }
-  }
-
-  /** The non-blocking form of {@link #upsert}. */
   CompletableFuture<Void> upsertAsync(String bucket, String key, RiakObject object) {
     CompletableFuture<Void> put = executeAsync(requests.store(bucket, key, object, null)).thenApply(r -> null);
     if (!settings.strongConsistency()) {
@@ -423,6 +381,20 @@ public final class RiakRun implements BindingRun {
           .thenCompose(r -> executeAsync(requests.store(bucket, key, object, r.getVectorClock())))
           .thenApply(r -> (Void) null);
     }).thenCompose(Function.identity());
+  }
+
+  /**
+   * An insert of a record or a document: an upsert ({@link #upsertAsync}), then, with a strongly consistent type and
+   * an index bucket type, the key's index entry; each step retried as {@link #retryingAsync} does.
+   */
+  CompletableFuture<Status> putAsync(String bucket, String key, byte[] json) {
+    CompletableFuture<Status> st = retryingAsync(
+        () -> upsertAsync(bucket, key, requests.object(key, json)).thenApply(stored -> Status.OK));
+    if (!(settings.strongConsistency() && settings.scansSupported())) {
+      return st;
+    }
+    return st.thenCompose(done -> !done.isOk() ? CompletableFuture.completedFuture(done)
+        : retryingAsync(() -> executeAsync(requests.storeIndexEntry(bucket, key)).thenApply(x -> Status.OK)));
   }
 
   /**

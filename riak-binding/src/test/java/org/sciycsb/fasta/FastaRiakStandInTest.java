@@ -35,4 +35,9 @@ class FastaRiakStandInTest extends FastaEndToEnd {
   List<String> storeProps() {
     return List.of("riak.hosts=" + standIn.hosts(), "riak.consistency=strong");
   }
+  @Override
+  boolean asyncDocuments() {
+    return true;
+  }
+
 }

@@ -15,6 +15,8 @@ class RiakAsyncDeclarationTest {
     assertThat(Benchmark.ASYNC_BINDINGS.split(", ")).contains("riak");
     assertThat(new RiakBinding().supportsAsync(org.sciycsb.api.access.SubjectTimeline.class)).isTrue();
     assertThat(org.sciycsb.api.access.AsyncSubjectTimeline.class).isAssignableFrom(RiakSubjectTimeline.class);
-    assertThat(Benchmark.ASYNC_TIMELINE_BINDINGS.split(", ")).contains("riak");
+    assertThat(Benchmark.ASYNC_ACCESS_PATH_BINDINGS.split(", ")).contains("riak");
+    assertThat(new RiakBinding().supportsAsync(org.sciycsb.api.access.DocumentStore.class)).isTrue();
+    assertThat(org.sciycsb.api.access.AsyncDocumentStore.class).isAssignableFrom(RiakDocumentStore.class);
   }
 }
