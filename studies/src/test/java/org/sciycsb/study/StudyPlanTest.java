@@ -287,6 +287,14 @@ class StudyPlanTest {
     }
   }
 
+  /** Seed 003's 10 million observations for one million patients at a mean of seven is flagged, not copied. */
+  @Test
+  void seiFlagsItsObservationCountContradiction() throws Exception {
+    Published pub = StudyCommand.published(HOME, Studies.find("sei"));
+    assertThat(pub.statements()).anySatisfy(v -> assertThat(v.path("text").asText()).contains("10 million")
+        .contains("average of seven").contains("about 7 million"));
+  }
+
   @Test
   void aMisspelledKeyInAStudyFileIsAnError(@TempDir Path tmp) throws Exception {
     Path dir = tmp.resolve("workloads/study-niec");
