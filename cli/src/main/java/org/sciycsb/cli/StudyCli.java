@@ -28,7 +28,9 @@ final class StudyCli implements Commands.Action {
   @Parameters(index = "0", arity = "0..1", paramLabel = "<name>", description = "the study (bin/ycsb study list)")
   String name;
   @Parameters(index = "1", arity = "0..1", paramLabel = "<binding>",
-      description = "the store of the engine steps (default jdbc: embedded H2)")
+      description = "the store of the engine steps (default jdbc: embedded H2); several, comma-separated "
+          + "(mongodb,cassandra,riak): the whole matrix on each, each in <study folder>/<binding>/, then one report "
+          + "with a column group and a line per store")
   String binding;
   @Parameters(index = "2..*", arity = "0..*", hidden = true)
   List<String> unexpected;
@@ -64,7 +66,8 @@ final class StudyCli implements Commands.Action {
   }
 
   @Option(names = "-p", paramLabel = "<key>=<value>", description = "passed to every run (engine steps; census.* and "
-      + "hadoop.* keys to census steps); results.dir = the study folder; study.* (bin/ycsb help study)")
+      + "hadoop.* keys to census steps); results.dir = the study folder; study.* (bin/ycsb help study); with several "
+      + "stores, a key whose first word names one of them (riak.hosts; jdbc's db.*) goes to that store only")
   void property(String keyValue) {
     props.add(keyValue);
   }

@@ -297,6 +297,60 @@ class StudyCommandTest {
         .contains("| failed operations: " + failed + " failed operations: READ ERROR");
   }
 
+  /**
+   * Two stores in one study: the matrix on each (a complete study folder per store), one report whose columns,
+   * lines and bars are named by the product and version the runs reported, every measured cell still naming its
+   * results.json; a -p key one binding declares reaches that binding's runs only.
+   */
+  @Test
+  void severalStoresRunTheMatrixEachAndOneReportNamesThemByProduct() throws Exception {
+    Path dir = tmp.resolve("stores");
+    Out r = study("sandisk", "basic,test-stall", "--scale", "1e-6", "--only", "32GB/workloada-*,32GB/workloadc-*",
+        "-p", "results.dir=" + dir, "-p", "stall.ms=0",
+        "-p", "basicdb.simulatedelay=0");
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode doc = MAPPER.readTree(dir.resolve("study.json").toFile());
+    assertThat(doc.path("format").asText()).isEqualTo("sciycsb-study-stores");
+    assertThat(doc.path("outcome").asText()).isEqualTo("completed");
+    JsonNode stall = MAPPER.readTree(dir.resolve("test-stall/32GB/workloada-uniform/results.json").toFile())
+        .path("metadata");
+    JsonNode basic = MAPPER.readTree(dir.resolve("basic/32GB/workloada-uniform/results.json").toFile())
+        .path("metadata");
+    String stallLabel = stall.path("store").path("product").asText() + " "
+        + stall.path("store").path("version").asText();
+    String basicLabel = basic.path("store").path("product").asText() + " "
+        + basic.path("store").path("version").asText();
+    assertThat(stallLabel).isEqualTo("test-stall 1.0");
+    assertThat(doc.path("stores").findValuesAsText("label")).containsExactly(basicLabel, stallLabel);
+    assertThat(doc.path("stores").findValuesAsText("binding")).containsExactly("basic", "test-stall");
+    // each store's folder is a whole study of its own
+    for (String b : new String[] {"basic", "test-stall"}) {
+      JsonNode own = MAPPER.readTree(dir.resolve(b).resolve("study.json").toFile());
+      assertThat(own.path("format").asText()).isEqualTo("sciycsb-study");
+      assertThat(own.path("binding").asText()).isEqualTo(b);
+    }
+    // a key only basic declares went to basic's runs only; the others to both
+    assertThat(basic.path("properties").path("basicdb.simulatedelay").asText()).isEqualTo("0");
+    assertThat(stall.path("properties").has("basicdb.simulatedelay")).isFalse();
+    assertThat(basic.path("properties").has("stall.ms")).isFalse();
+    assertThat(stall.path("properties").path("stall.ms").asText()).isEqualTo("0");
+    assertThat(doc.path("steps").findValuesAsText("name")).contains("basic/32GB/load", "test-stall/32GB/load");
+    JsonNode tput = table(doc, "throughput");
+    assertThat(tput.path("columns").findValuesAsText("groupLabel")).contains(basicLabel, stallLabel);
+    assertThat(tput.path("rows").get(0).path("test-stall:run-32GB").path("sources").get(0).path("dir").asText())
+        .isEqualTo("test-stall/32GB/workloada-uniform");
+    assertThat(checkCells(dir, doc)).isGreaterThan(10);
+    JsonNode fig = doc.path("figures").get(0);
+    assertThat(fig.path("series").findValuesAsText("name")).anyMatch(n -> n.startsWith(stallLabel + ": "))
+        .anyMatch(n -> n.startsWith(basicLabel + ": "));
+    String md = Files.readString(dir.resolve("study.md"));
+    assertThat(md).contains(stallLabel + ": ").contains("| basic/32GB/load |");
+    // the report again from the folder: the same
+    Files.delete(dir.resolve("study.md"));
+    assertThat(main("study", "report", dir.toString()).code()).isZero();
+    assertThat(Files.readString(dir.resolve("study.md"))).isEqualTo(md);
+  }
+
   @Test
   void badInputIsOneLineAndExitTwo() throws Exception {
     String[][] cases = {
@@ -310,6 +364,9 @@ class StudyCommandTest {
         {"option --compare needs 2 values: <study-dir>", "study", "sandisk", "--compare", tmp.toString()},
         {"unknown option --frob for study", "study", "sandisk", "--frob"},
         {"unknown binding 'nosuchstore'", "study", "sandisk", "nosuchstore"},
+        {"unknown binding 'nosuchstore'", "study", "sandisk", "basic,nosuchstore"},
+        {"binding basic is listed twice in 'basic,basic'", "study", "sandisk", "basic,basic"},
+        {"empty binding name in 'basic,'", "study", "sandisk", "basic,"},
         {"study needs a study name", "study"},
         {"unknown study option study.nope", "study", "sandisk", "-p", "study.nope=1"},
         {"not a study folder: " + tmp, "study", "report", tmp.toString()},

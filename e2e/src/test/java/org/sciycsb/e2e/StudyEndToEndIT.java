@@ -236,6 +236,43 @@ class StudyEndToEndIT {
     assertThat(checkCells(dir, doc)).isGreaterThan(20);
   }
 
+  /**
+   * Seed 003's stores in one study (issue: several stores): the 80/20 mix at two threads on the real Cassandra,
+   * MongoDB-wire and Riak test servers, each store its own process and folder, one report whose columns and lines
+   * name each product and version as its runs reported, every measured cell naming the results.json it comes from.
+   */
+  @Test
+  void seiOnThreeRealStoresInOneReport() throws Exception {
+    Path dir = tmp.resolve("sei-stores");
+    Result r = ycsb("study", "sei", "cassandra,mongodb,riak", "--scale", "1e-4", "--repeat", "1",
+        "--only", "strong/8020/threads-2", "-p", "cassandra.hosts=" + TestServers.cassandraHosts(),
+        "-p", "cassandra.keyspace=sciycsb_sei_stores", "-p", "mongodb.url=" + TestServers.mongodb("sciycsb_sei_stores"),
+        "-p", "riak.hosts=" + TestServers.riakHosts(), "-p", "results.dir=" + dir);
+    assertThat(r.exit()).as(() -> r.err() + failures(dir)).isZero();
+    JsonNode doc = MAPPER.readTree(dir.resolve("study.json").toFile());
+    assertThat(doc.path("format").asText()).isEqualTo("sciycsb-study-stores");
+    assertThat(doc.path("outcome").asText()).isEqualTo("completed");
+    List<String> labels = new ArrayList<>();
+    for (String b : List.of("cassandra", "mongodb", "riak")) {
+      finished(dir.resolve(b), 2);
+      JsonNode st = store(dir.resolve(b), "strong/8020/threads-2");
+      labels.add(st.path("product").asText() + " " + st.path("version").asText());
+    }
+    assertThat(labels.get(0)).startsWith("Apache Cassandra 5.0");
+    assertThat(labels.get(2)).startsWith("Riak KV 3.2.2");
+    assertThat(doc.path("stores").findValuesAsText("label")).containsExactlyElementsOf(labels);
+    JsonNode t = table(doc, "throughput");
+    assertThat(t.path("columns").findValuesAsText("groupLabel")).containsAll(labels);
+    assertThat(t.path("rows").get(0).path("riak:strong-8020").path("sources").get(0).path("dir").asText())
+        .startsWith("riak/strong/8020/threads-2");
+    assertThat(checkCells(dir, doc)).isGreaterThanOrEqualTo(3 * 5);
+    JsonNode fig = doc.path("figures").get(0);
+    for (String l : labels) {
+      assertThat(fig.path("series").findValuesAsText("name")).anyMatch(n -> n.startsWith(l + ": "));
+    }
+    assertThat(Files.readString(dir.resolve("study.md"))).contains("| riak/strong/load |");
+  }
+
   @Test
   void niecOnARealRiakNode() throws Exception {
     Path dir = tmp.resolve("niec-riak");

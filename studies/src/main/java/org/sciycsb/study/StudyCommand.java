@@ -65,7 +65,17 @@ public final class StudyCommand {
         throw new ConfigException("--compare reads two finished study folders: --scale, --repeat, --only and "
             + "--dry-run do not apply");
       }
+      for (Path c : compare) {
+        if (StoreMatrix.isStores(c)) {
+          throw new ConfigException(c + " holds a study of several stores: compare one store's folders (e.g. " + c
+              + "/<binding> against the same store of the other run)");
+        }
+      }
       return StudyCompare.run(home, def, compare.get(0), compare.get(1), props, out, err);
+    }
+    if (binding != null && binding.contains(",")) {
+      return StoreMatrix.run(home, def, binding, scale == null ? 1.0 : scale, maxThreads, repeat, only, dry, props,
+          out, err);
     }
     return runStudy(home, def, binding, scale == null ? 1.0 : scale, maxThreads, repeat, only, dry, props, out, err);
   }
@@ -217,21 +227,7 @@ public final class StudyCommand {
       }
       return 0;
     }
-    if (Files.exists(dir)) {
-      try (var list = Files.list(dir)) {
-        if (list.findAny().isPresent()) {
-          throw new ConfigException("the study folder " + dir + " exists and is not empty: choose another "
-              + "-p results.dir (nothing measured is overwritten)");
-        }
-      } catch (IOException e) {
-        throw new ConfigException("cannot read " + dir + ": " + e.getMessage());
-      }
-    }
-    try {
-      Files.createDirectories(dir);
-    } catch (IOException e) {
-      throw new ConfigException("cannot create the study folder " + dir + ": " + e.getMessage());
-    }
+    newFolder(dir);
     Published pub = published(home, def);
     Map<String, Object> header = new LinkedHashMap<>();
     header.put("format", "sciycsb-study");
@@ -269,6 +265,25 @@ public final class StudyCommand {
     int code = runner.run(plan, header, h -> writeReport(def, dir, h, err));
     err.println("study: " + dir);
     return code;
+  }
+
+  /** Creates the study folder; one that exists and is not empty is refused (nothing measured is overwritten). */
+  static void newFolder(Path dir) throws ConfigException {
+    if (Files.exists(dir)) {
+      try (var list = Files.list(dir)) {
+        if (list.findAny().isPresent()) {
+          throw new ConfigException("the study folder " + dir + " exists and is not empty: choose another "
+              + "-p results.dir (nothing measured is overwritten)");
+        }
+      } catch (IOException e) {
+        throw new ConfigException("cannot read " + dir + ": " + e.getMessage());
+      }
+    }
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new ConfigException("cannot create the study folder " + dir + ": " + e.getMessage());
+    }
   }
 
   static String commandLine(StudyDef def, String binding, double scale, Integer maxThreads, List<String> only,
@@ -356,6 +371,10 @@ public final class StudyCommand {
 
   /** bin/ycsb study report DIR: the report again from study.json and the run folders. */
   public static void rebuild(Path dir, PrintStream err) throws BenchmarkException {
+    if (StoreMatrix.isStores(dir)) {
+      StoresReport.rebuild(dir.toAbsolutePath(), err);
+      return;
+    }
     Path f = dir.resolve("study.json");
     if (!Files.isRegularFile(f)) {
       throw new ConfigException("not a study folder: " + dir + " (no study.json)");

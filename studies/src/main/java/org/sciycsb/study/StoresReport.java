@@ -1,0 +1,271 @@
+package org.sciycsb.study;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.ConfigException;
+
+/**
+ * The report of a several-store study ({@link StoreMatrix}): each store's own report (built by the study's code from
+ * its folder, as for one store), merged. A table keeps its key and published columns once and gets each store's
+ * measured and derived columns side by side, grouped under the store's label (the product and version its runs'
+ * drivers reported, e.g. "Apache Cassandra 5.0.9"); rows are matched by their key cells. A figure gets every
+ * store's lines (or bars), each named "label: line". Every measured cell keeps its sources, their folders now under
+ * the store's folder, so each number still names the results.json it comes from.
+ */
+final class StoresReport {
+  private StoresReport() {}
+
+  /** One store of the study: its binding (= its folder), its label and its own report. */
+  record Store(String binding, String label, JsonNode header, ReportBuilder report) {}
+
+  /** Builds the merged report from the stores' folders and writes study.json, study.md and study.html. */
+  static void write(StudyDef def, Path dir, Map<String, Object> header, PrintStream err) throws BenchmarkException {
+    List<Store> stores = new ArrayList<>();
+    Set<String> labels = new LinkedHashSet<>();
+    List<Object> storeList = new ArrayList<>();
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> declared = (List<Map<String, Object>>) header.get("stores");
+    for (Map<String, Object> s : declared) {
+      String b = String.valueOf(s.get("binding"));
+      Path sd = dir.resolve(String.valueOf(s.get("dir")));
+      JsonNode h = readStudy(sd);
+      ReportBuilder rb = StudyCommand.build(def, sd, h);
+      String label = label(rb.runs, b);
+      if (!labels.add(label)) {
+        label = label + " [" + b + "]"; // two bindings on the same product and version
+        labels.add(label);
+      }
+      stores.add(new Store(b, label, h, rb));
+      s.put("label", label);
+      s.put("outcome", h.path("outcome").asText());
+      storeList.add(s);
+    }
+    JsonNode first = stores.get(0).header();
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("format", StoreMatrix.FORMAT);
+    out.put("formatVersion", 1);
+    out.put("study", StudyRunner.MAPPER.convertValue(first.path("study"), Map.class));
+    out.put("binding", String.join(", ", stores.stream().map(Store::binding).toList()));
+    out.put("stores", storeList);
+    for (String k : List.of("scale", "maxThreads", "repeats", "repeatOrder", "host", "storageLabel", "storage")) {
+      out.put(k, StudyRunner.MAPPER.convertValue(first.path(k), Object.class));
+    }
+    out.put("command", header.get("command"));
+    out.put("started", header.get("started"));
+    out.put("finished", header.get("finished"));
+    out.put("outcome", stores.stream().allMatch(s -> s.header().path("outcome").asText().equals("completed"))
+        ? "completed" : "incomplete");
+    List<String> notes = new ArrayList<>();
+    for (Store s : stores) {
+      notes.add("store " + s.label() + ": binding " + s.binding() + ", folder " + s.binding() + "/ (its own report: "
+          + s.binding() + "/study.html), outcome " + s.header().path("outcome").asText());
+    }
+    out.put("notes", notes);
+    out.put("published", StudyRunner.MAPPER.convertValue(first.path("published"), Map.class));
+    List<JsonNode> steps = new ArrayList<>();
+    for (Store s : stores) {
+      s.header().path("steps").forEach(st -> steps.add(StoreMatrix.rooted(st, s.binding())));
+    }
+    out.put("steps", steps);
+    JsonNode h = StudyRunner.MAPPER.valueToTree(out);
+    ReportBuilder merged = merge(stores, new ReportBuilder(new Runs(dir, steps), stores.get(0).report().pub, h));
+    out.putAll(StudyOutput.tablesJson(merged));
+    JsonNode full = StudyRunner.MAPPER.valueToTree(out);
+    StudyRunner.write(dir.resolve("study.json"), StudyRunner.json(out));
+    StudyRunner.write(dir.resolve("study.md"), StudyOutput.markdown(full, merged));
+    StudyRunner.write(dir.resolve("study.html"), StudyOutput.html(full, merged));
+    err.println("study: report over " + stores.size() + " stores " + dir.resolve("study.html")
+        + " (and study.md, study.json)");
+  }
+
+  static JsonNode readStudy(Path dir) throws ConfigException {
+    Path f = dir.resolve("study.json");
+    try {
+      return StudyRunner.MAPPER.readTree(f.toFile());
+    } catch (IOException e) {
+      throw new ConfigException("cannot read " + f + ": " + e.getMessage());
+    }
+  }
+
+  /** "product version" from the first finished step whose results name the store; the binding when none did. */
+  static String label(Runs runs, String binding) {
+    for (JsonNode s : runs.steps()) {
+      JsonNode r = runs.usable(s.path("name").asText()) ? runs.results(s.path("name").asText()) : null;
+      JsonNode st = r == null ? null : r.path("metadata").path("store");
+      if (st != null && st.path("product").isTextual() && !st.path("product").asText().isEmpty()) {
+        String v = st.path("version").asText("");
+        return st.path("product").asText() + (v.isEmpty() ? "" : " " + v);
+      }
+    }
+    return binding + " (no finished run named its store)";
+  }
+
+  /** The stores' tables and figures merged into {@code into}. */
+  static ReportBuilder merge(List<Store> stores, ReportBuilder into) {
+    Set<String> tableIds = new LinkedHashSet<>();
+    Set<String> figureIds = new LinkedHashSet<>();
+    for (Store s : stores) {
+      s.report().tables.forEach(t -> tableIds.add(t.id));
+      s.report().figures.forEach(f -> figureIds.add(f.id));
+      s.report().notes.forEach(n -> into.notes.add(s.label() + ": " + n));
+    }
+    for (String id : tableIds) {
+      into.tables.add(mergeTable(stores, id));
+    }
+    for (String id : figureIds) {
+      into.figures.add(mergeFigure(stores, id));
+    }
+    return into;
+  }
+
+  private static Report.Table table(Store s, String id) {
+    return s.report().tables.stream().filter(t -> t.id.equals(id)).findFirst().orElse(null);
+  }
+
+  private static Report.Figure figure(Store s, String id) {
+    return s.report().figures.stream().filter(f -> f.id.equals(id)).findFirst().orElse(null);
+  }
+
+  private static boolean measured(Report.Col c) {
+    return c.group().equals(Report.RUN) || c.group().equals(Report.DERIVED);
+  }
+
+  static Report.Table mergeTable(List<Store> stores, String id) {
+    Report.Table base = stores.stream().map(s -> table(s, id)).filter(t -> t != null).findFirst().orElseThrow();
+    Report.Table t = new Report.Table(id, base.title, base.reproduces);
+    base.cols.stream().filter(c -> c.group().equals(Report.KEY)).forEach(t.cols::add);
+    for (Store s : stores) {
+      Report.Table st = table(s, id);
+      if (st == null) {
+        continue;
+      }
+      for (Report.Col c : st.cols) {
+        if (measured(c)) {
+          t.cols.add(new Report.Col(s.binding() + ":" + c.key(), c.title(),
+              c.group().equals(Report.RUN) ? s.label() : s.label() + " (derived)", c.decimals()));
+        }
+      }
+    }
+    base.cols.stream().filter(c -> c.group().equals(Report.PUBLISHED)).forEach(t.cols::add);
+    Map<String, Map<String, Report.Cell>> rows = new LinkedHashMap<>();
+    for (Store s : stores) {
+      Report.Table st = table(s, id);
+      if (st == null) {
+        continue;
+      }
+      for (Map<String, Report.Cell> row : st.rows) {
+        Map<String, Report.Cell> m = rows.computeIfAbsent(rowKey(base, row), k -> new LinkedHashMap<>());
+        for (Report.Col c : st.cols) {
+          Report.Cell cell = row.get(c.key());
+          if (cell == null) {
+            continue;
+          }
+          if (measured(c)) {
+            m.put(s.binding() + ":" + c.key(), rooted(cell, s.binding()));
+          } else {
+            m.putIfAbsent(c.key(), cell);
+          }
+        }
+      }
+    }
+    t.rows.addAll(rows.values());
+    stores.forEach(s -> {
+      Report.Table st = table(s, id);
+      if (st != null) {
+        st.notes.stream().filter(n -> !t.notes.contains(n)).forEach(t.notes::add);
+      }
+    });
+    return t;
+  }
+
+  /** The row's key cells' texts (or values), joined: rows of the stores with the same keys are one row. */
+  private static String rowKey(Report.Table base, Map<String, Report.Cell> row) {
+    StringBuilder sb = new StringBuilder();
+    for (Report.Col c : base.cols) {
+      if (c.group().equals(Report.KEY)) {
+        Report.Cell k = row.get(c.key());
+        sb.append(k == null ? "" : k.text != null ? k.text : String.valueOf(k.value)).append('\u0001');
+      }
+    }
+    return sb.toString();
+  }
+
+  /** A copy of a measured cell whose sources are under the store's folder. */
+  static Report.Cell rooted(Report.Cell c, String store) {
+    Report.Cell x = new Report.Cell();
+    x.value = c.value;
+    x.text = c.text;
+    x.aggregate = c.aggregate;
+    x.stdev = c.stdev;
+    x.ci95 = c.ci95;
+    x.values = c.values;
+    x.failed = c.failed == null ? null : c.failed.stream().map(f -> store + "/" + f).toList();
+    x.published = c.published;
+    x.precision = c.precision;
+    x.derived = c.derived;
+    for (Report.Source s : c.sources) {
+      x.sources.add(new Report.Source(store + "/" + s.step(), store + "/" + s.dir(), s.field()));
+    }
+    return x;
+  }
+
+  static Report.Figure mergeFigure(List<Store> stores, String id) {
+    Report.Figure base = stores.stream().map(s -> figure(s, id)).filter(f -> f != null).findFirst().orElseThrow();
+    Report.Figure f = new Report.Figure(id, base.title, base.reproduces, base.bar, base.xLabel, base.yLabel);
+    f.logX = base.logX;
+    if (base.bar) {
+      Set<String> cats = new LinkedHashSet<>();
+      stores.stream().map(s -> figure(s, id)).filter(x -> x != null).forEach(x -> cats.addAll(x.categories));
+      f.categories.addAll(cats);
+    }
+    for (Store s : stores) {
+      Report.Figure sf = figure(s, id);
+      if (sf == null) {
+        continue;
+      }
+      for (var line : sf.series) {
+        f.series.add(new org.sciycsb.report.Svg.Series(s.label() + ": " + line.name(), line.x(), line.y(),
+            line.err()));
+      }
+      for (int i = 0; i < sf.names.size(); i++) {
+        double[] v = new double[f.categories.size()];
+        java.util.Arrays.fill(v, Double.NaN);
+        for (int k = 0; k < sf.categories.size(); k++) {
+          v[f.categories.indexOf(sf.categories.get(k))] = sf.barValues.get(i)[k];
+        }
+        f.bars(s.label() + ": " + sf.names.get(i), v);
+      }
+    }
+    return f;
+  }
+
+  /** bin/ycsb study report DIR on a several-store folder: each store's report again, then the merged one. */
+  static void rebuild(Path dir, PrintStream err) throws BenchmarkException {
+    JsonNode h = readStudy(dir);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> header = StudyRunner.MAPPER.convertValue(h, LinkedHashMap.class);
+    for (JsonNode s : h.path("stores")) {
+      Path sd = dir.resolve(s.path("dir").asText());
+      if (!Files.isRegularFile(sd.resolve("study.json"))) {
+        throw new ConfigException("store folder " + sd + " of the study has no study.json");
+      }
+      StudyCommand.rebuild(sd, err);
+    }
+    JsonNode study = readStudy(dir.resolve(h.path("stores").get(0).path("dir").asText())).path("study");
+    StudyDef def = Studies.find(study.path("name").asText());
+    if (def == null) {
+      throw new ConfigException(dir.resolve("study.json") + " names no known study");
+    }
+    write(def, dir, header, err);
+  }
+}
