@@ -163,7 +163,7 @@ final class SeiStudy implements StudyDef {
 
     Report.Table pk = r.table("peak", "Peak throughput of this run (the highest mean over the thread counts)",
         "seed 003, §4.1 (peak throughput of each store, Figures 2-4)");
-    pk.key("series", "consistency / mix").run("peak", "peak ops/s", 1).key("at", "at threads");
+    pk.key("series", "consistency / mix").run("peak", "peak ops/s", 1).run("at", "at threads", 0);
     for (String[] s : series) {
       Map<String, Report.Cell> row = pk.row();
       row.put("series", Report.Cell.text(s[0] + " " + s[1]));

@@ -234,6 +234,9 @@ final class StoresReport {
         continue;
       }
       for (var line : sf.series) {
+        if (line.x().length == 0) {
+          continue; // nothing measured (not in the plan): no empty entry per store in the legend
+        }
         f.series.add(new org.sciycsb.report.Svg.Series(s.label() + ": " + line.name(), line.x(), line.y(),
             line.err()));
       }
