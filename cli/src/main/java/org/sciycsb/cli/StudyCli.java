@@ -45,6 +45,11 @@ final class StudyCli implements Commands.Action {
       + "whole matrix, then again: seed 003's order), into <step>/run-<k>; loads are not repeated; the report shows "
       + "means with 95 % intervals (default: the study's own, 3 for sei, else 1)")
   String repeat;
+  @Option(names = "--clusters", paramLabel = "<name>=<file>,...", description = "run the whole matrix on each "
+      + "cluster, one after the other: each a properties file (-P form) with the store's addresses and settings "
+      + "(e.g. 1node=one.properties,3node=three.properties); each in <study folder>/<name>/, one report with a "
+      + "column group and a line per cluster")
+  String clusters;
   @Option(names = "--dry-run", description = "check the whole plan and print its steps; run nothing")
   boolean dry;
   @Option(names = "--compare", arity = "2", paramLabel = "<study-dir>", description = "the side by side of two "
@@ -93,7 +98,7 @@ final class StudyCli implements Commands.Action {
     }
     List<Path> dirs = compare == null ? null
         : List.of(Path.of(compare.get(compare.size() - 2)), Path.of(compare.get(compare.size() - 1)));
-    return StudyCommand.run(StudyCommand.home(), name, binding, scale == null ? null : parseScale(scale),
+    return StudyCommand.run(StudyCommand.home(), name, binding, clusters, scale == null ? null : parseScale(scale),
         maxThreads == null ? null : parsePositive(maxThreads, "--max-threads"),
         repeat == null ? null : parsePositive(repeat, "--repeat"), only, dry, dirs, p, out, err);
   }

@@ -351,6 +351,38 @@ class StudyCommandTest {
     assertThat(Files.readString(dir.resolve("study.md"))).isEqualTo(md);
   }
 
+  /**
+   * A cluster dimension: the matrix once per cluster (a properties file each), each in its own folder with its
+   * file's settings, one report whose column groups and lines name the product and the cluster.
+   */
+  @Test
+  void clustersRunTheMatrixOnEachAndOneReportNamesThem() throws Exception {
+    Path one = Files.writeString(tmp.resolve("one.properties"), "basicdb.simulatedelay=1\nlabel.storage=disk-one\n");
+    Path three = Files.writeString(tmp.resolve("three.properties"), "basicdb.simulatedelay=0\n");
+    Path dir = tmp.resolve("clusters");
+    Out r = study("sandisk", "basic", "--clusters", "1node=" + one + ",3node=" + three, "--scale", "1e-6",
+        "--only", "32GB/workloada-uniform", "-p", "results.dir=" + dir, "-p", "basicdb.randomizedelay=false");
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode doc = MAPPER.readTree(dir.resolve("study.json").toFile());
+    assertThat(doc.path("stores").findValuesAsText("dir")).containsExactly("1node", "3node");
+    assertThat(doc.path("stores").findValuesAsText("cluster")).containsExactly("1node", "3node");
+    JsonNode p1 = MAPPER.readTree(dir.resolve("1node/32GB/workloada-uniform/results.json").toFile())
+        .path("metadata").path("properties");
+    JsonNode p3 = MAPPER.readTree(dir.resolve("3node/32GB/workloada-uniform/results.json").toFile())
+        .path("metadata").path("properties");
+    assertThat(p1.path("basicdb.simulatedelay").asText()).isEqualTo("1");
+    assertThat(p3.path("basicdb.simulatedelay").asText()).isEqualTo("0");
+    assertThat(p1.path("basicdb.randomizedelay").asText()).isEqualTo("false"); // -p reaches every cluster
+    assertThat(p3.path("basicdb.randomizedelay").asText()).isEqualTo("false");
+    assertThat(MAPPER.readTree(dir.resolve("1node/study.json").toFile()).path("storageLabel").asText())
+        .isEqualTo("disk-one");
+    List<String> labels = doc.path("stores").findValuesAsText("label");
+    assertThat(labels).containsExactly("none (basic binding) n/a, 1node", "none (basic binding) n/a, 3node");
+    assertThat(table(doc, "throughput").path("columns").findValuesAsText("groupLabel")).containsAll(labels);
+    assertThat(checkCells(dir, doc)).isGreaterThan(2);
+    assertThat(doc.path("command").asText()).contains("--clusters 1node=" + one + ",3node=" + three);
+  }
+
   @Test
   void badInputIsOneLineAndExitTwo() throws Exception {
     String[][] cases = {
@@ -367,6 +399,11 @@ class StudyCommandTest {
         {"unknown binding 'nosuchstore'", "study", "sandisk", "basic,nosuchstore"},
         {"binding basic is listed twice in 'basic,basic'", "study", "sandisk", "basic,basic"},
         {"empty binding name in 'basic,'", "study", "sandisk", "basic,"},
+        {"bad value for --clusters: '1node' is not <name>=<properties file>", "study", "sandisk", "basic",
+            "--clusters", "1node"},
+        {"the properties file of cluster a does not exist: " + tmp.resolve("none.properties"), "study", "sandisk",
+            "basic", "--clusters", "a=" + tmp.resolve("none.properties")},
+        {"--clusters: cluster a is named twice", "study", "sandisk", "basic", "--clusters", "a=x,a=y"},
         {"study needs a study name", "study"},
         {"unknown study option study.nope", "study", "sandisk", "-p", "study.nope=1"},
         {"not a study folder: " + tmp, "study", "report", tmp.toString()},

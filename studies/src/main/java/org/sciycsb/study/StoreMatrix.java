@@ -42,18 +42,25 @@ final class StoreMatrix {
   /** The command line of one store's study, less the results folder and properties. */
   record Args(StudyDef def, double scale, Integer maxThreads, Integer repeat, List<String> only) {}
 
-  static int run(Path home, StudyDef def, String bindingList, double scale, Integer maxThreads, Integer repeat,
-      List<String> only, boolean dry, Map<String, String> props, PrintStream out, PrintStream err)
-      throws BenchmarkException {
-    List<String> bindings = bindings(bindingList);
-    Map<String, Map<String, String>> per = split(bindings, props);
+  /**
+   * One column of the matrix: a binding on one cluster (null: no --clusters), its folder in the study folder and
+   * its properties (the cluster file's, then the -p keys meant for it).
+   */
+  record Entry(String binding, String cluster, String dir, Map<String, String> props) {}
+
+  /**
+   * Runs the study on every listed binding, and on every cluster of {@code clusters} (name to properties file, in
+   * order; empty: none), one after the other, then writes the report over all of them.
+   */
+  static int run(Path home, StudyDef def, String bindingList, Map<String, Path> clusters, Args args, boolean dry,
+      Map<String, String> props, PrintStream out, PrintStream err) throws BenchmarkException {
+    List<Entry> entries = entries(bindings(bindingList), clusters, props);
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     Path dir = Path.of(props.getOrDefault("results.dir", "results/" + stamp + "-study-" + def.name() + "-"
-        + String.join("+", bindings))).toAbsolutePath();
-    Args args = new Args(def, scale, maxThreads, repeat, only);
+        + String.join("+", entries.stream().map(Entry::dir).toList()))).toAbsolutePath();
     PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-    for (String b : bindings) { // every store's plan checked (options, files, servers) before anything runs
-      int code = store(home, args, b, true, with(per.get(b), dir.resolve(b)), dry ? out : quiet, err);
+    for (Entry e : entries) { // every store's plan checked (options, files, servers) before anything runs
+      int code = store(home, args, e.binding(), true, with(e.props(), dir.resolve(e.dir())), dry ? out : quiet, err);
       if (code != 0) {
         return code; // its own process said why, in one line; nothing has run
       }
@@ -63,30 +70,88 @@ final class StoreMatrix {
     }
     StudyCommand.newFolder(dir);
     String started = Instant.now().toString();
-    Map<String, Integer> codes = new LinkedHashMap<>();
-    for (String b : bindings) {
-      err.println("study: store " + b + " (" + (codes.size() + 1) + " of " + bindings.size() + ")");
-      codes.put(b, store(home, args, b, false, with(per.get(b), dir.resolve(b)), out, err));
+    List<Object> stores = new ArrayList<>();
+    int first = 0;
+    for (Entry e : entries) {
+      err.println("study: store " + e.dir() + " (" + (stores.size() + 1) + " of " + entries.size() + ")");
+      int code = store(home, args, e.binding(), false, with(e.props(), dir.resolve(e.dir())), out, err);
+      first = first != 0 ? first : code;
+      Map<String, Object> s = new LinkedHashMap<>();
+      s.put("binding", e.binding());
+      s.put("cluster", e.cluster());
+      s.put("clusterFile", e.cluster() == null ? null : clusters.get(e.cluster()).toString());
+      s.put("dir", e.dir());
+      s.put("exitCode", code);
+      stores.add(s);
     }
     Map<String, Object> header = new LinkedHashMap<>();
     header.put("format", FORMAT);
     header.put("formatVersion", 1);
-    header.put("command", StudyCommand.commandLine(def, bindingList, scale, maxThreads, only, props)
-        + (repeat != null ? " --repeat " + repeat : ""));
+    header.put("command", StudyCommand.commandLine(args.def(), bindingList, args.scale(), args.maxThreads(),
+        args.only(), props) + (clusters.isEmpty() ? "" : " --clusters " + String.join(",", clusters.entrySet()
+        .stream().map(c -> c.getKey() + "=" + c.getValue()).toList()))
+        + (args.repeat() != null ? " --repeat " + args.repeat() : ""));
     header.put("started", started);
     header.put("finished", Instant.now().toString());
-    List<Object> stores = new ArrayList<>();
-    codes.forEach((b, c) -> {
-      Map<String, Object> s = new LinkedHashMap<>();
-      s.put("binding", b);
-      s.put("dir", b);
-      s.put("exitCode", c);
-      stores.add(s);
-    });
     header.put("stores", stores);
-    StoresReport.write(def, dir, header, err);
+    StoresReport.write(args.def(), dir, header, err);
     err.println("study: " + dir);
-    return codes.values().stream().filter(c -> c != 0).findFirst().orElse(0);
+    return first;
+  }
+
+  /** Every binding on every cluster, each with its folder and properties. */
+  static List<Entry> entries(List<String> bindings, Map<String, Path> clusters, Map<String, String> props)
+      throws ConfigException {
+    Map<String, Map<String, String>> per = split(bindings, props);
+    List<Entry> out = new ArrayList<>();
+    for (String b : bindings) {
+      if (clusters.isEmpty()) {
+        out.add(new Entry(b, null, b, per.get(b)));
+        continue;
+      }
+      for (Map.Entry<String, Path> c : clusters.entrySet()) {
+        Map<String, String> p = new LinkedHashMap<>(clusterProps(c.getKey(), c.getValue()));
+        p.putAll(per.get(b)); // as -P then -p: the command line wins
+        out.add(new Entry(b, c.getKey(), bindings.size() == 1 ? c.getKey() : b + "-" + c.getKey(), p));
+      }
+    }
+    return out;
+  }
+
+  /** A cluster's properties file (key=value, as a -P file); a missing or unreadable one is one clear line. */
+  static Map<String, String> clusterProps(String name, Path file) throws ConfigException {
+    java.util.Properties p = new java.util.Properties();
+    try (var r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      p.load(r);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new ConfigException("--clusters: the properties file of cluster " + name + " does not exist: " + file);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new ConfigException("--clusters: cannot read the properties file of cluster " + name + " (" + file
+          + "): " + e.getMessage());
+    }
+    Map<String, String> m = new java.util.TreeMap<>();
+    p.stringPropertyNames().forEach(k -> m.put(k, p.getProperty(k).trim()));
+    return m;
+  }
+
+  /** {@code --clusters a=file,b=file}: names (letters, digits, '-', '_', each once) to files, in order. */
+  static Map<String, Path> clusters(String spec) throws ConfigException {
+    Map<String, Path> out = new LinkedHashMap<>();
+    if (spec == null) {
+      return out;
+    }
+    for (String part : spec.split(",", -1)) {
+      int eq = part.indexOf('=');
+      String name = eq < 0 ? part.trim() : part.substring(0, eq).trim();
+      if (eq < 0 || !name.matches("[A-Za-z0-9][A-Za-z0-9_-]*") || part.substring(eq + 1).isBlank()) {
+        throw new ConfigException("bad value for --clusters: '" + part.trim() + "' is not <name>=<properties file>"
+            + " (e.g. --clusters 1node=one.properties,3node=three.properties)");
+      }
+      if (out.put(name, Path.of(part.substring(eq + 1).trim())) != null) {
+        throw new ConfigException("--clusters: cluster " + name + " is named twice");
+      }
+    }
+    return out;
   }
 
   /** Runs (or with {@code dry} checks) one store's study, here or as its own process; its exit code. */

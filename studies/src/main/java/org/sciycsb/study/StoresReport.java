@@ -25,8 +25,8 @@ import org.sciycsb.api.ConfigException;
 final class StoresReport {
   private StoresReport() {}
 
-  /** One store of the study: its binding (= its folder), its label and its own report. */
-  record Store(String binding, String label, JsonNode header, ReportBuilder report) {}
+  /** One store of the study: its binding, its folder, its label and its own report. */
+  record Store(String binding, String dir, String label, JsonNode header, ReportBuilder report) {}
 
   /** Builds the merged report from the stores' folders and writes study.json, study.md and study.html. */
   static void write(StudyDef def, Path dir, Map<String, Object> header, PrintStream err) throws BenchmarkException {
@@ -37,15 +37,16 @@ final class StoresReport {
     List<Map<String, Object>> declared = (List<Map<String, Object>>) header.get("stores");
     for (Map<String, Object> s : declared) {
       String b = String.valueOf(s.get("binding"));
-      Path sd = dir.resolve(String.valueOf(s.get("dir")));
+      String sdir = String.valueOf(s.get("dir"));
+      Path sd = dir.resolve(sdir);
       JsonNode h = readStudy(sd);
       ReportBuilder rb = StudyCommand.build(def, sd, h);
-      String label = label(rb.runs, b);
+      String label = label(rb.runs, b) + (s.get("cluster") == null ? "" : ", " + s.get("cluster"));
       if (!labels.add(label)) {
-        label = label + " [" + b + "]"; // two bindings on the same product and version
+        label = label + " [" + sdir + "]"; // two bindings on the same product and version
         labels.add(label);
       }
-      stores.add(new Store(b, label, h, rb));
+      stores.add(new Store(b, sdir, label, h, rb));
       s.put("label", label);
       s.put("outcome", h.path("outcome").asText());
       storeList.add(s);
@@ -55,7 +56,7 @@ final class StoresReport {
     out.put("format", StoreMatrix.FORMAT);
     out.put("formatVersion", 1);
     out.put("study", StudyRunner.MAPPER.convertValue(first.path("study"), Map.class));
-    out.put("binding", String.join(", ", stores.stream().map(Store::binding).toList()));
+    out.put("binding", String.join(", ", stores.stream().map(Store::binding).distinct().toList()));
     out.put("stores", storeList);
     for (String k : List.of("scale", "maxThreads", "repeats", "repeatOrder", "host", "storageLabel", "storage")) {
       out.put(k, StudyRunner.MAPPER.convertValue(first.path(k), Object.class));
@@ -67,14 +68,14 @@ final class StoresReport {
         ? "completed" : "incomplete");
     List<String> notes = new ArrayList<>();
     for (Store s : stores) {
-      notes.add("store " + s.label() + ": binding " + s.binding() + ", folder " + s.binding() + "/ (its own report: "
-          + s.binding() + "/study.html), outcome " + s.header().path("outcome").asText());
+      notes.add("store " + s.label() + ": binding " + s.binding() + ", folder " + s.dir() + "/ (its own report: "
+          + s.dir() + "/study.html), outcome " + s.header().path("outcome").asText());
     }
     out.put("notes", notes);
     out.put("published", StudyRunner.MAPPER.convertValue(first.path("published"), Map.class));
     List<JsonNode> steps = new ArrayList<>();
     for (Store s : stores) {
-      s.header().path("steps").forEach(st -> steps.add(StoreMatrix.rooted(st, s.binding())));
+      s.header().path("steps").forEach(st -> steps.add(StoreMatrix.rooted(st, s.dir())));
     }
     out.put("steps", steps);
     JsonNode h = StudyRunner.MAPPER.valueToTree(out);
@@ -151,7 +152,7 @@ final class StoresReport {
       }
       for (Report.Col c : st.cols) {
         if (measured(c)) {
-          t.cols.add(new Report.Col(s.binding() + ":" + c.key(), c.title(),
+          t.cols.add(new Report.Col(s.dir() + ":" + c.key(), c.title(),
               c.group().equals(Report.RUN) ? s.label() : s.label() + " (derived)", c.decimals()));
         }
       }
@@ -171,7 +172,7 @@ final class StoresReport {
             continue;
           }
           if (measured(c)) {
-            m.put(s.binding() + ":" + c.key(), rooted(cell, s.binding()));
+            m.put(s.dir() + ":" + c.key(), rooted(cell, s.dir()));
           } else {
             m.putIfAbsent(c.key(), cell);
           }

@@ -56,14 +56,25 @@ public final class StudyCommand {
   public static int run(Path home, String name, String binding, Double scale, Integer maxThreads, Integer repeat,
       List<String> only, boolean dry, List<Path> compare, Map<String, String> props, PrintStream out,
       PrintStream err) throws BenchmarkException {
+    return run(home, name, binding, null, scale, maxThreads, repeat, only, dry, compare, props, out, err);
+  }
+
+  /**
+   * As above, with {@code clustersSpec} ({@code --clusters a=file,b=file}, null: none): the matrix on every cluster
+   * (and every listed binding), one report over all ({@link StoreMatrix}).
+   */
+  public static int run(Path home, String name, String binding, String clustersSpec, Double scale,
+      Integer maxThreads, Integer repeat, List<String> only, boolean dry, List<Path> compare,
+      Map<String, String> props, PrintStream out, PrintStream err) throws BenchmarkException {
+    Map<String, Path> clusters = StoreMatrix.clusters(clustersSpec);
     StudyDef def = Studies.find(name);
     if (def == null) {
       throw new ConfigException("unknown study '" + name + "' (known: " + Studies.known() + ")");
     }
     if (compare != null) {
-      if (scale != null || dry || !only.isEmpty() || repeat != null) {
-        throw new ConfigException("--compare reads two finished study folders: --scale, --repeat, --only and "
-            + "--dry-run do not apply");
+      if (scale != null || dry || !only.isEmpty() || repeat != null || !clusters.isEmpty()) {
+        throw new ConfigException("--compare reads two finished study folders: --scale, --repeat, --only, "
+            + "--clusters and --dry-run do not apply");
       }
       for (Path c : compare) {
         if (StoreMatrix.isStores(c)) {
@@ -73,9 +84,9 @@ public final class StudyCommand {
       }
       return StudyCompare.run(home, def, compare.get(0), compare.get(1), props, out, err);
     }
-    if (binding != null && binding.contains(",")) {
-      return StoreMatrix.run(home, def, binding, scale == null ? 1.0 : scale, maxThreads, repeat, only, dry, props,
-          out, err);
+    if ((binding != null && binding.contains(",")) || !clusters.isEmpty()) {
+      return StoreMatrix.run(home, def, binding == null ? Registry.DEFAULT_BINDING : binding, clusters,
+          new StoreMatrix.Args(def, scale == null ? 1.0 : scale, maxThreads, repeat, only), dry, props, out, err);
     }
     return runStudy(home, def, binding, scale == null ? 1.0 : scale, maxThreads, repeat, only, dry, props, out, err);
   }
