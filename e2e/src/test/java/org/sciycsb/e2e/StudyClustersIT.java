@@ -1,0 +1,102 @@
+package org.sciycsb.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sciycsb.testkit.TestServers;
+
+/**
+ * The cluster dimension of a study for real: seed 003's 80/20 mix at 2 threads on the one-node Cassandra test server
+ * and on a three-node Cassandra 5.0.9 cluster (RF 3) that this test starts ({@code bin/servers start
+ * cassandra@cluster3 --nodes 3}: 127.0.0.21-23, {@code SCIYCSB_CLUSTER_CASSANDRA_OFFSET}, default 20) and stops,
+ * through {@code bin/ycsb study sei cassandra --clusters 1node=...,3node=...}. The runs must name the nodes and
+ * replication they met, and the report must put both clusters side by side, each cell naming its results.json.
+ */
+class StudyClustersIT {
+  static final String INSTANCE = "cluster3";
+
+  @TempDir
+  static Path tmp;
+
+  static int offset() {
+    return Integer.parseInt(Launcher.env("SCIYCSB_CLUSTER_CASSANDRA_OFFSET", "20"));
+  }
+
+  static String host(int node) {
+    return Launcher.env("SCIYCSB_CASSANDRA_NET", "127.0.0") + "." + (node + offset());
+  }
+
+  static void servers(String... args) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of(Launcher.HOME.resolve("bin/servers").toString()));
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(Launcher.HOME.toFile()).redirectErrorStream(true);
+    pb.environment().put("SCIYCSB_CASSANDRA_NODE_OFFSET", Integer.toString(offset()));
+    Path log = Files.createTempFile("sciycsb-servers-", ".log");
+    pb.redirectOutput(log.toFile());
+    Process p = pb.start();
+    boolean done = p.waitFor(8, TimeUnit.MINUTES);
+    String out = Files.readString(log, StandardCharsets.UTF_8);
+    Files.deleteIfExists(log);
+    if (!done) {
+      p.destroyForcibly();
+    }
+    assertThat(done && p.exitValue() == 0).as("bin/servers " + String.join(" ", args) + ":\n" + out).isTrue();
+  }
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    servers("setup", "cassandra@" + INSTANCE);
+    servers("start", "cassandra@" + INSTANCE, "--nodes", "3");
+  }
+
+  @AfterAll
+  static void stopCluster() throws Exception {
+    servers("stop", "cassandra@" + INSTANCE);
+  }
+
+  @Test
+  void seiOnOneNodeAndOnThreeNodesInOneReport() throws Exception {
+    String ks = "sciycsb_clusters_" + System.currentTimeMillis();
+    Path one = Files.writeString(tmp.resolve("one.properties"), "cassandra.hosts=" + TestServers.cassandraHosts()
+        + "\ncassandra.keyspace=" + ks + "\n");
+    Path three = Files.writeString(tmp.resolve("three.properties"), "cassandra.hosts=" + host(1) + "," + host(2)
+        + "," + host(3) + "\ncassandra.keyspace=" + ks + "\ncassandra.replication.factor=3\n");
+    Path dir = tmp.resolve("sei-clusters");
+    Launcher.Result r = Launcher.ycsb(tmp, "study", "sei", "cassandra", "--clusters", "1node=" + one + ",3node="
+        + three, "--scale", "1e-4", "--repeat", "1", "--only", "strong/8020/threads-2", "-p", "results.dir=" + dir);
+    assertThat(r.exit()).as(r.toString()).isZero();
+    JsonNode doc = Launcher.json(dir.resolve("study.json"));
+    assertThat(doc.path("outcome").asText()).isEqualTo("completed");
+    String[] nodes = {"1", "3"};
+    List<String> labels = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      String c = i == 0 ? "1node" : "3node";
+      JsonNode store = Launcher.json(dir.resolve(c).resolve("strong/8020/threads-2/results.json"))
+          .path("metadata").path("store");
+      assertThat(store.path("details").path("nodes").asText()).as(c).isEqualTo(nodes[i]);
+      assertThat(store.path("details").path("replication").asText()).as(c).contains("'replication_factor': "
+          + nodes[i] + "}");
+      labels.add(store.path("product").asText() + " " + store.path("version").asText() + ", " + c);
+    }
+    assertThat(labels.get(0)).startsWith("Apache Cassandra 5.0");
+    assertThat(doc.path("stores").findValuesAsText("label")).containsExactlyElementsOf(labels);
+    JsonNode t = StudyEndToEndIT.table(doc, "throughput");
+    assertThat(t.path("columns").findValuesAsText("groupLabel")).containsAll(labels);
+    assertThat(StudyEndToEndIT.checkCells(dir, doc)).isGreaterThanOrEqualTo(2 * 5);
+    for (String l : labels) {
+      assertThat(doc.path("figures").get(0).path("series").findValuesAsText("name"))
+          .anyMatch(n -> n.startsWith(l + ": "));
+    }
+  }
+}
