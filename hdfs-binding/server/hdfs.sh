@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# HDFS test server: one NameNode and one DataNode from the Maven jars (hadoop-hdfs 3.4), on JDK 17, 127.0.0.1.
+# HDFS test server: one NameNode and one DataNode (or 3) from the Maven jars (hadoop-hdfs 3.4), on JDK 17, 127.0.0.1.
 #   bin/servers setup|start|stop|status hdfs
+#   bin/servers start hdfs --datanodes 3        one NameNode and 3 DataNodes (a cluster for replication 3 and
+#                                               DataNode faults); later starts keep the count
 #   bin/servers url hdfs                        prints the NameNode's URL (hdfs://127.0.0.1:9000)
-#   bin/servers kill hdfs [namenode|datanode]   SIGKILL one daemon or both (a crash, for fault tests); "start"
-#                                               brings back whichever is missing, data kept
-# State under $SCIYCSB_WORK/servers/hdfs/: conf/, name/, data/, logs/, classpath.txt, namenode.pid, datanode.pid
+#   bin/servers kill hdfs [namenode|datanode|datanode:K]   SIGKILL a daemon, every DataNode, DataNode K, or all
+#                                               (a crash, for fault tests); "start" brings back whichever is
+#                                               missing, data kept
+# State under $SCIYCSB_WORK/servers/hdfs/: conf/, name/, data/, logs/, classpath.txt, namenode.pid, datanode.pid,
+# datanodes (the count); DataNode K > 1: conf-dnK/, dataK/, datanodeK.pid, ports the first one's + 100 x (K - 1)
 # (servers/hdfs@<instance>/ for hdfs@<instance>, with its own ports in the variables below).
-# NameNode RPC on 127.0.0.1:${SCIYCSB_HDFS_PORT:-9000}; "start" returns once a DataNode is live and safe mode is off.
+# NameNode RPC on 127.0.0.1:${SCIYCSB_HDFS_PORT:-9000}; "start" returns once every DataNode is live and safe mode is
+# off.
 set -euo pipefail
 HOME_DIR="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
 WORK="${SCIYCSB_WORK:-$HOME_DIR/work}"
@@ -87,6 +92,22 @@ PROPS
 
 pid_alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
 
+datanodes() { cat "$DIR/datanodes" 2>/dev/null || echo 1; }
+dn_pid() { [ "$1" = 1 ] && echo "$DIR/datanode.pid" || echo "$DIR/datanode$1.pid"; }
+dn_log() { [ "$1" = 1 ] && echo "$DIR/logs/datanode.log" || echo "$DIR/logs/datanode$1.log"; }
+dn_conf() { # the conf folder of DataNode K: conf/ for 1; a copy with its own data folder and ports for K > 1
+  local k="$1"
+  if [ "$k" = 1 ]; then echo "$CONF"; return; fi
+  local c="$DIR/conf-dn$k" off=$(( 100 * (k - 1) ))
+  rm -rf "$c"; cp -r "$CONF" "$c"; mkdir -p "$DIR/data$k"
+  sed -i -e "s#file://$DIR/data<#file://$DIR/data$k<#" \
+    -e "s#127.0.0.1:${SCIYCSB_HDFS_DN_PORT:-9866}<#127.0.0.1:$(( ${SCIYCSB_HDFS_DN_PORT:-9866} + off ))<#" \
+    -e "s#127.0.0.1:${SCIYCSB_HDFS_DN_HTTP_PORT:-9864}<#127.0.0.1:$(( ${SCIYCSB_HDFS_DN_HTTP_PORT:-9864} + off ))<#" \
+    -e "s#127.0.0.1:${SCIYCSB_HDFS_DN_IPC_PORT:-9867}<#127.0.0.1:$(( ${SCIYCSB_HDFS_DN_IPC_PORT:-9867} + off ))<#" \
+    "$c/hdfs-site.xml"
+  echo "$c"
+}
+
 setup() {
   ensure_java
   write_conf
@@ -106,14 +127,22 @@ setup() {
 answers() { # a live DataNode and safe mode off
   local out
   out=$(hjava /dev/stdout org.apache.hadoop.hdfs.tools.DFSAdmin -fs "hdfs://127.0.0.1:$PORT" -report -live 2>/dev/null || true)
-  echo "$out" | grep -q 'Live datanodes (1[0-9]*)' || return 1
+  echo "$out" | grep -q "Live datanodes ($(datanodes))" || return 1
   out=$(hjava /dev/stdout org.apache.hadoop.hdfs.tools.DFSAdmin -fs "hdfs://127.0.0.1:$PORT" -safemode get 2>/dev/null || true)
   echo "$out" | grep -q 'Safe mode is OFF'
 }
 
 start() {
-  if pid_alive "$DIR/namenode.pid" && pid_alive "$DIR/datanode.pid"; then
-    echo "hdfs: already running (hdfs://127.0.0.1:$PORT)" >&2; return 0
+  if [ "${1:-}" = --datanodes ]; then
+    case "${2:-}" in 1|3) ;; *) die "start: --datanodes 1 or 3, not '${2:-}'" ;; esac
+    mkdir -p "$DIR"; echo "$2" >"$DIR/datanodes"
+  elif [ -n "${1:-}" ]; then
+    die "start: unknown argument '$1' (use --datanodes N)"
+  fi
+  local n k all=yes; n=$(datanodes)
+  for k in $(seq 1 "$n"); do pid_alive "$(dn_pid "$k")" || all=no; done
+  if pid_alive "$DIR/namenode.pid" && [ "$all" = yes ]; then
+    echo "hdfs: already running (hdfs://127.0.0.1:$PORT, $n DataNode(s))" >&2; return 0
   fi
   [ -s "$CP_FILE" ] && [ -d "$DIR/name/current" ] || setup
   write_conf
@@ -122,61 +151,84 @@ start() {
       org.apache.hadoop.hdfs.server.namenode.NameNode >>"$DIR/logs/namenode.log" 2>&1 &
     echo $! >"$DIR/namenode.pid"
   fi
-  if ! pid_alive "$DIR/datanode.pid"; then
-    nohup "$(java_bin)" "${JVM_FLAGS[@]}" -Dhadoop.log.dir="$DIR/logs" -Dhadoop.home.dir="$DIR" -cp "$CONF:$(cat "$CP_FILE")" \
-      org.apache.hadoop.hdfs.server.datanode.DataNode >>"$DIR/logs/datanode.log" 2>&1 &
-    echo $! >"$DIR/datanode.pid"
-  fi
+  for k in $(seq 1 "$n"); do
+    if ! pid_alive "$(dn_pid "$k")"; then
+      local c; c=$(dn_conf "$k")
+      nohup "$(java_bin)" "${JVM_FLAGS[@]}" -Dhadoop.log.dir="$DIR/logs" -Dhadoop.home.dir="$DIR" -cp "$c:$(cat "$CP_FILE")" \
+        org.apache.hadoop.hdfs.server.datanode.DataNode >>"$(dn_log "$k")" 2>&1 &
+      echo $! >"$(dn_pid "$k")"
+    fi
+  done
   local waited=0 started; started=$(date +%s)
   while ! answers; do
     pid_alive "$DIR/namenode.pid" || { tail -20 "$DIR/logs/namenode.log" >&2; die "the NameNode exited (log: $DIR/logs/namenode.log)"; }
-    pid_alive "$DIR/datanode.pid" || { tail -20 "$DIR/logs/datanode.log" >&2; die "the DataNode exited (log: $DIR/logs/datanode.log)"; }
+    for k in $(seq 1 "$n"); do
+      pid_alive "$(dn_pid "$k")" || { tail -20 "$(dn_log "$k")" >&2; die "DataNode $k exited (log: $(dn_log "$k"))"; }
+    done
     [ $waited -lt "$START_TIMEOUT" ] || die "HDFS did not answer within ${START_TIMEOUT}s (logs: $DIR/logs/)"
     sleep 2; waited=$(( $(date +%s) - started ))
   done
-  echo "hdfs: running, hdfs://127.0.0.1:$PORT (NameNode pid $(cat "$DIR/namenode.pid"), DataNode pid $(cat "$DIR/datanode.pid"))" >&2
+  echo "hdfs: running, hdfs://127.0.0.1:$PORT (NameNode pid $(cat "$DIR/namenode.pid"), $n DataNode(s), pid(s)$(for k in $(seq 1 "$n"); do printf ' %s' "$(cat "$(dn_pid "$k")")"; done))" >&2
 }
 
 stop() {
-  local p
-  for p in datanode namenode; do
-    if pid_alive "$DIR/$p.pid"; then
-      kill "$(cat "$DIR/$p.pid")" 2>/dev/null || true
-      for _ in $(seq 1 30); do pid_alive "$DIR/$p.pid" || break; sleep 1; done
-      pid_alive "$DIR/$p.pid" && kill -9 "$(cat "$DIR/$p.pid")" 2>/dev/null || true
+  local p k
+  for k in 3 2 1; do
+    p=$(dn_pid "$k")
+    if pid_alive "$p"; then
+      kill "$(cat "$p")" 2>/dev/null || true
+      for _ in $(seq 1 30); do pid_alive "$p" || break; sleep 1; done
+      pid_alive "$p" && kill -9 "$(cat "$p")" 2>/dev/null || true
     fi
-    rm -f "$DIR/$p.pid"
+    rm -f "$p"
   done
+  p="$DIR/namenode.pid"
+  if pid_alive "$p"; then
+    kill "$(cat "$p")" 2>/dev/null || true
+    for _ in $(seq 1 30); do pid_alive "$p" || break; sleep 1; done
+    pid_alive "$p" && kill -9 "$(cat "$p")" 2>/dev/null || true
+  fi
+  rm -f "$p"
   echo "hdfs: stopped" >&2
 }
 
-crash() { # crash [namenode|datanode]: SIGKILL, no clean shutdown
-  local p which=("$@")
+crash() { # crash [namenode|datanode|datanode:K]: SIGKILL, no clean shutdown (datanode: every DataNode)
+  local p f k files which=("$@")
   [ ${#which[@]} -gt 0 ] || which=(datanode namenode)
   for p in "${which[@]}"; do
-    case "$p" in namenode|datanode) ;; *) die "kill: namenode or datanode, not '$p'" ;; esac
-    if pid_alive "$DIR/$p.pid"; then
-      kill -9 "$(cat "$DIR/$p.pid")" 2>/dev/null || true
-      for _ in $(seq 1 50); do pid_alive "$DIR/$p.pid" || break; sleep 0.1; done
-      echo "hdfs: $p killed with SIGKILL (pid $(cat "$DIR/$p.pid"))" >&2
-    fi
-    rm -f "$DIR/$p.pid"
+    case "$p" in
+      namenode) files=("$DIR/namenode.pid") ;;
+      datanode) files=(); for k in $(seq 1 "$(datanodes)"); do files+=("$(dn_pid "$k")"); done ;;
+      datanode:[1-9]) k="${p#datanode:}"; [ "$k" -le "$(datanodes)" ] || die "kill: there is no DataNode $k (the cluster has $(datanodes))"
+        files=("$(dn_pid "$k")") ;;
+      *) die "kill: namenode, datanode or datanode:K, not '$p'" ;;
+    esac
+    for f in "${files[@]}"; do
+      if pid_alive "$f"; then
+        kill -9 "$(cat "$f")" 2>/dev/null || true
+        for _ in $(seq 1 50); do pid_alive "$f" || break; sleep 0.1; done
+        echo "hdfs: $(basename "$f" .pid) killed with SIGKILL (pid $(cat "$f"))" >&2
+      fi
+      rm -f "$f"
+    done
   done
 }
 
 status() {
-  if pid_alive "$DIR/namenode.pid" && pid_alive "$DIR/datanode.pid"; then
-    echo "hdfs: running (hdfs://127.0.0.1:$PORT)"; return 0
+  local k all=yes
+  for k in $(seq 1 "$(datanodes)"); do pid_alive "$(dn_pid "$k")" || all=no; done
+  if pid_alive "$DIR/namenode.pid" && [ "$all" = yes ]; then
+    echo "hdfs: running (hdfs://127.0.0.1:$PORT, $(datanodes) DataNode(s))"; return 0
   fi
   echo "hdfs: not running"; return 1
 }
 
 case "${1:-}" in
   setup) setup ;;
-  start) start ;;
+  start) shift; start "$@" ;;
   stop) stop ;;
   status) status ;;
   kill) shift; crash "$@" ;;
   url) echo "hdfs://127.0.0.1:$PORT" ;;
-  *) echo "usage: hdfs.sh setup|start|stop|status|kill [namenode|datanode]|url" >&2; exit 2 ;;
+  *) echo "usage: hdfs.sh setup|start [--datanodes 1|3]|stop|status|kill [namenode|datanode|datanode:K]|url" >&2; exit 2 ;;
 esac
