@@ -76,6 +76,7 @@ public final class Help {
     out.println("bin/ycsb help engine     engine options");
     out.println("bin/ycsb help core       CoreWorkload options");
     out.println("bin/ycsb help reports    merge, compare, sweep, report, history, resources and sla.* options");
+    out.println("bin/ycsb help faults     fault.* options: kill a node of a test server (or run a command) mid-run");
     out.println("bin/ycsb help yarn       --yarn/--clients (clients on a YARN cluster) and the yarn.* options");
     out.println("bin/ycsb help study      the seed studies, their matrices and scaling");
     out.println("bin/ycsb help <binding>  a binding's options");
@@ -89,6 +90,11 @@ public final class Help {
     if (topic.equals("reports")) {
       print("reports", "report, sweep, compare, merge, history and resource-sampling options (sla.* thresholds: see "
           + "docs/reports.md)", org.sciycsb.report.ReportOptions.all(), markdown, out);
+      return;
+    }
+    if (topic.equals("faults")) {
+      print("faults", "fault schedule of a run (fault.*: a node killed at fault.at, restored at fault.restore)",
+          org.sciycsb.engine.FaultSchedule.EXTENSION.options(), markdown, out);
       return;
     }
     if (topic.equals("findmax")) {

@@ -81,7 +81,8 @@ public final class Main {
   public static RunSpec spec(Phase phase, Args args, List<OptionSet> extra, PrintStream out, PrintStream err)
       throws ConfigException {
     RunSpec.Builder b = RunSpec.builder(phase).binding(args.binding()).properties(args.properties()).out(out)
-        .err(err).debug(args.debug()).extension(RunHooks.EXTENSION);
+        .err(err).debug(args.debug()).extension(RunHooks.EXTENSION)
+        .extension(org.sciycsb.engine.FaultSchedule.EXTENSION);
     extra.forEach(b::extraOptions);
     return b.build();
   }

@@ -22,6 +22,7 @@ import org.sciycsb.testkit.TestServers;
  * cassandra@cluster3 --nodes 3}: 127.0.0.21-23, {@code SCIYCSB_CLUSTER_CASSANDRA_OFFSET}, default 20) and stops,
  * through {@code bin/ycsb study sei cassandra --clusters 1node=...,3node=...}. The runs must name the nodes and
  * replication they met, and the report must put both clusters side by side, each cell naming its results.json.
+ * On the same cluster, a run's fault schedule ({@code fault.*}) kills node 2 mid-run and restarts it.
  */
 class StudyClustersIT {
   static final String INSTANCE = "cluster3";
@@ -98,5 +99,46 @@ class StudyClustersIT {
       assertThat(doc.path("figures").get(0).path("series").findValuesAsText("name"))
           .anyMatch(n -> n.startsWith(l + ": "));
     }
+  }
+
+  /**
+   * Seed 004's setting under a fault: RF 3, QUORUM reads and writes, node 2 of 3 killed (SIGKILL, through bin/servers)
+   * 8 s into a paced run and restarted at 16 s: no operation fails, and the results record both commands, their
+   * times on the time series' clock and the nodes the run met.
+   */
+  @Test
+  void aNodeKilledMidRunAtQuorumFailsNoOperation() throws Exception {
+    String ks = "sciycsb_fault3_" + System.currentTimeMillis();
+    List<String> common = List.of("-P", "workloads/workloada", "-p", "cassandra.hosts=" + host(1) + "," + host(2)
+        + "," + host(3), "-p", "cassandra.keyspace=" + ks, "-p", "cassandra.replication.factor=3",
+        "-p", "cassandra.readconsistency=QUORUM", "-p", "cassandra.writeconsistency=QUORUM", "-p", "recordcount=1000");
+    List<String> load = new ArrayList<>(List.of("load", "cassandra"));
+    load.addAll(common);
+    load.addAll(List.of("-threads", "4", "-p", "results.dir=" + tmp.resolve("fault-load")));
+    Launcher.Result l = Launcher.ycsb(tmp, load.toArray(String[]::new));
+    assertThat(l.exit()).as(l.toString()).isZero();
+    List<String> run = new ArrayList<>(List.of("run", "cassandra"));
+    run.addAll(common);
+    run.addAll(List.of("-threads", "4", "-target", "200", "-p", "operationcount=1000000", "-p",
+        "maxexecutiontime=40", "-p", "fault.at=8s", "-p", "fault.action=kill-node:2", "-p",
+        "fault.server=cassandra@" + INSTANCE, "-p", "fault.restore=16s", "-p", "results.dir=" + tmp.resolve("fault")));
+    // the run's bin/servers calls find the cluster where the test started it: the servers' work folder, its offset
+    String work = System.getenv("SCIYCSB_WORK");
+    Launcher.Result r = Launcher.ycsb(tmp, java.util.Map.of("SCIYCSB_CASSANDRA_NODE_OFFSET",
+        Integer.toString(offset()), "SCIYCSB_WORK", work != null ? work : Launcher.HOME.resolve("work").toString()),
+        run.toArray(String[]::new));
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.text("OVERALL", "Return=ERROR")).as(r.out()).isNull();
+    assertThat(r.text("OVERALL", "Return=SERVICE_UNAVAILABLE")).as(r.out()).isNull();
+    assertThat(Long.parseLong(r.text("OVERALL", "Return=OK"))).isGreaterThan(4000);
+    JsonNode res = Launcher.json(tmp.resolve("fault/results.json"));
+    JsonNode faults = res.path("metadata").path("faults");
+    assertThat(faults).hasSize(2);
+    assertThat(faults.get(0).path("command").asText()).endsWith("stop-node cassandra@" + INSTANCE + " 2");
+    assertThat(faults.get(1).path("command").asText()).endsWith("start-node cassandra@" + INSTANCE + " 2");
+    assertThat(faults.findValuesAsText("exitCode")).containsExactly("0", "0");
+    assertThat(faults.get(0).path("atMs").asLong()).isBetween(4000L, 12000L);
+    assertThat(res.path("metadata").path("store").path("details").path("nodes").asText()).isEqualTo("3");
+    assertThat(Files.readString(tmp.resolve("fault/fault.log"))).contains("stop-node").contains("start-node");
   }
 }

@@ -102,6 +102,17 @@ public final class HtmlReport {
     sb.append("</table>\n");
   }
 
+  /** The run's fault schedule (metadata.faults) as marks on the time charts: "fault" and "restore" at their times. */
+  static List<Svg.Marker> faults(JsonNode json) {
+    List<Svg.Marker> out = new ArrayList<>();
+    for (JsonNode f : json.path("metadata").path("faults")) {
+      if (f.path("atMs").isNumber()) {
+        out.add(new Svg.Marker(f.path("atMs").asLong() / 1000.0, f.path("what").asText()));
+      }
+    }
+    return out;
+  }
+
   private static double seconds(JsonNode p) {
     return p.path("endMs").asLong() / 1000.0;
   }
@@ -126,7 +137,7 @@ public final class HtmlReport {
       series.add(series("offered (schedule)", offered));
     }
     return Svg.lineChart("throughput-over-time", "Throughput over time", "time since the measured start (s)",
-        "ops/s", series, false, false);
+        "ops/s", series, false, false, faults(json));
   }
 
   /** The unit for latencies up to maxUs: {divisor, name}. */
@@ -153,7 +164,7 @@ public final class HtmlReport {
       series.add(series(mt[1], pts));
     }
     return Svg.lineChart("latency-over-time", "OVERALL response time percentiles per interval",
-        "time since the measured start (s)", "response time (" + u[1] + ")", series, false, false);
+        "time since the measured start (s)", "response time (" + u[1] + ")", series, false, false, faults(json));
   }
 
   private static String p95PerOpChart(JsonNode json, List<String> ops) {
@@ -176,7 +187,7 @@ public final class HtmlReport {
       series.add(series(op, pts));
     }
     return Svg.lineChart("p95-over-time", "p95 response time per operation and interval",
-        "time since the measured start (s)", "p95 (" + u[1] + ")", series, false, false);
+        "time since the measured start (s)", "p95 (" + u[1] + ")", series, false, false, faults(json));
   }
 
   private static String distributionChart(JsonNode json, List<String> ops, Map<String, Histogram> totals) {

@@ -35,6 +35,15 @@ public final class Svg {
    */
   public static String lineChart(String id, String title, String xLabel, String yLabel, List<Series> series,
       boolean percentileX, boolean logX) {
+    return lineChart(id, title, xLabel, yLabel, series, percentileX, logX, List.of());
+  }
+
+  /** A vertical mark on a line chart's (linear) x axis: an event such as a fault, with its label. */
+  public record Marker(double x, String label) {}
+
+  /** As above, with vertical marks at events (on linear x axes; marks outside the axis are left out). */
+  public static String lineChart(String id, String title, String xLabel, String yLabel, List<Series> series,
+      boolean percentileX, boolean logX, List<Marker> markers) {
     double xmin = Double.MAX_VALUE;
     double xmax = -Double.MAX_VALUE;
     double ymax = 0;
@@ -118,6 +127,17 @@ public final class Svg {
         }
         sb.append('\n');
       }
+    }
+    for (Marker m : percentileX || logX ? List.<Marker>of() : markers) {
+      if (m.x() < xmin || m.x() > xmax) {
+        continue;
+      }
+      String x = Fmt.num(px(m.x(), xmin, xmax), 1);
+      sb.append("<line class=\"marker\" stroke=\"#c00\" stroke-dasharray=\"4 3\" x1=\"").append(x)
+          .append("\" x2=\"").append(x).append("\" y1=\"").append(T).append("\" y2=\"").append(H - B)
+          .append("\"><title>").append(Fmt.html(m.label())).append("</title></line><text class=\"marker\" x=\"")
+          .append(x).append("\" y=\"").append(T - 4).append("\" font-size=\"10\" fill=\"#c00\" text-anchor=\"middle\">")
+          .append(Fmt.html(m.label())).append("</text>\n");
     }
     legend(sb, series.stream().map(Series::name).toList());
     sb.append("</svg>\n");

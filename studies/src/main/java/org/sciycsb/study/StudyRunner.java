@@ -117,7 +117,8 @@ final class StudyRunner {
   /** An engine step as the engine's spec: its files and properties, the user's, then its results folder. */
   RunSpec spec(Step s, PrintStream out, PrintStream log) throws ConfigException {
     RunSpec.Builder b = RunSpec.builder(s.kind() == Step.Kind.LOAD ? Phase.LOAD : Phase.RUN).binding(s.binding())
-        .out(out).err(log).extension(RunHooks.EXTENSION);
+        .out(out).err(log).extension(RunHooks.EXTENSION)
+        .extension(org.sciycsb.engine.FaultSchedule.EXTENSION);
     for (String f : s.files()) {
       b.propertyFile(Path.of(resolve(f)));
     }

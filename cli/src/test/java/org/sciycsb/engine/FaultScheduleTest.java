@@ -1,0 +1,109 @@
+package org.sciycsb.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sciycsb.testkit.Cli;
+
+/**
+ * The fault schedule of a run ({@code fault.*}) with shell commands as the fault and its restore, on the no-op
+ * binding: both run at their times, inside the measured part, their output in fault.log and their times in
+ * metadata.faults; a failing command or a run that ends first fails the run (exit 4, results kept, the fault
+ * undone); bad schedules are one line, exit 2, nothing run.
+ */
+class FaultScheduleTest {
+  @TempDir
+  Path tmp;
+
+  private Cli run(String... props) {
+    List<String> argv = new ArrayList<>(List.of("run", "basic", "-P", "../workloads/workloada", "-threads", "2",
+        "-target", "500", "-p", "recordcount=100"));
+    for (String p : props) {
+      argv.add("-p");
+      argv.add(p);
+    }
+    return Cli.run(argv.toArray(String[]::new));
+  }
+
+  @Test
+  void theFaultAndItsRestoreRunAtTheirTimesAndAreRecorded() throws Exception {
+    Path dir = tmp.resolve("r");
+    Path mark = tmp.resolve("mark.txt");
+    Cli c = run("maxexecutiontime=4", "operationcount=100000", "fault.at=1s", "fault.action=command:echo down >> "
+        + mark, "fault.restore=2500ms", "fault.restorecommand=echo up >> " + mark, "results.dir=" + dir);
+    assertThat(c.exit).as(c.toString()).isZero();
+    assertThat(Files.readAllLines(mark)).containsExactly("down", "up");
+    JsonNode faults = Cli.results(dir).path("metadata").path("faults");
+    assertThat(faults).hasSize(2);
+    assertThat(faults.get(0).path("what").asText()).isEqualTo("fault");
+    assertThat(faults.get(0).path("exitCode").asInt()).isZero();
+    assertThat(faults.get(1).path("what").asText()).isEqualTo("restore");
+    assertThat(faults.get(1).path("early").asBoolean()).isFalse();
+    long at = faults.get(0).path("atMs").asLong();
+    long back = faults.get(1).path("atMs").asLong();
+    // relative to the measured start (no warmup: the threads start with it), inside the 4-second run
+    assertThat(at).isBetween(500L, 2000L);
+    assertThat(back - at).isBetween(1000L, 2500L);
+    assertThat(Files.readString(dir.resolve("fault.log"))).contains("$ sh -c echo down").contains("(exit 0)");
+    // the report marks both on its time charts
+    Cli report = Cli.run("report", dir.toString());
+    assertThat(report.exit).as(report.toString()).isZero();
+    String html = Files.readString(dir.resolve("report.html"));
+    assertThat(html.split("<line class=\"marker\"", -1)).as("a fault and a restore mark on each of 3 time charts")
+        .hasSize(1 + 3 * 2);
+    assertThat(html).contains(">fault</text>").contains(">restore</text>");
+  }
+
+  @Test
+  void aFailingFaultCommandFailsTheRunWithItsResultsKept() throws Exception {
+    Path dir = tmp.resolve("f");
+    Cli c = run("maxexecutiontime=2", "operationcount=100000", "fault.at=500ms", "fault.action=command:exit 7",
+        "results.dir=" + dir);
+    assertThat(c.exit).as(c.toString()).isEqualTo(4);
+    assertThat(c.err).contains("the fault command failed").contains("exit 7").doesNotContain("\tat ");
+    assertThat(Cli.results(dir).path("metadata").path("faults").get(0).path("exitCode").asInt()).isEqualTo(7);
+  }
+
+  @Test
+  void aRunThatEndsFirstUndoesTheFaultAndSaysSo() throws Exception {
+    Path dir = tmp.resolve("e");
+    Path mark = tmp.resolve("early.txt");
+    Cli c = run("maxexecutiontime=2", "operationcount=100000", "fault.at=500ms", "fault.action=command:echo down >> "
+        + mark, "fault.restore=60s", "fault.restorecommand=echo up >> " + mark, "results.dir=" + dir);
+    assertThat(c.exit).as(c.toString()).isEqualTo(4);
+    assertThat(c.err).contains("the run ended before its fault schedule did");
+    assertThat(Files.readAllLines(mark)).containsExactly("down", "up");
+    JsonNode faults = Cli.results(dir).path("metadata").path("faults");
+    assertThat(faults.get(1).path("early").asBoolean()).isTrue();
+  }
+
+  @Test
+  void badSchedulesAreOneLineAndExitTwo() {
+    String[][] cases = {
+        {"a fault needs both fault.at (when) and fault.action (what)", "fault.at=1s"},
+        {"a fault needs both fault.at (when) and fault.action (what)", "fault.action=kill-node:2"},
+        {"bad value for fault.action: 'reboot'", "fault.at=1s", "fault.action=reboot"},
+        {"fault.action=kill-node:2 needs fault.server", "fault.at=1s", "fault.action=kill-node:2"},
+        {"not of 'mongodb'", "fault.at=1s", "fault.action=kill-node:2", "fault.server=mongodb"},
+        {"fault.restore (1s) must come after fault.at (2s)", "fault.at=2s", "fault.action=command:true",
+            "fault.restore=1s", "fault.restorecommand=true"},
+        {"needs fault.restorecommand", "fault.at=1s", "fault.action=command:true", "fault.restore=2s"},
+        {"fault.restore and fault.restorecommand need fault.at", "fault.restore=2s"},
+    };
+    for (String[] k : cases) {
+      List<String> props = new ArrayList<>(List.of(k).subList(1, k.length));
+      props.add("results.dir=" + tmp.resolve("bad"));
+      Cli c = run(props.toArray(String[]::new));
+      assertThat(c.exit).as(String.join(" ", props) + ": " + c).isEqualTo(2);
+      assertThat(c.err.lines().filter(l -> l.startsWith("error:")).toList()).singleElement()
+          .satisfies(l -> assertThat(l).contains(k[0]));
+      assertThat(tmp.resolve("bad")).doesNotExist();
+    }
+  }
+}

@@ -1,0 +1,287 @@
+package org.sciycsb.engine;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Option;
+import org.sciycsb.api.OptionSet;
+import org.sciycsb.results.ResultsDir;
+import org.sciycsb.results.RunReport;
+
+/**
+ * A fault injected while a run runs: {@code fault.at} after the client threads start, the action; at
+ * {@code fault.restore}, the restore. An action is {@code kill-node:N} (the local test server's node N, through
+ * {@code bin/servers}: Cassandra's and Riak's {@code stop-node N}, HDFS's DataNode N, restored by
+ * {@code start-node N} or {@code start}) or {@code command:<shell command>} for a user's own cluster (restored by
+ * {@code fault.restorecommand}). The output of each goes to {@code fault.log} in the results folder; when each ran,
+ * how long it took and its exit code go to {@code metadata.faults}, times relative to the measured start as in the
+ * time series. An action that fails fails the run (exit 4) after its results are written.
+ */
+public final class FaultSchedule implements RunListener {
+  public static final Option<Duration> AT = Option.duration("fault.at", null, "s",
+      "when the fault action runs, after the client threads start (e.g. 30s); unset = no fault");
+  public static final Option<String> ACTION = Option.string("fault.action", null,
+      "the fault: kill-node:N (node N of the local test server, through bin/servers: cassandra, riak, hdfs"
+          + " DataNode N) or command:<shell command> (your own cluster)");
+  public static final Option<Duration> RESTORE = Option.duration("fault.restore", null, "s",
+      "when the fault is undone, after the client threads start (e.g. 90s; after fault.at); unset = never");
+  public static final Option<String> RESTORE_COMMAND = Option.string("fault.restorecommand", null,
+      "the shell command that undoes a command: fault at fault.restore (kill-node:N restores itself)");
+  public static final Option<String> SERVER = Option.string("fault.server", null,
+      "the bin/servers name (and instance) of the test server a kill-node fault acts on: cassandra, riak, hdfs, or"
+          + " an instance such as cassandra@cluster3");
+
+  /** The extension: declares and checks the options, opens a schedule for each run that sets fault.at. */
+  public static final RunExtension EXTENSION = new RunExtension() {
+    @Override
+    public OptionSet options() {
+      return OptionSet.builder("faults").add(AT, ACTION, RESTORE, RESTORE_COMMAND, SERVER).ownPrefix("fault.")
+          .build();
+    }
+
+    @Override
+    public void validate(Config config) throws ConfigException {
+      plan(config);
+    }
+
+    @Override
+    public RunListener open(Config config, Path resultsDir) throws ConfigException {
+      List<Step> steps = plan(config);
+      return steps.isEmpty() ? new RunListener() {} : new FaultSchedule(steps, resultsDir.resolve("fault.log"));
+    }
+  };
+
+  /** One command of the schedule: what it is, when, and the command line. */
+  record Step(String what, Duration at, List<String> command) {}
+
+  private final List<Step> steps;
+  private final Path log;
+  private final List<Map<String, Object>> done = new ArrayList<>();
+  private Thread thread;
+  private volatile long threadsStartEpochMs;
+
+  private FaultSchedule(List<Step> steps, Path log) {
+    this.steps = steps;
+    this.log = log;
+  }
+
+  /** The schedule a configuration asks for (empty without fault.at); any inconsistency is one clear line. */
+  static List<Step> plan(Config cfg) throws ConfigException {
+    Duration at = cfg.get(AT);
+    String action = cfg.get(ACTION);
+    if (at == null && action == null) {
+      if (cfg.get(RESTORE) != null || cfg.get(RESTORE_COMMAND) != null) {
+        throw new ConfigException("fault.restore and fault.restorecommand need fault.at and fault.action");
+      }
+      return List.of();
+    }
+    if (at == null || action == null) {
+      throw new ConfigException("a fault needs both fault.at (when) and fault.action (what)");
+    }
+    Duration restore = cfg.get(RESTORE);
+    if (restore != null && restore.compareTo(at) <= 0) {
+      throw new ConfigException("fault.restore (" + Option.formatDuration(restore) + ") must come after fault.at ("
+          + Option.formatDuration(at) + ")");
+    }
+    List<Step> out = new ArrayList<>();
+    if (action.startsWith("command:") && action.length() > "command:".length()) {
+      out.add(new Step("fault", at, List.of("sh", "-c", action.substring("command:".length()))));
+      String undo = cfg.get(RESTORE_COMMAND);
+      if (restore != null && undo == null) {
+        throw new ConfigException("fault.restore with fault.action=command:... needs fault.restorecommand");
+      }
+      if (restore != null) {
+        out.add(new Step("restore", restore, List.of("sh", "-c", undo)));
+      }
+      return out;
+    }
+    if (!action.matches("kill-node:[1-9][0-9]*")) {
+      throw new ConfigException("bad value for fault.action: '" + action + "' (kill-node:N, or command:<shell command>)");
+    }
+    String node = action.substring("kill-node:".length());
+    String server = cfg.get(SERVER);
+    if (server == null) {
+      throw new ConfigException("fault.action=" + action + " needs fault.server: the bin/servers name of the test"
+          + " server (cassandra, riak, hdfs, or an instance such as cassandra@cluster3)");
+    }
+    String kind = server.replaceFirst("@.*", "");
+    String servers = Path.of(System.getProperty("sciycsb.home", ".")).resolve("bin").resolve("servers").toString();
+    switch (kind) {
+      case "cassandra", "riak" -> {
+        out.add(new Step("fault", at, List.of(servers, "stop-node", server, node)));
+        if (restore != null) {
+          out.add(new Step("restore", restore, List.of(servers, "start-node", server, node)));
+        }
+      }
+      case "hdfs" -> {
+        out.add(new Step("fault", at, List.of(servers, "kill", server, "datanode:" + node)));
+        if (restore != null) {
+          out.add(new Step("restore", restore, List.of(servers, "start", server)));
+        }
+      }
+      default -> throw new ConfigException("fault.action=" + action + ": bin/servers kills nodes of the cassandra,"
+          + " riak and hdfs test servers, not of '" + server + "' (use fault.action=command:... for other stores)");
+    }
+    return out;
+  }
+
+  @Override
+  public void beforeThreadsStart() {
+    threadsStartEpochMs = System.currentTimeMillis();
+    thread = new Thread(this::runSchedule, "fault-schedule");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private void runSchedule() {
+    try (PrintStream out = new PrintStream(Files.newOutputStream(log), true, java.nio.charset.StandardCharsets.UTF_8)) {
+      int next = 0;
+      try {
+        for (; next < steps.size(); next++) {
+          Step s = steps.get(next);
+          long wait = threadsStartEpochMs + s.at().toMillis() - System.currentTimeMillis();
+          if (wait > 0) {
+            Thread.sleep(wait);
+          }
+          record(s, execute(s, out), false);
+        }
+      } catch (InterruptedException e) {
+        // the run ended first: a fault that ran is still undone, at once, so the server is left as it was found
+        boolean faulted;
+        synchronized (done) {
+          faulted = done.stream().anyMatch(m -> "fault".equals(m.get("what")));
+        }
+        for (; next < steps.size(); next++) {
+          if (faulted && steps.get(next).what().equals("restore")) {
+            record(steps.get(next), execute(steps.get(next), out), true);
+          }
+        }
+      }
+    } catch (IOException e) {
+      synchronized (done) {
+        done.add(Map.of("what", "log", "error", "cannot write " + log + ": " + e.getMessage()));
+      }
+    }
+  }
+
+  /** Runs one command to its end (at most 5 minutes); its exit code, or -1 when it could not run or hung. */
+  private static int execute(Step s, PrintStream out) {
+    out.println("$ " + String.join(" ", s.command()));
+    try {
+      Process p = new ProcessBuilder(s.command()).redirectErrorStream(true).start();
+      p.getInputStream().transferTo(out);
+      return awaitExit(p, out);
+    } catch (IOException e) {
+      out.println("(cannot run: " + e.getMessage() + ")");
+      return -1;
+    }
+  }
+
+  /**
+   * Waits for a command at most 5 minutes, through interrupts (the end of the run does not cut a restore short: it
+   * is putting the server back); the interrupt is kept for the caller.
+   */
+  private static int awaitExit(Process p, PrintStream out) {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          if (p.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+            out.println("(exit " + p.exitValue() + ")");
+            return p.exitValue();
+          }
+          p.destroyForcibly();
+          out.println("(did not finish within 5 minutes)");
+          return -1;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private void record(Step s, int exit, boolean early) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("what", s.what());
+    m.put("command", String.join(" ", s.command()));
+    m.put("scheduledMs", s.at().toMillis());
+    m.put("early", early); // a restore run when the run ended before its time
+    m.put("startedEpochMs", early ? System.currentTimeMillis() : threadsStartEpochMs + s.at().toMillis());
+    m.put("endedEpochMs", System.currentTimeMillis());
+    m.put("exitCode", exit);
+    synchronized (done) {
+      done.add(m);
+    }
+  }
+
+  /** Stops what has not run yet; the times become relative to the measured start. */
+  @Override
+  public Map<String, Object> measurementEnded(long measuredStartEpochMs) {
+    if (thread != null) {
+      thread.interrupt();
+      try {
+        thread.join(TimeUnit.MINUTES.toMillis(5));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    synchronized (done) {
+      for (Map<String, Object> m : done) {
+        if (m.get("startedEpochMs") instanceof Long st) {
+          m.put("atMs", st - measuredStartEpochMs);
+          m.put("seconds", ((Long) m.get("endedEpochMs") - st) / 1000.0);
+        }
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public Map<String, Object> metadata() {
+    synchronized (done) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("faults", List.copyOf(done));
+      return m;
+    }
+  }
+
+  /** A fault or restore command that failed, or a fault that never ran, fails the run: one line, exit 4. */
+  @Override
+  public Optional<Failure> finished(RunReport report, ResultsDir dir, PrintStream err) {
+    synchronized (done) {
+      for (Map<String, Object> m : done) {
+        if (!Integer.valueOf(0).equals(m.get("exitCode"))) {
+          return Optional.of(new Failure("the " + m.get("what") + " command failed (" + m.get("command") + ", exit "
+              + m.get("exitCode") + "; see " + log + ")", org.sciycsb.api.BenchmarkException.EXIT_RUN_FAILED));
+        }
+      }
+      if (done.size() < steps.size() || done.stream().anyMatch(m -> Boolean.TRUE.equals(m.get("early")))) {
+        return Optional.of(new Failure("the run ended before its fault schedule did (the run must last past"
+            + " fault.at and fault.restore; a fault that ran was undone at the end)", org.sciycsb.api.BenchmarkException.EXIT_RUN_FAILED));
+      }
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public void close() {
+    if (thread != null) {
+      thread.interrupt();
+    }
+  }
+}
