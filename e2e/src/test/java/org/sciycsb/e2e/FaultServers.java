@@ -2,13 +2,10 @@ package org.sciycsb.e2e;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The dedicated server instances the fault tests kill and restart ({@code bin/servers <name>@fault}): their own
@@ -82,8 +79,7 @@ final class FaultServers {
   /** The environment of {@code bin/servers <server>@fault}: the instance's ports in the script's variables. */
   static Map<String, String> env(String server) {
     Map<String, String> e = new LinkedHashMap<>();
-    String work = System.getenv("SCIYCSB_WORK");
-    e.put("SCIYCSB_WORK", work != null ? work : Launcher.HOME.resolve("work").toString());
+    e.put("SCIYCSB_WORK", Launcher.serversWork());
     switch (server) {
       case "mongodb" -> {
         e.put("SCIYCSB_MONGODB_PORT", Integer.toString(mongoPort()));
@@ -110,26 +106,9 @@ final class FaultServers {
 
   /** {@code bin/servers <action> <server>@fault [args]}; fails the test when the script fails. */
   static String servers(String action, String server, String... args) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(Launcher.HOME.resolve("bin/servers").toString(), action,
-        server + "@" + INSTANCE));
-    cmd.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(Launcher.HOME.toFile()).redirectErrorStream(true);
-    pb.environment().putAll(env(server));
-    Path log = Files.createTempFile("sciycsb-servers-", ".log");
-    pb.redirectOutput(log.toFile());
-    Process p = pb.start();
-    boolean done = p.waitFor(6, TimeUnit.MINUTES);
-    String out = Files.readString(log, StandardCharsets.UTF_8);
-    Files.deleteIfExists(log);
-    if (!done) {
-      p.destroyForcibly();
-      throw new AssertionError("bin/servers " + action + " " + server + "@" + INSTANCE + " hung:\n" + out);
-    }
-    if (p.exitValue() != 0) {
-      throw new AssertionError("bin/servers " + action + " " + server + "@" + INSTANCE + " failed (exit "
-          + p.exitValue() + "):\n" + out);
-    }
-    return out;
+    List<String> a = new ArrayList<>(List.of(action, server + "@" + INSTANCE));
+    a.addAll(List.of(args));
+    return Launcher.servers(env(server), a.toArray(String[]::new));
   }
 
   /** Sets up and starts the instance (setup is idempotent and uses the shared cache). */

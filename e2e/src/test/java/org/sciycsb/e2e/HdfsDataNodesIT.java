@@ -4,14 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,8 +34,7 @@ class HdfsDataNodesIT {
 
   static Map<String, String> env() {
     Map<String, String> e = new LinkedHashMap<>();
-    String work = System.getenv("SCIYCSB_WORK");
-    e.put("SCIYCSB_WORK", work != null ? work : Launcher.HOME.resolve("work").toString());
+    e.put("SCIYCSB_WORK", Launcher.serversWork());
     int p = port();
     e.put("SCIYCSB_HDFS_PORT", Integer.toString(p));
     e.put("SCIYCSB_HDFS_HTTP_PORT", Integer.toString(p + 1));
@@ -51,21 +45,7 @@ class HdfsDataNodesIT {
   }
 
   static String servers(String... args) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(Launcher.HOME.resolve("bin/servers").toString()));
-    cmd.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(Launcher.HOME.toFile()).redirectErrorStream(true);
-    pb.environment().putAll(env());
-    Path log = Files.createTempFile("sciycsb-servers-", ".log");
-    pb.redirectOutput(log.toFile());
-    Process p = pb.start();
-    boolean done = p.waitFor(6, TimeUnit.MINUTES);
-    String out = Files.readString(log, StandardCharsets.UTF_8);
-    Files.deleteIfExists(log);
-    if (!done) {
-      p.destroyForcibly();
-    }
-    assertThat(done && p.exitValue() == 0).as("bin/servers " + String.join(" ", args) + ":\n" + out).isTrue();
-    return out;
+    return Launcher.servers(env(), args);
   }
 
   @BeforeAll

@@ -96,6 +96,38 @@ final class Launcher {
     return start(tmp, "ycsb-" + System.nanoTime(), env, "ycsb", args).await(Duration.ofMinutes(5));
   }
 
+  /**
+   * Runs {@code bin/servers args} with the extra environment (an instance's ports, its work folder) to its end
+   * (at most 8 minutes) and returns its output; a failure or a hang fails the test with that output.
+   */
+  static String servers(Map<String, String> env, String... args) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of(HOME.resolve("bin/servers").toString()));
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(HOME.toFile()).redirectErrorStream(true);
+    pb.environment().putAll(env);
+    Path log = Files.createTempFile("sciycsb-servers-", ".log");
+    pb.redirectOutput(log.toFile());
+    Process p = pb.start();
+    boolean done = p.waitFor(8, TimeUnit.MINUTES);
+    String out = Files.readString(log, StandardCharsets.UTF_8);
+    Files.deleteIfExists(log);
+    if (!done) {
+      p.destroyForcibly();
+      throw new AssertionError("bin/servers " + String.join(" ", args) + " hung:\n" + out);
+    }
+    if (p.exitValue() != 0) {
+      throw new AssertionError("bin/servers " + String.join(" ", args) + " failed (exit " + p.exitValue() + "):\n"
+          + out);
+    }
+    return out;
+  }
+
+  /** The work folder of the test servers (bin/test's SCIYCSB_WORK, else the checkout's work/). */
+  static String serversWork() {
+    String work = System.getenv("SCIYCSB_WORK");
+    return work != null ? work : HOME.resolve("work").toString();
+  }
+
   /** Runs {@code bin/census args} to its end. */
   static Result census(Path tmp, String... args) throws IOException, InterruptedException {
     return start(tmp, "census-" + System.nanoTime(), Map.of(), "census", args).await(Duration.ofMinutes(5));

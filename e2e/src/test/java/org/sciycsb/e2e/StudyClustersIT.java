@@ -4,12 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,20 +38,7 @@ class StudyClustersIT {
   }
 
   static void servers(String... args) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(Launcher.HOME.resolve("bin/servers").toString()));
-    cmd.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(Launcher.HOME.toFile()).redirectErrorStream(true);
-    pb.environment().put("SCIYCSB_CASSANDRA_NODE_OFFSET", Integer.toString(offset()));
-    Path log = Files.createTempFile("sciycsb-servers-", ".log");
-    pb.redirectOutput(log.toFile());
-    Process p = pb.start();
-    boolean done = p.waitFor(8, TimeUnit.MINUTES);
-    String out = Files.readString(log, StandardCharsets.UTF_8);
-    Files.deleteIfExists(log);
-    if (!done) {
-      p.destroyForcibly();
-    }
-    assertThat(done && p.exitValue() == 0).as("bin/servers " + String.join(" ", args) + ":\n" + out).isTrue();
+    Launcher.servers(Map.of("SCIYCSB_CASSANDRA_NODE_OFFSET", Integer.toString(offset())), args);
   }
 
   @BeforeAll
@@ -123,10 +109,8 @@ class StudyClustersIT {
         "maxexecutiontime=40", "-p", "fault.at=8s", "-p", "fault.action=kill-node:2", "-p",
         "fault.server=cassandra@" + INSTANCE, "-p", "fault.restore=16s", "-p", "results.dir=" + tmp.resolve("fault")));
     // the run's bin/servers calls find the cluster where the test started it: the servers' work folder, its offset
-    String work = System.getenv("SCIYCSB_WORK");
-    Launcher.Result r = Launcher.ycsb(tmp, java.util.Map.of("SCIYCSB_CASSANDRA_NODE_OFFSET",
-        Integer.toString(offset()), "SCIYCSB_WORK", work != null ? work : Launcher.HOME.resolve("work").toString()),
-        run.toArray(String[]::new));
+    Launcher.Result r = Launcher.ycsb(tmp, Map.of("SCIYCSB_CASSANDRA_NODE_OFFSET", Integer.toString(offset()),
+        "SCIYCSB_WORK", Launcher.serversWork()), run.toArray(String[]::new));
     assertThat(r.exit()).as(r.toString()).isZero();
     assertThat(r.text("OVERALL", "Return=ERROR")).as(r.out()).isNull();
     assertThat(r.text("OVERALL", "Return=SERVICE_UNAVAILABLE")).as(r.out()).isNull();

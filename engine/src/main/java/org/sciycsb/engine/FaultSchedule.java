@@ -265,6 +265,10 @@ public final class FaultSchedule implements RunListener {
   public Optional<Failure> finished(RunReport report, ResultsDir dir, PrintStream err) {
     synchronized (done) {
       for (Map<String, Object> m : done) {
+        if (m.containsKey("error")) { // fault.log could not be written: no command ran
+          return Optional.of(new Failure("the fault schedule did not run: " + m.get("error"),
+              org.sciycsb.api.BenchmarkException.EXIT_RUN_FAILED));
+        }
         if (!Integer.valueOf(0).equals(m.get("exitCode"))) {
           return Optional.of(new Failure("the " + m.get("what") + " command failed (" + m.get("command") + ", exit "
               + m.get("exitCode") + "; see " + log + ")", org.sciycsb.api.BenchmarkException.EXIT_RUN_FAILED));

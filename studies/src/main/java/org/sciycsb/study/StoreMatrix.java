@@ -52,8 +52,9 @@ final class StoreMatrix {
    * Runs the study on every listed binding, and on every cluster of {@code clusters} (name to properties file, in
    * order; empty: none), one after the other, then writes the report over all of them.
    */
-  static int run(Path home, StudyDef def, String bindingList, Map<String, Path> clusters, Args args, boolean dry,
+  static int run(Path home, String bindingList, Map<String, Path> clusters, Args args, boolean dry,
       Map<String, String> props, PrintStream out, PrintStream err) throws BenchmarkException {
+    StudyDef def = args.def();
     List<Entry> entries = entries(bindings(bindingList), clusters, props);
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     Path dir = Path.of(props.getOrDefault("results.dir", "results/" + stamp + "-study-" + def.name() + "-"
@@ -87,14 +88,14 @@ final class StoreMatrix {
     Map<String, Object> header = new LinkedHashMap<>();
     header.put("format", FORMAT);
     header.put("formatVersion", 1);
-    header.put("command", StudyCommand.commandLine(args.def(), bindingList, args.scale(), args.maxThreads(),
+    header.put("command", StudyCommand.commandLine(def, bindingList, args.scale(), args.maxThreads(),
         args.only(), props) + (clusters.isEmpty() ? "" : " --clusters " + String.join(",", clusters.entrySet()
         .stream().map(c -> c.getKey() + "=" + c.getValue()).toList()))
         + (args.repeat() != null ? " --repeat " + args.repeat() : ""));
     header.put("started", started);
     header.put("finished", Instant.now().toString());
     header.put("stores", stores);
-    StoresReport.write(args.def(), dir, header, err);
+    StoresReport.write(def, dir, header, err);
     err.println("study: " + dir);
     return first;
   }

@@ -85,7 +85,7 @@ public final class StudyCommand {
       return StudyCompare.run(home, def, compare.get(0), compare.get(1), props, out, err);
     }
     if ((binding != null && binding.contains(",")) || !clusters.isEmpty()) {
-      return StoreMatrix.run(home, def, binding == null ? Registry.DEFAULT_BINDING : binding, clusters,
+      return StoreMatrix.run(home, binding == null ? Registry.DEFAULT_BINDING : binding, clusters,
           new StoreMatrix.Args(def, scale == null ? 1.0 : scale, maxThreads, repeat, only), dry, props, out, err);
     }
     return runStudy(home, def, binding, scale == null ? 1.0 : scale, maxThreads, repeat, only, dry, props, out, err);
