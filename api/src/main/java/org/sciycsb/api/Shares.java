@@ -38,4 +38,17 @@ public final class Shares {
     m.put(CommonOptions.INSERT_COUNT.name(), Long.toString(share(count, clients, index)));
     return m;
   }
+
+  /** A run's operations divided as YCSB users divide them by hand: none set (0) leaves every client unlimited. */
+  public static Map<String, String> operations(Config config, int clients, int index) throws ConfigException {
+    long ops = config.get(CommonOptions.OPERATION_COUNT);
+    if (ops == 0) {
+      return Map.of(); // no operation limit: every client runs until maxexecutiontime
+    }
+    if (ops < clients) {
+      throw new ConfigException("--clients " + clients + " is more than operationcount (" + ops
+          + "): every client needs at least one operation");
+    }
+    return Map.of(CommonOptions.OPERATION_COUNT.name(), Long.toString(share(ops, clients, index)));
+  }
 }

@@ -20,21 +20,18 @@ import org.sciycsb.api.SecretFilter;
 import org.sciycsb.engine.EngineOptions;
 import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.RunSpec;
-import org.sciycsb.output.Exporters;
 import org.sciycsb.report.Chromium;
 import org.sciycsb.report.Compare;
 import org.sciycsb.report.CompareGate;
-import org.sciycsb.report.FinalStatus;
 import org.sciycsb.report.Fmt;
 import org.sciycsb.report.Hlog;
 import org.sciycsb.report.HtmlReport;
-import org.sciycsb.report.Merge;
+import org.sciycsb.report.MergedRun;
 import org.sciycsb.report.ReportOptions;
 import org.sciycsb.report.ResultData;
 import org.sciycsb.report.Sla;
 import org.sciycsb.report.Sweep;
 import org.sciycsb.report.Verdicts;
-import org.sciycsb.results.ResultsDir;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -169,50 +166,11 @@ public final class ReportCommands {
       throw new ConfigException("merge needs results directories or .hlog files: bin/ycsb merge <dir|file.hlog>... "
           + "[-p results.dir=OUT]");
     }
-    Config cfg = new Config(a.props());
-    List<Sla.Check> checks = Sla.parse(a.props());
-    List<Merge.Input> inputs = new ArrayList<>();
+    List<Path> inputs = new ArrayList<>();
     for (String p : a.positional()) {
-      inputs.add(Merge.load(Path.of(p)));
+      inputs.add(Path.of(p));
     }
-    String label = cfg.get(EngineOptions.LABEL);
-    String binding = null;
-    for (Merge.Input in : inputs) {
-      if (in.json() != null && binding == null) {
-        binding = ResultData.text(in.json().path("metadata").path("binding"));
-      }
-    }
-    ResultsDir dir = ResultsDir.create(cfg.get(EngineOptions.RESULTS_DIR), "merge",
-        binding == null ? "runs" : binding.replaceAll("[^A-Za-z0-9._-]", "_"), label);
-    Merge.Result m = Merge.merge(inputs, cfg.get(ReportOptions.MERGE_GRANULARITY), label,
-        cfg.get(ReportOptions.MERGE_MISSING), dir.file("latency.hlog"));
-    try {
-      Exporters.writeAll(m.report(), dir, out, null);
-      dir.writeAtomically("final-status.xml", FinalStatus.xml(m.report()));
-    } catch (IOException e) {
-      throw new ConfigException("cannot write to " + dir.path() + ": " + e.getMessage());
-    }
-    err.println("merged " + inputs.size() + " inputs: " + m.report().operations() + " operations over "
-        + Fmt.num(m.report().runtimeMs() / 1000.0, 3) + " s (union of the measured spans)");
-    err.println("results: " + dir.path());
-    return slaGate(checks, m.report(), dir, err);
-  }
-
-  private static int slaGate(List<Sla.Check> checks, org.sciycsb.results.RunReport r, ResultsDir dir,
-      PrintStream err) throws ConfigException {
-    if (checks.isEmpty()) {
-      return 0;
-    }
-    List<Sla.Result> results = Sla.check(checks, r);
-    try {
-      dir.writeAtomically("junit.xml", Sla.junitXml("sciycsb.sla", results));
-    } catch (IOException e) {
-      throw new ConfigException("cannot write junit.xml: " + e.getMessage());
-    }
-    for (Sla.Result x : results) {
-      err.println((x.passed() ? "sla ok: " : "SLA BREACHED: ") + x.message());
-    }
-    return Sla.allPassed(results) ? 0 : Sla.EXIT_SLA_BREACHED;
+    return MergedRun.write(inputs, a.props(), out, err).exitCode();
   }
 
   // ------------------------------------------------------------------------------------------------ compare

@@ -10,6 +10,7 @@ import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.SecretFilter;
 import org.sciycsb.study.StudyCommand;
+import org.sciycsb.study.StudyRequest;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,6 +46,12 @@ final class StudyCli implements Commands.Action {
       + "whole matrix, then again: seed 003's order), into <step>/run-<k>; loads are not repeated; the report shows "
       + "means with 95 % intervals (default: the study's own, 3 for sei, else 1)")
   String repeat;
+  @Option(names = "--clients", paramLabel = "<n>", description = "run every engine step (load, run) as n client "
+      + "processes on this host, each with its share of the work (a load's record range, a run's operations) and "
+      + "the step's threads, started together (start.at); the step's results are their exact merge, each client's "
+      + "in <step>/clients/<i>/ (seed 004 ran 5 clients x 64 threads). The store must be a server every process "
+      + "reaches (not embedded H2); default 1: the engine in this process")
+  String clients;
   @Option(names = "--clusters", paramLabel = "<name>=<file>,...", description = "run the whole matrix on each "
       + "cluster, one after the other: each a properties file (-P form) with the store's addresses and settings "
       + "(e.g. 1node=one.properties,3node=three.properties); each in <study folder>/<name>/, one report with a "
@@ -98,9 +105,10 @@ final class StudyCli implements Commands.Action {
     }
     List<Path> dirs = compare == null ? null
         : List.of(Path.of(compare.get(compare.size() - 2)), Path.of(compare.get(compare.size() - 1)));
-    return StudyCommand.run(StudyCommand.home(), name, binding, clusters, scale == null ? null : parseScale(scale),
-        maxThreads == null ? null : parsePositive(maxThreads, "--max-threads"),
-        repeat == null ? null : parsePositive(repeat, "--repeat"), only, dry, dirs, p, out, err);
+    return StudyCommand.run(StudyCommand.home(), new StudyRequest(name, binding, clusters,
+        scale == null ? null : parseScale(scale), maxThreads == null ? null : parsePositive(maxThreads, "--max-threads"),
+        repeat == null ? null : parsePositive(repeat, "--repeat"),
+        clients == null ? null : parsePositive(clients, "--clients"), only, dry, dirs, p), out, err);
   }
 
   /** A positive scale: a decimal (0.01, 1e-4) or a fraction (1/100). */

@@ -391,6 +391,9 @@ class StudyCommandTest {
         {"bad value for --scale: '0'", "study", "sandisk", "--scale", "0"},
         {"bad value for --repeat: '0'", "study", "sandisk", "--repeat", "0"},
         {"bad value for --repeat: 'x'", "study", "sandisk", "--repeat", "x"},
+        {"bad value for --clients: '0'", "study", "sandisk", "basic", "--clients", "0"},
+        {"--compare reads two finished study folders: --scale, --repeat, --clients", "study", "sandisk",
+            "--clients", "2", "--compare", tmp.toString(), tmp.toString()},
         {"--compare: not a folder: " + tmp.resolve("nope-a"), "study", "sandisk", "--compare",
             tmp.resolve("nope-a").toString(), tmp.resolve("nope-b").toString()},
         {"option --compare needs 2 values: <study-dir>", "study", "sandisk", "--compare", tmp.toString()},
@@ -447,5 +450,33 @@ class StudyCommandTest {
     assertThat(d.out()).contains("1TB/workloadc-zipfian: bin/ycsb run basic").contains("-p threadcount=4 ")
         .contains("note: thread counts capped (run): 32 -> 4").contains("recordcount=107374 ");
     assertThat(tmp.resolve("never")).doesNotExist();
+  }
+
+  /**
+   * --clients N is checked for every step before anything runs: a fault schedule every process would repeat, an emptying load, more clients than records: one line, exit 2, no study folder (a store only one process
+   * can open: StudyClientsIT, through bin/ycsb with the jdbc binding).
+   */
+  @Test
+  void clientsThatCannotShareAStepAreRefusedBeforeAnythingRuns() {
+    String[][] cases = {
+        {"--clients 2 with a fault schedule (fault.*): every client process would run it", "bankmark", "basic",
+            "--clients", "2", "-p", "fault.at=1s", "-p", "fault.action=command:true"},
+        {"--clients 2 with load.empty=true: every client process would empty the table", "bankmark", "basic",
+            "--clients", "2", "-p", "load.empty=true"},
+        {"--clients 3 is more than the 1 records to load", "sandisk", "basic", "--clients", "3", "--scale", "1e-12"},
+    };
+    for (String[] c : cases) {
+      Path dir = tmp.resolve("never-" + c.length + c[0].length());
+      List<String> argv = new ArrayList<>(List.of(c).subList(1, c.length));
+      argv.addAll(List.of("--scale", "1e-5", "-p", "results.dir=" + dir));
+      if (argv.indexOf("--scale") != argv.lastIndexOf("--scale")) {
+        argv.subList(argv.lastIndexOf("--scale"), argv.lastIndexOf("--scale") + 2).clear();
+      }
+      Out r = study(argv.toArray(new String[0]));
+      assertThat(r.code()).as(argv + ": " + r.err()).isEqualTo(2);
+      assertThat(r.err().lines().filter(l -> l.startsWith("error: ")).toList()).as(r.err()).singleElement()
+          .asString().contains(c[0]);
+      assertThat(dir).doesNotExist();
+    }
   }
 }

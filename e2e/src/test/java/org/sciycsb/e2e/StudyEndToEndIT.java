@@ -195,6 +195,27 @@ class StudyEndToEndIT {
     assertThat(Files.readString(dir.resolve("study.md"))).contains("<= 30000");
   }
 
+  /**
+   * Seed 004's Cassandra settings reach the server: every step of bankmark on the Cassandra test server writes and
+   * reads at ONE in a keyspace of replication factor 3 (the server warns that it has one node), as its results say.
+   */
+  @Test
+  void bankmarkOnCassandraWithThePapersSettings() throws Exception {
+    Path dir = tmp.resolve("bankmark-cassandra");
+    Result r = ycsb("study", "bankmark", "cassandra", "--scale", "1e-5", "--only", "tcI/workload2/*",
+        "-p", "cassandra.hosts=" + TestServers.cassandraHosts(), "-p", "results.dir=" + dir);
+    assertThat(r.exit()).as(() -> r.err() + failures(dir)).isZero();
+    JsonNode doc = finished(dir, 3);
+    for (JsonNode step : doc.path("steps")) {
+      JsonNode details = store(dir, step.path("name").asText()).path("details");
+      assertThat(details.path("read_consistency").asText()).isEqualTo("ONE");
+      assertThat(details.path("write_consistency").asText()).isEqualTo("ONE");
+      assertThat(details.path("replication").asText()).contains("'replication_factor': 3");
+      assertThat(details.path("keyspace").asText()).isEqualTo("sciycsb_bankmark");
+    }
+    assertThat(Files.readString(dir.resolve("study.md"))).contains("the paper's settings for cassandra");
+  }
+
   @Test
   void niecWritesThenReadsAtEveryWorkerCount() throws Exception {
     Path dir = tmp.resolve("niec");

@@ -69,7 +69,12 @@ public final class Benchmark {
    * or written, and the workload's checks of input files are left out (an earlier step of a study may write them).
    */
   public static List<String> check(RunSpec spec) throws ConfigException {
-    return checkKeysAndValues(spec).warnings();
+    return checked(spec).warnings();
+  }
+
+  /** As {@link #check}, the checked phase itself (binding, workload, configuration): nothing opened or started. */
+  public static Prepared checked(RunSpec spec) throws ConfigException {
+    return checkKeysAndValues(spec);
   }
 
   /** Runs a prepared phase: the start line, the engine (stopped early by a signal, if asked), the results line. */

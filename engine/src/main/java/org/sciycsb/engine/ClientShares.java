@@ -43,15 +43,7 @@ public final class ClientShares {
     if (phase == Phase.LOAD) {
       return loadRange(config, config.get(EngineOptions.RECORD_COUNT), "records", clients, index);
     }
-    long ops = config.get(EngineOptions.OPERATION_COUNT);
-    if (ops == 0) {
-      return Map.of(); // no operation limit: every client runs until maxexecutiontime
-    }
-    if (ops < clients) {
-      throw new ConfigException("--clients " + clients + " is more than operationcount (" + ops
-          + "): every client needs at least one operation");
-    }
-    return Map.of(EngineOptions.OPERATION_COUNT.name(), Long.toString(Shares.share(ops, clients, index)));
+    return Shares.operations(config, clients, index);
   }
 
   /** As {@link Shares#loadRange}: the load range of one of several clients. */

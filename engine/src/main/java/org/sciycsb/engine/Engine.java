@@ -219,7 +219,9 @@ public final class Engine {
     }
     listeners.forEach(RunListener::beforeThreadsStart);
     javaThreads.forEach(Thread::start);
-    awaitStartTime(cfg.get(EngineOptions.START_AT));
+    String startFile = cfg.get(EngineOptions.START_FILE);
+    awaitStartTime(startFile != null ? StartBarrier.await(Path.of(startFile), shared.gate, s.threads(), stop::requested,
+        req.err()) : cfg.get(EngineOptions.START_AT));
     shared.gate.arriveAndAwaitAdvance(); // all threads initialised (or failed to)
     List<ClientThread> failedInit = clients.stream().filter(c -> c.initFailure() != null).toList();
     if (failedInit.isEmpty()) {

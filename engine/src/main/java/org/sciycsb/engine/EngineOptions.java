@@ -82,6 +82,11 @@ public final class EngineOptions {
           + "so that client processes on several hosts start together; a client not ready by then begins when it "
           + "is; 0 = at once").check(v -> v == 0 || v > 1_000_000_000_000L, "must be epoch milliseconds (or 0)");
 
+  public static final Option<String> START_FILE = Option.string("start.file", null,
+      "a start barrier for client processes on one host (bin/ycsb study --clients): once its threads are initialised "
+          + "the client creates <start.file>.ready-<pid> and waits until a coordinator writes the common start time "
+          + "(epoch milliseconds, as start.at) into start.file (at most 10 minutes, then it begins at once)");
+
   public static final Option<String> CONNECTIONS = Option.choice("connections", "shared",
       "shared: one binding client for the run, whose connections the threads share (a pool, or one per thread, as the"
           + " binding does); perthread: each client thread opens a client of its own with its own connections, as"
@@ -101,7 +106,7 @@ public final class EngineOptions {
         .add(THREADS, TARGET, ARRIVAL, ARRIVAL_FROM, ARRIVAL_TO, ARRIVAL_DURATION, ARRIVAL_STEPS, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
             WARMUP_OPS, WARMUP_TIME, STATUS_INTERVAL, GRANULARITY, DIGITS, PERCENTILES, RESULTS_DIR, LABEL,
             LABEL_STORAGE, LABEL_BUILD, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL,
-            CHECK_COUNT, EMPTY, INFLIGHT, ERRORS_MAX, START_AT, CONNECTIONS)
+            CHECK_COUNT, EMPTY, INFLIGHT, ERRORS_MAX, START_AT, START_FILE, CONNECTIONS)
         .ownPrefix("timeseries.").ownPrefix("histogram.").ownPrefix("results.").ownPrefix("status.")
         .ownPrefix("warmup").ownPrefix("label.").ownPrefix("errors.").ownPrefix("arrival.")
         .build();

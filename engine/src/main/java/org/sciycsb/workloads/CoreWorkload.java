@@ -86,6 +86,10 @@ public final class CoreWorkload implements BenchWorkload {
   private Operation verify;
   private int constantFieldLength;
   private String[] keyCache = new String[0];
+  /** Clients sharing a run's inserts, this one's index and where their keys interleave (identity for one client). */
+  private int clients = 1;
+  private int client;
+  private long clientBase;
 
   @Override
   public java.util.Optional<String> countedTable(Config config) {
@@ -131,6 +135,10 @@ public final class CoreWorkload implements BenchWorkload {
     retryInterval = p.get(CoreWorkloadOptions.INSERTION_RETRY_INTERVAL);
     int cacheMax = p.get(CoreWorkloadOptions.KEY_CACHE);
     keyCache = new String[(int) Math.min(cacheMax, insertStart + insertCount)];
+    clients = p.get(CoreWorkloadOptions.CLIENTS);
+    client = p.get(CoreWorkloadOptions.CLIENT);
+    Long base = p.get(CoreWorkloadOptions.CLIENT_BASE);
+    clientBase = base != null ? base : recordCount;
     keySequence = new CounterGenerator(insertStart);
     insertKeySequence = new AcknowledgedCounterGenerator(recordCount);
     buildOperationTable(p);
@@ -158,6 +166,10 @@ public final class CoreWorkload implements BenchWorkload {
     if (records < start + count || count < 0) {
       throw new ConfigException("bad combination: insertstart (" + start + ") + insertcount (" + count
           + ") is more than recordcount (" + records + ")");
+    }
+    if (p.get(CoreWorkloadOptions.CLIENT) >= p.get(CoreWorkloadOptions.CLIENTS)) {
+      throw new ConfigException("bad combination: coreworkload.client (" + p.get(CoreWorkloadOptions.CLIENT)
+          + ") must be less than coreworkload.clients (" + p.get(CoreWorkloadOptions.CLIENTS) + ")");
     }
     String[] names = {"readproportion", "updateproportion", "insertproportion", "scanproportion",
         "readmodifywriteproportion"};
@@ -290,6 +302,29 @@ public final class CoreWorkload implements BenchWorkload {
         insertKeySequence.lastValue() + 1));
   }
 
+  /**
+   * A run's share of client {@code index} of {@code n}: its operations (as YCSB users split them) and its own insert
+   * keys, interleaved with the others' from the recordcount they share ({@code coreworkload.clients/client/
+   * clientbase}); a load's share is the engine's default split of the record range.
+   */
+  @Override
+  public java.util.Optional<java.util.Map<String, String>> clientShare(Phase ph, Config config, int n, int index)
+      throws ConfigException {
+    if (ph != Phase.RUN) {
+      return java.util.Optional.empty();
+    }
+    java.util.Map<String, String> m = new java.util.LinkedHashMap<>(
+        org.sciycsb.api.Shares.operations(config, n, index));
+    if (n > 1) {
+      Long base = config.get(CoreWorkloadOptions.CLIENT_BASE);
+      m.put(CoreWorkloadOptions.CLIENTS.name(), Integer.toString(n));
+      m.put(CoreWorkloadOptions.CLIENT.name(), Integer.toString(index));
+      m.put(CoreWorkloadOptions.CLIENT_BASE.name(), Long.toString(base != null ? base
+          : config.get(CommonOptions.RECORD_COUNT)));
+    }
+    return java.util.Optional.of(m);
+  }
+
   @Override
   public boolean supportsAsync() {
     return true;
@@ -307,7 +342,8 @@ public final class CoreWorkload implements BenchWorkload {
    * (a benign race: two threads may build the same string), which removes most of the client's per-operation cost
    * of formatting a 64-bit number.
    */
-  String buildKeyName(long keynum) {
+  String buildKeyName(long n) {
+    long keynum = clients == 1 || n < clientBase ? n : clientBase + (n - clientBase) * clients + client;
     if (keynum >= 0 && keynum < keyCache.length) {
       String k = keyCache[(int) keynum];
       if (k == null) {

@@ -66,6 +66,17 @@ public final class CoreWorkloadOptions {
       "fast: our CoreWorkload (same properties and distributions, fewer allocations, per-thread generators); "
           + "upstream: site.ycsb.workloads.CoreWorkload itself", "fast", "upstream");
 
+  public static final Option<Integer> CLIENTS = Option.integer("coreworkload.clients", 1,
+      "client processes that share a run's inserts (set for each client by --clients): from coreworkload.clientbase "
+          + "on, client k of n inserts key numbers base + k, base + k + n, ..., so no two clients insert one key, and "
+          + "reads pick among the shared records and the client's own inserts").check(v -> v >= 1, "must be at least 1");
+  public static final Option<Integer> CLIENT = Option.integer("coreworkload.client", 0,
+      "this client's index, 0 to coreworkload.clients - 1 (set by --clients)").check(v -> v >= 0,
+      "must not be negative");
+  public static final Option<Long> CLIENT_BASE = Option.longValue("coreworkload.clientbase", null,
+      "the key number from which the clients' run inserts interleave (set by --clients)").check(v -> v >= 0,
+      "must not be negative").defaultShownAs("recordcount");
+
   private static Option<Double> proportion(String name, double dflt) {
     return Option.decimal(name, dflt, "share of operations that are " + name.replace("proportion", ""))
         .check(v -> v >= 0 && v <= 1, "must be between 0 and 1");
@@ -78,7 +89,8 @@ public final class CoreWorkloadOptions {
             READ_PROPORTION, UPDATE_PROPORTION, INSERT_PROPORTION, SCAN_PROPORTION, RMW_PROPORTION,
             REQUEST_DISTRIBUTION, ZIPFIAN_CONSTANT, ZERO_PADDING, MIN_SCAN_LENGTH, MAX_SCAN_LENGTH,
             SCAN_LENGTH_DISTRIBUTION, INSERT_ORDER, HOTSPOT_DATA_FRACTION, HOTSPOT_OPN_FRACTION,
-            EXPONENTIAL_PERCENTILE, EXPONENTIAL_FRAC, INSERTION_RETRY_LIMIT, INSERTION_RETRY_INTERVAL, KEY_CACHE, IMPL)
+            EXPONENTIAL_PERCENTILE, EXPONENTIAL_FRAC, INSERTION_RETRY_LIMIT, INSERTION_RETRY_INTERVAL, KEY_CACHE, IMPL,
+            CLIENTS, CLIENT, CLIENT_BASE)
         .ownPrefix("coreworkload.").ownPrefix("core_workload_")
         .build();
   }

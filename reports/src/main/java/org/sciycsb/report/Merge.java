@@ -349,6 +349,7 @@ public final class Merge {
     m.put("workload", common(inputs, "workload"));
     m.put("label", label != null ? label : common(inputs, "label"));
     m.put("storageLabel", common(inputs, "storageLabel"));
+    m.put("store", commonNode(inputs, "store"));
     long threads = 0;
     double target = 0;
     String outcome = "completed";
@@ -399,6 +400,21 @@ public final class Merge {
     merged.put("missing", missing);
     m.put("merged", merged);
     return m;
+  }
+
+  /**
+   * A metadata object the inputs report (the store's product and version): itself when they agree, the list of
+   * their different ones when not, null when none has it.
+   */
+  private static Object commonNode(List<Input> inputs, String field) {
+    Set<JsonNode> values = new LinkedHashSet<>();
+    for (Input in : inputs) {
+      JsonNode v = in.json() == null ? null : in.json().path("metadata").get(field);
+      if (v != null && !v.isNull()) {
+        values.add(v);
+      }
+    }
+    return values.isEmpty() ? null : values.size() == 1 ? values.iterator().next() : new ArrayList<>(values);
   }
 
   private static String common(List<Input> inputs, String field) {

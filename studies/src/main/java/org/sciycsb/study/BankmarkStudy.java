@@ -38,6 +38,33 @@ final class BankmarkStudy implements StudyDef {
         "axis tops are shown as upper bounds), latency per operation, warmup vs measured runs.");
   }
 
+  /**
+   * The paper's settings for the study's store (section 5.2's configuration matrix), as the property file
+   * {@code preset-<binding>} every step reads after {@code base} ({@code -p} still wins), noted in the plan; null
+   * when the paper had no settings for it (the file list then skips it).
+   */
+  static String preset(StudyContext c, Plan plan) throws ConfigException {
+    String name = "preset-" + c.binding;
+    if (!java.nio.file.Files.isRegularFile(c.dir.resolve(name))) {
+      plan.note("no preset of the paper's settings for binding " + c.binding + " (the paper's stores: cassandra, "
+          + "mongodb, sequoiadb)");
+      return null;
+    }
+    List<String> settings = new java.util.ArrayList<>();
+    try {
+      for (String line : java.nio.file.Files.readAllLines(c.dir.resolve(name))) {
+        if (!line.isBlank() && !line.startsWith("#")) {
+          settings.add(line.trim());
+        }
+      }
+    } catch (java.io.IOException e) {
+      throw new ConfigException("cannot read " + c.dir.resolve(name) + ": " + e.getMessage());
+    }
+    plan.note("the paper's settings for " + c.binding + " (workloads/study-bankmark/" + name + "): "
+        + String.join(", ", settings));
+    return c.file(name);
+  }
+
   @Override
   public void expand(StudyContext c, Plan plan) throws ConfigException {
     StudyProps p = c.props;
@@ -50,6 +77,7 @@ final class BankmarkStudy implements StudyDef {
     long runtime = c.seconds(p.seconds("runtime"), 1);
     long batch = p.longValue("bulk.batchsize");
     String base = c.file("base");
+    String preset = preset(c, plan);
     String batchKey = c.bindingOption(".batchsize");
     Map<String, Object> recs = new LinkedHashMap<>();
     for (String tc : cases) {
@@ -60,7 +88,7 @@ final class BankmarkStudy implements StudyDef {
         String file = c.file(w);
         String table = c.prefix + "bm_" + StudyContext.ident(tc) + "_" + StudyContext.ident(w);
         String prefix = "tc" + tc + "/" + w + "/";
-        plan.add(Step.load(prefix + "load", c.binding).file(base).file(warmFile).p("recordcount", records)
+        plan.add(Step.load(prefix + "load", c.binding).file(base).file(preset).file(warmFile).p("recordcount", records)
             .p("table", table).p("threadcount", c.threads("load", loadThreads, records))
             .tag("testcase", tc).tag("workload", w).tag("role", "load"));
         String last = prefix + "load";
@@ -69,15 +97,15 @@ final class BankmarkStudy implements StudyDef {
               .after(last));
           last = prefix + "pause";
         }
-        plan.add(Step.run(prefix + "warmup", c.binding).file(base).file(warmFile).p("recordcount", records)
+        plan.add(Step.run(prefix + "warmup", c.binding).file(base).file(preset).file(warmFile).p("recordcount", records)
             .p("table", table).p("operationcount", 0).p("maxexecutiontime", warm).p("threadcount", threads)
             .tag("testcase", tc).tag("workload", w).tag("role", "warmup").after(prefix + "load").after(last));
-        plan.add(Step.run(prefix + "run", c.binding).file(base).file(file).p("recordcount", records)
+        plan.add(Step.run(prefix + "run", c.binding).file(base).file(preset).file(file).p("recordcount", records)
             .p("table", table).p("operationcount", 0).p("maxexecutiontime", runtime).p("threadcount", threads)
             .tag("testcase", tc).tag("workload", w).tag("role", "run").after(prefix + "load"));
       }
       if (batchKey != null) {
-        plan.add(Step.load("tc" + tc + "/bulkload", c.binding).file(base).file(c.file(workloads.get(0) + "-warmup"))
+        plan.add(Step.load("tc" + tc + "/bulkload", c.binding).file(base).file(preset).file(c.file(workloads.get(0) + "-warmup"))
             .p("recordcount", records).p("table", c.prefix + "bm_" + StudyContext.ident(tc) + "_bulk")
             .p(batchKey, batch).p("threadcount", c.threads("load", loadThreads, records))
             .tag("testcase", tc).tag("workload", "bulkload").tag("role", "bulkload"));
@@ -87,8 +115,10 @@ final class BankmarkStudy implements StudyDef {
       plan.note("no bulk load: binding " + c.binding + " has no batched insert option (*.batchsize); the paper "
           + "also had no bulk load for Cassandra");
     }
-    plan.note("one client process with " + threads + " threads; the paper ran five client hosts of 64 threads "
-        + "(combine several hosts' runs with bin/ycsb merge)");
+    plan.note((c.clients == 1 ? "one client process" : c.clients + " client processes on this host (--clients "
+        + c.clients + ", their results merged exactly)") + " with " + threads + " threads" + (c.clients == 1 ? ""
+        : " each") + "; the paper ran five client hosts of 64 threads (--clients 5; or on YARN, or merge several "
+        + "hosts' runs with bin/ycsb merge)");
     plan.param("testcases", recs);
     plan.param("pauseSeconds", pause);
     plan.param("warmupSeconds", warm);

@@ -67,7 +67,11 @@ public final class Step {
     return s;
   }
 
+  /** A property file, after the earlier ones; null adds none. */
   Step file(String path) {
+    if (path == null) {
+      return this;
+    }
     files.add(path);
     argv.add("-P");
     argv.add(path);

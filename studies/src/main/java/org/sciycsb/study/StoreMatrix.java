@@ -39,9 +39,6 @@ final class StoreMatrix {
 
   private StoreMatrix() {}
 
-  /** The command line of one store's study, less the results folder and properties. */
-  record Args(StudyDef def, double scale, Integer maxThreads, Integer repeat, List<String> only) {}
-
   /**
    * One column of the matrix: a binding on one cluster (null: no --clusters), its folder in the study folder and
    * its properties (the cluster file's, then the -p keys meant for it).
@@ -52,7 +49,7 @@ final class StoreMatrix {
    * Runs the study on every listed binding, and on every cluster of {@code clusters} (name to properties file, in
    * order; empty: none), one after the other, then writes the report over all of them.
    */
-  static int run(Path home, String bindingList, Map<String, Path> clusters, Args args, boolean dry,
+  static int run(Path home, String bindingList, Map<String, Path> clusters, StudyArgs args, boolean dry,
       Map<String, String> props, PrintStream out, PrintStream err) throws BenchmarkException {
     StudyDef def = args.def();
     List<Entry> entries = entries(bindings(bindingList), clusters, props);
@@ -88,10 +85,9 @@ final class StoreMatrix {
     Map<String, Object> header = new LinkedHashMap<>();
     header.put("format", FORMAT);
     header.put("formatVersion", 1);
-    header.put("command", StudyCommand.commandLine(def, bindingList, args.scale(), args.maxThreads(),
-        args.only(), props) + (clusters.isEmpty() ? "" : " --clusters " + String.join(",", clusters.entrySet()
-        .stream().map(c -> c.getKey() + "=" + c.getValue()).toList()))
-        + (args.repeat() != null ? " --repeat " + args.repeat() : ""));
+    header.put("command", StudyCommand.commandLine(args, bindingList, props) + (clusters.isEmpty() ? ""
+        : " --clusters " + String.join(",", clusters.entrySet().stream().map(c -> c.getKey() + "=" + c.getValue())
+        .toList())));
     header.put("started", started);
     header.put("finished", Instant.now().toString());
     header.put("stores", stores);
@@ -156,11 +152,10 @@ final class StoreMatrix {
   }
 
   /** Runs (or with {@code dry} checks) one store's study, here or as its own process; its exit code. */
-  static int store(Path home, Args a, String binding, boolean dry, Map<String, String> props, PrintStream out,
+  static int store(Path home, StudyArgs a, String binding, boolean dry, Map<String, String> props, PrintStream out,
       PrintStream err) throws BenchmarkException {
     if (loadableHere(binding)) {
-      return StudyCommand.runStudy(home, a.def(), binding, a.scale(), a.maxThreads(), a.repeat(), a.only(), dry,
-          props, out, err);
+      return StudyCommand.runStudy(home, a, binding, dry, props, out, err);
     }
     List<String> cmd = new ArrayList<>(List.of(home.resolve("bin").resolve("ycsb").toString(), "study",
         a.def().name(), binding, "--scale", Double.toString(a.scale())));
@@ -169,6 +164,9 @@ final class StoreMatrix {
     }
     if (a.repeat() != null) {
       cmd.addAll(List.of("--repeat", a.repeat().toString()));
+    }
+    if (a.clients() > 1) {
+      cmd.addAll(List.of("--clients", Integer.toString(a.clients())));
     }
     if (!a.only().isEmpty()) {
       cmd.addAll(List.of("--only", String.join(",", a.only())));

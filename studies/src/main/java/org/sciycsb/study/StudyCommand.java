@@ -38,57 +38,35 @@ public final class StudyCommand {
     return Studies.known();
   }
 
-  /**
-   * Runs study {@code name} whole ({@code compare} null), or compares two finished runs of it ({@code compare}: the
-   * two folders). {@code scale} null = 1, {@code maxThreads} null = {@link #defaultMaxThreads()}, {@code only}: step
-   * patterns (empty = all), {@code props}: the -p properties.
-   */
-  public static int run(Path home, String name, String binding, Double scale, Integer maxThreads, List<String> only,
-      boolean dry, List<Path> compare, Map<String, String> props, PrintStream out, PrintStream err)
-      throws BenchmarkException {
-    return run(home, name, binding, scale, maxThreads, null, only, dry, compare, props, out, err);
-  }
-
-  /**
-   * As above, with {@code repeat}: how many times every measured step runs (repeat-major, {@link Plan#repeated});
-   * null = the study's own default (seed 003's file says 3, the others 1).
-   */
-  public static int run(Path home, String name, String binding, Double scale, Integer maxThreads, Integer repeat,
-      List<String> only, boolean dry, List<Path> compare, Map<String, String> props, PrintStream out,
-      PrintStream err) throws BenchmarkException {
-    return run(home, name, binding, null, scale, maxThreads, repeat, only, dry, compare, props, out, err);
-  }
-
-  /**
-   * As above, with {@code clustersSpec} ({@code --clusters a=file,b=file}, null: none): the matrix on every cluster
-   * (and every listed binding), one report over all ({@link StoreMatrix}).
-   */
-  public static int run(Path home, String name, String binding, String clustersSpec, Double scale,
-      Integer maxThreads, Integer repeat, List<String> only, boolean dry, List<Path> compare,
-      Map<String, String> props, PrintStream out, PrintStream err) throws BenchmarkException {
-    Map<String, Path> clusters = StoreMatrix.clusters(clustersSpec);
-    StudyDef def = Studies.find(name);
+  /** Runs a study whole (on one or several stores, on each cluster), or compares two finished runs of it. */
+  public static int run(Path home, StudyRequest r, PrintStream out, PrintStream err) throws BenchmarkException {
+    Map<String, Path> clusters = StoreMatrix.clusters(r.clusters());
+    StudyDef def = Studies.find(r.name());
     if (def == null) {
-      throw new ConfigException("unknown study '" + name + "' (known: " + Studies.known() + ")");
+      throw new ConfigException("unknown study '" + r.name() + "' (known: " + Studies.known() + ")");
     }
-    if (compare != null) {
-      if (scale != null || dry || !only.isEmpty() || repeat != null || !clusters.isEmpty()) {
-        throw new ConfigException("--compare reads two finished study folders: --scale, --repeat, --only, "
-            + "--clusters and --dry-run do not apply");
+    if (r.compare() != null) {
+      if (r.scale() != null || r.dry() || !r.only().isEmpty() || r.repeat() != null || !clusters.isEmpty()
+          || r.clients() != null) {
+        throw new ConfigException("--compare reads two finished study folders: --scale, --repeat, --clients, "
+            + "--only, --clusters and --dry-run do not apply");
       }
-      for (Path c : compare) {
+      for (Path c : r.compare()) {
         if (StoreMatrix.isStores(c)) {
           throw new ConfigException(c + " holds a study of several stores: compare one store's folders (e.g. " + c
               + "/<binding> against the same store of the other run)");
         }
       }
-      return StudyCompare.run(home, def, compare.get(0), compare.get(1), props, out, err);
+      return StudyCompare.run(home, def, r.compare().get(0), r.compare().get(1), r.props(), out, err);
     }
+    StudyArgs args = new StudyArgs(def, r.scale() == null ? 1.0 : r.scale(), r.maxThreads(), r.repeat(), r.only(),
+        r.clients() == null ? 1 : r.clients());
+    String binding = r.binding();
     if ((binding != null && binding.contains(",")) || !clusters.isEmpty()) {
-      return StoreMatrix.run(home, binding == null ? Registry.DEFAULT_BINDING : binding, clusters,
-          new StoreMatrix.Args(def, scale == null ? 1.0 : scale, maxThreads, repeat, only), dry, props, out, err);
+      return StoreMatrix.run(home, binding == null ? Registry.DEFAULT_BINDING : binding, clusters, args, r.dry(),
+          r.props(), out, err);
     }
-    return runStudy(home, def, binding, scale == null ? 1.0 : scale, maxThreads, repeat, only, dry, props, out, err);
+    return runStudy(home, args, binding, r.dry(), r.props(), out, err);
   }
 
   /** The default cap of thread counts: 100 per CPU. */
@@ -104,9 +82,16 @@ public final class StudyCommand {
   /** Expands a study's plan; the matrix file is checked (unknown keys are errors). */
   static Plan expand(Path home, StudyDef def, String binding, OptionSet bindingOptions, double scale, int maxThreads,
       Map<String, String> user, String prefix) throws ConfigException {
+    return expand(home, def, binding, bindingOptions, scale, maxThreads, user, prefix, 1);
+  }
+
+  /** As above, every engine step to be run by {@code clients} processes. */
+  static Plan expand(Path home, StudyDef def, String binding, OptionSet bindingOptions, double scale, int maxThreads,
+      Map<String, String> user, String prefix, int clients) throws ConfigException {
     Path dir = home.resolve("workloads").resolve("study-" + def.name());
     StudyProps props = StudyProps.load(dir.resolve("study.properties"));
     StudyContext ctx = new StudyContext(home, dir, props, scale, maxThreads, binding, bindingOptions, prefix, user);
+    ctx.clients = clients;
     Plan plan = new Plan();
     def.expand(ctx, plan);
     props.checkAllRead();
@@ -163,9 +148,13 @@ public final class StudyCommand {
 
   // ------------------------------------------------------------------------------------------------ run
 
-  static int runStudy(Path home, StudyDef def, String binding, double scale, Integer maxThreadsArg, Integer repeat,
-      List<String> only, boolean dry, Map<String, String> props, PrintStream out, PrintStream err)
-      throws BenchmarkException {
+  static int runStudy(Path home, StudyArgs a, String binding, boolean dry, Map<String, String> props,
+      PrintStream out, PrintStream err) throws BenchmarkException {
+    StudyDef def = a.def();
+    double scale = a.scale();
+    Integer maxThreadsArg = a.maxThreads();
+    Integer repeat = a.repeat();
+    List<String> only = a.only();
     String bindingName = binding == null ? Registry.DEFAULT_BINDING : binding;
     int maxThreads = maxThreadsArg == null ? defaultMaxThreads() : maxThreadsArg;
     Map<String, String> user = new LinkedHashMap<>();
@@ -193,7 +182,7 @@ public final class StudyCommand {
     OptionSet bopts = bindingOptions(bindingName);
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     String prefix = "s" + stamp.substring(2).replace("-", "") + "_";
-    Plan plan = expand(home, def, bindingName, bopts, scale, maxThreads, user, prefix);
+    Plan plan = expand(home, def, bindingName, bopts, scale, maxThreads, user, prefix, a.clients());
     if (!only.isEmpty()) {
       plan = filter(plan, only);
     }
@@ -203,14 +192,15 @@ public final class StudyCommand {
     Path dir = Path.of(resultsDir != null ? resultsDir : "results/" + stamp + "-study-" + def.name()
         + (engine ? "-" + bindingName : "")
         + (storageLabel == null ? "" : "-" + storageLabel.replaceAll("[^A-Za-z0-9._-]", "_"))).toAbsolutePath();
-    StudyRunner runner = new StudyRunner(home, dir, engineUser, censusUser, err);
+    StudyRunner runner = new StudyRunner(home, dir, engineUser, censusUser, a.clients() > 1 ? new ClientProcesses(
+        home, a.clients(), new org.sciycsb.api.Config(user).get(StudyOptions.CLIENTS_READY).toMillis()) : null, err);
     // every -p that the plan also sets per step overrides the matrix: say so once
     Set<String> planKeys = new LinkedHashSet<>();
     for (Step s : plan.steps()) {
-      List<String> a = s.argv();
-      for (int k = 0; k + 1 < a.size(); k++) {
-        if (a.get(k).equals("-p")) {
-          planKeys.add(a.get(k + 1).substring(0, a.get(k + 1).indexOf('=')));
+      List<String> argv = s.argv();
+      for (int k = 0; k + 1 < argv.size(); k++) {
+        if (argv.get(k).equals("-p")) {
+          planKeys.add(argv.get(k + 1).substring(0, argv.get(k + 1).indexOf('=')));
         }
       }
     }
@@ -252,9 +242,9 @@ public final class StudyCommand {
     header.put("binding", engine ? bindingName : null);
     header.put("scale", scale);
     header.put("maxThreads", maxThreads);
-    header.put("command", commandLine(def, binding, scale, maxThreadsArg, only, props)
-        + (repeat != null ? " --repeat " + repeat : ""));
+    header.put("command", commandLine(a, binding, props));
     header.put("repeats", plan.repeats());
+    header.put("clients", a.clients());
     header.put("repeatOrder", Plan.ORDER);
     header.put("started", Instant.now().toString());
     header.put("finished", null);
@@ -297,21 +287,29 @@ public final class StudyCommand {
     }
   }
 
-  static String commandLine(StudyDef def, String binding, double scale, Integer maxThreads, List<String> only,
-      Map<String, String> props) {
-    List<String> parts = new ArrayList<>(List.of("bin/ycsb", "study", def.name()));
+  /** The study's command line, for people (study.json, the report); secrets masked. */
+  static String commandLine(StudyArgs a, String binding, Map<String, String> props) {
+    List<String> parts = new ArrayList<>(List.of("bin/ycsb", "study", a.def().name()));
     if (binding != null) {
       parts.add(binding);
     }
     parts.add("--scale");
-    parts.add(org.sciycsb.report.Fmt.num(scale, 12));
-    if (maxThreads != null) {
+    parts.add(org.sciycsb.report.Fmt.num(a.scale(), 12));
+    if (a.maxThreads() != null) {
       parts.add("--max-threads");
-      parts.add(maxThreads.toString());
+      parts.add(a.maxThreads().toString());
     }
-    if (!only.isEmpty()) {
+    if (a.repeat() != null) {
+      parts.add("--repeat");
+      parts.add(a.repeat().toString());
+    }
+    if (a.clients() > 1) {
+      parts.add("--clients");
+      parts.add(Integer.toString(a.clients()));
+    }
+    if (!a.only().isEmpty()) {
       parts.add("--only");
-      parts.add(String.join(",", only));
+      parts.add(String.join(",", a.only()));
     }
     props.forEach((k, v) -> parts.add("-p " + k + "=" + (org.sciycsb.api.Secrets.looksSecret(k) ? "***" : v)));
     return String.join(" ", parts);

@@ -25,6 +25,8 @@ final class StudyContext {
   final OptionSet bindingOptions;
   final String prefix;
   final Map<String, String> user;
+  /** Client processes per engine step ({@code --clients}; 1: the engine in this process). */
+  int clients = 1;
   private final Map<String, Map<Integer, Integer>> caps = new LinkedHashMap<>();
 
   StudyContext(Path home, Path dir, StudyProps props, double scale, int maxThreads, String binding,

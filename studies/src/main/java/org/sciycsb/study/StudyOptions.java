@@ -20,7 +20,13 @@ public final class StudyOptions {
   public static final Option<String> MONGO_LABEL = Option.string("study.mongo.label", DedeStudy.STANDIN_LABEL,
       "dede: the label of study.mongo's numbers in the report; set it when study.mongo is a real MongoDB server");
 
+  public static final Option<java.time.Duration> CLIENTS_READY = Option.duration("study.clients.ready",
+      java.time.Duration.ofMinutes(2), "s", "--clients: how long to wait for every client process of a step to be "
+          + "ready (its JVM started, its threads initialised) before writing their common start time; a client not "
+          + "ready by then starts late, and the step says so").check(d -> !d.isNegative() && !d.isZero(),
+          "must be positive");
+
   public static OptionSet all() {
-    return OptionSet.builder("study").add(HDFS, MONGO, MONGO_LABEL).ownPrefix("study.").build();
+    return OptionSet.builder("study").add(HDFS, MONGO, MONGO_LABEL, CLIENTS_READY).ownPrefix("study.").build();
   }
 }

@@ -43,9 +43,13 @@ final class StudyRunner {
   private final Map<String, String> engineUser;
   private final List<String> censusUser;
   private final PrintStream err;
+  /** The client processes of every engine step ({@code --clients N}), or null: the engine in this process. */
+  private final ClientProcesses clients;
 
-  StudyRunner(Path home, Path studyDir, Map<String, String> engineUser, List<String> censusUser, PrintStream err) {
+  StudyRunner(Path home, Path studyDir, Map<String, String> engineUser, List<String> censusUser,
+      ClientProcesses clients, PrintStream err) {
     this.home = home;
+    this.clients = clients;
     this.studyDir = studyDir;
     this.engineUser = engineUser;
     this.censusUser = censusUser;
@@ -155,7 +159,11 @@ final class StudyRunner {
         case LOAD:
         case RUN:
           try {
-            warnings.addAll(Benchmark.check(spec(s, err, err)));
+            Benchmark.Prepared p = Benchmark.checked(spec(s, err, err));
+            warnings.addAll(p.warnings());
+            if (clients != null) {
+              clients.check(p);
+            }
           } catch (ConfigException e) {
             throw new ConfigException("step " + s.name() + ": " + e.getMessage());
           }
@@ -367,6 +375,53 @@ final class StudyRunner {
     }
   }
 
+  /**
+   * Per table, with {@code --clients}: each client's next insert key number after the run steps so far (its
+   * {@code extra.core.nextInsertKey}: the clients' inserts interleave, so each continues its own sequence and reads
+   * only keys that exist for it).
+   */
+  private final Map<String, long[]> clientsNextInsertKey = new LinkedHashMap<>();
+
+  /** An engine step as {@code --clients} processes, merged into the step's folder. */
+  private int runClients(Step s, PrintStream log, Map<String, Object> rec) {
+    List<Map<String, String>> shares;
+    try {
+      shares = clients.check(Benchmark.checked(spec(s, log, log)));
+    } catch (ConfigException e) {
+      log.println("error: " + Secrets.maskText(e.getMessage()));
+      return e.exitCode();
+    }
+    long[] next = clientsNextInsertKey.get(tableOf(s));
+    if (s.kind() == Step.Kind.RUN && next != null && next.length == shares.size()) {
+      for (int i = 0; i < next.length; i++) {
+        if (next[i] > 0) {
+          shares.get(i).put("recordcount", Long.toString(next[i]));
+        }
+      }
+    }
+    Path dir = studyDir.resolve(s.name());
+    int code = clients.run(command(s), shares, dir, logOf(s), log, rec);
+    if (s.kind() == Step.Kind.RUN) {
+      long[] now = next != null && next.length == shares.size() ? next.clone() : new long[shares.size()];
+      for (int i = 0; i < now.length; i++) {
+        JsonNode core = readJson(dir.resolve("clients").resolve(Integer.toString(i + 1)).resolve("results.json"))
+            .path("extra").path("core");
+        now[i] = core.path("nextInsertKey").isNumber() ? core.path("nextInsertKey").asLong() : now[i];
+      }
+      clientsNextInsertKey.put(tableOf(s), now);
+    }
+    return code;
+  }
+
+  /** A JSON file, or a missing node when it cannot be read. */
+  private static JsonNode readJson(Path f) {
+    try {
+      return MAPPER.readTree(f.toFile());
+    } catch (IOException e) {
+      return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+    }
+  }
+
   private int execute(Step s, Map<String, Object> rec) {
     switch (s.kind()) {
       case PAUSE:
@@ -389,7 +444,7 @@ final class StudyRunner {
             PrintStream logErr = new PrintStream(log, true, StandardCharsets.UTF_8)) {
           PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
           logErr.println("$ bin/ycsb " + String.join(" ", command(s)));
-          return runEngineStep(s, quiet, logErr);
+          return clients == null ? runEngineStep(s, quiet, logErr) : runClients(s, logErr, rec);
         } catch (IOException e) {
           rec.put("reason", "cannot write the log: " + e.getMessage());
           return BenchmarkException.EXIT_RUN_FAILED;

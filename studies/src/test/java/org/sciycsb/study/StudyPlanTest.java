@@ -164,7 +164,7 @@ class StudyPlanTest {
     assertThat(read.prop("fasta.reads")).isEqualTo("80");
     assertThat(read.dependsOn()).containsExactly("workers-20/write");
     Path dir = Path.of("/tmp/x");
-    StudyRunner runner = new StudyRunner(HOME, dir, Map.of("fasta.reads", "7"), List.of(), System.err);
+    StudyRunner runner = new StudyRunner(HOME, dir, Map.of("fasta.reads", "7"), List.of(), null, System.err);
     assertThat(runner.command(read))
         .contains("fasta.ids=/tmp/x/workers-20/write", "fasta.reads=7", "results.dir=/tmp/x/workers-20/read");
     // the engine runs the same step from its spec: placeholders resolved, the user's properties above the step's
@@ -336,5 +336,28 @@ class StudyPlanTest {
     assertThat(Fields.number(j, "summary.throughput")).isEqualTo(5);
     assertThat(Fields.number(j, "operations[READ].response.p95")).isEqualTo(7.5);
     assertThat(Fields.number(j, "operations[UPDATE].response.p95")).isNaN();
+  }
+
+  /** bankmark applies seed 004's settings of the store it runs on (section 5.2) to every engine step. */
+  @Test
+  void bankmarkAppliesThePapersSettingsOfItsStore() throws Exception {
+    for (String binding : List.of("cassandra", "mongodb")) {
+      Plan p = StudyCommand.expand(HOME, Studies.find("bankmark"), binding, BATCHING, 1e-5, 100, Map.of(), "t_");
+      String preset = HOME.resolve("workloads/study-bankmark/preset-" + binding).toString();
+      for (Step s : p.steps()) {
+        if (s.kind() == Step.Kind.LOAD || s.kind() == Step.Kind.RUN) {
+          assertThat(s.files()).as(s.name()).contains(preset);
+          assertThat(s.files().indexOf(preset)).as(s.name() + ": after base").isEqualTo(1);
+        }
+      }
+      assertThat(p.notes()).anyMatch(n -> n.startsWith("the paper's settings for " + binding));
+    }
+    Plan cassandra = StudyCommand.expand(HOME, Studies.find("bankmark"), "cassandra", BATCHING, 1e-5, 100, Map.of(),
+        "t_");
+    assertThat(cassandra.notes()).anyMatch(n -> n.contains("cassandra.replication.factor=3")
+        && n.contains("cassandra.readconsistency=ONE") && n.contains("cassandra.writeconsistency=ONE"));
+    Plan other = plan("bankmark", 1e-5, 1);
+    assertThat(other.steps()).allMatch(s -> s.files().stream().noneMatch(f -> f.contains("preset-")));
+    assertThat(other.notes()).anyMatch(n -> n.startsWith("no preset of the paper's settings for binding fake"));
   }
 }

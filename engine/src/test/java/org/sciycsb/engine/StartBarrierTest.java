@@ -1,0 +1,57 @@
+package org.sciycsb.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Phaser;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** start.file: a client announces itself ready only once its threads are, and takes the start time it is given. */
+class StartBarrierTest {
+  @TempDir
+  Path tmp;
+
+  @Test
+  void readyOnlyOnceEveryThreadArrivedThenTheWrittenStartTime() throws Exception {
+    Phaser gate = new Phaser(3); // two threads and the engine
+    Path file = tmp.resolve("start.at");
+    CompletableFuture<Long> at = CompletableFuture.supplyAsync(() -> StartBarrier.await(file, gate, 2, () -> false,
+        new PrintStream(new ByteArrayOutputStream())));
+    gate.arrive();
+    Thread.sleep(200);
+    assertThat(ready()).as("one of two threads initialised").isZero();
+    gate.arrive();
+    long t0 = System.currentTimeMillis();
+    while (ready() == 0 && System.currentTimeMillis() - t0 < 5000) {
+      Thread.sleep(10);
+    }
+    assertThat(ready()).isEqualTo(1);
+    assertThat(at).isNotDone();
+    Files.writeString(file, "1795617922059\n");
+    assertThat(at.get(5, TimeUnit.SECONDS)).isEqualTo(1795617922059L);
+  }
+
+  @Test
+  void aStopEndsTheWait() throws Exception {
+    AtomicBoolean stop = new AtomicBoolean();
+    CompletableFuture<Long> at = CompletableFuture.supplyAsync(() -> StartBarrier.await(tmp.resolve("start.at"),
+        new Phaser(1), 0, stop::get, new PrintStream(new ByteArrayOutputStream())));
+    Thread.sleep(100);
+    assertThat(at).isNotDone();
+    stop.set(true);
+    assertThat(at.get(5, TimeUnit.SECONDS)).isZero();
+  }
+
+  long ready() throws Exception {
+    try (var l = Files.list(tmp)) {
+      return l.filter(f -> f.getFileName().toString().startsWith("start.at.ready-")).count();
+    }
+  }
+}
