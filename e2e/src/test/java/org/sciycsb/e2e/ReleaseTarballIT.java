@@ -32,6 +32,9 @@ import org.sciycsb.testkit.TestServers;
  * job, and a user's {@code site.ycsb.DB} with {@code -cp}.
  */
 class ReleaseTarballIT {
+  /** A database of this run's own (a load into one that holds the keys already fails its inserts), dropped after. */
+  static final String MONGO_DB = "sciycsb_release_it_" + System.currentTimeMillis();
+
   @TempDir
   static Path tmp;
 
@@ -245,7 +248,13 @@ class ReleaseTarballIT {
 
   @Test
   void workloadAOnTheMongoDbWireTestServer() throws Exception {
-    workloadA("mongodb", "mongodb", "-p", "mongodb.url=" + TestServers.mongodb("ycsb_release"));
+    try {
+      workloadA("mongodb", "mongodb", "-p", "mongodb.url=" + TestServers.mongodb(MONGO_DB));
+    } finally {
+      try (com.mongodb.client.MongoClient c = com.mongodb.client.MongoClients.create(TestServers.mongodb())) {
+        c.getDatabase(MONGO_DB).drop();
+      }
+    }
   }
 
   @Test
