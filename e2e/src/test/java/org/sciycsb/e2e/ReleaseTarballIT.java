@@ -177,7 +177,8 @@ class ReleaseTarballIT {
     assertThat(release.resolve("bin/servers")).as("test servers are not part of the release").doesNotExist();
     String thirdParty = Files.readString(release.resolve("THIRD-PARTY.txt"));
     assertThat(thirdParty).contains("org.mongodb:mongodb-driver-sync:").contains("org.apache.cassandra:java-driver-core:")
-        .contains("org.apache.hadoop:hadoop-common:").contains("com.h2database:h2:").doesNotContain("junit");
+        .contains("org.apache.hadoop:hadoop-common:").contains("com.h2database:h2:").doesNotContain("junit")
+        .as("our own modules are not third-party").doesNotContain("org.sciycsb:");
 
     // each binding's drivers on their own classpath: driver 5.x only beside the mongodb binding (and census-native),
     // driver 3.x only beside the census jobs, Hadoop not in the engine's classpath
