@@ -5,11 +5,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The checkout's git revision, read from {@code .git} without running git; "unknown" outside a checkout. */
+/**
+ * The checkout's git revision, read from {@code .git} without running git; in a release (bin/dist) the revision it
+ * was built from ({@code revision=} in {@code lib/release.properties}); "unknown" otherwise.
+ */
 public final class GitRevision {
   private GitRevision() {}
 
   public static String of(Path home) {
+    if (!Files.exists(home.resolve(".git"))) {
+      return release(home);
+    }
     try {
       Path git = home.resolve(".git");
       if (Files.isRegularFile(git)) { // a worktree: "gitdir: <path>"
@@ -43,6 +49,24 @@ public final class GitRevision {
       }
     } catch (IOException | RuntimeException e) {
       // not a checkout
+    }
+    return "unknown";
+  }
+
+  /** The revision a release was built from, or "unknown". */
+  private static String release(Path home) {
+    Path props = home.resolve("lib").resolve("release.properties");
+    if (Files.isRegularFile(props)) {
+      java.util.Properties p = new java.util.Properties();
+      try (var in = Files.newBufferedReader(props, StandardCharsets.UTF_8)) {
+        p.load(in);
+        String rev = p.getProperty("revision", "").trim();
+        if (!rev.isEmpty()) {
+          return rev;
+        }
+      } catch (IOException | RuntimeException e) {
+        // an unreadable marker: no revision
+      }
     }
     return "unknown";
   }
