@@ -169,8 +169,8 @@ class ReleaseTarballIT {
   void theTarballHoldsOneFolderPerModuleSharedJarsOnceAndTheNotices() throws Exception {
     assertThat(releaseProps.getProperty("version")).isNotBlank();
     assertThat(release.getFileName().toString()).isEqualTo("sciycsb-" + releaseProps.getProperty("version"));
-    for (String f : List.of("bin/ycsb", "bin/census", "README.md", "THIRD-PARTY.txt", "docs/release.md",
-        "workloads/workloada", "workloads/study-niec", "mongodb-binding/README.md", "lib/riak-binding/jvm.options",
+    for (String f : List.of("bin/ycsb", "bin/census", "README.md", "LICENSE", "NOTICE", "THIRD-PARTY.txt",
+        "docs/release.md", "workloads/workloada", "workloads/study-niec", "mongodb-binding/README.md", "lib/riak-binding/jvm.options",
         "lib/census-workload/census-classpath.txt", "lib/census-workload/log4j.properties")) {
       assertThat(release.resolve(f)).as(f).exists();
     }
