@@ -30,9 +30,9 @@ final class SequoiadbSubjectTimeline implements SubjectTimeline {
   static final String SUBJECT = "subject";
   static final String TIME = "time";
   static final String INDEX = "subject_time";
-  private static final BSONObject NEWEST_FIRST = new BasicBSONObject(TIME, -1);
-  private static final BSONObject HINT = new BasicBSONObject("", INDEX);
-  private static final BSONObject JSON_ONLY = new BasicBSONObject(SequoiadbDocumentStore.JSON,
+  static final BSONObject NEWEST_FIRST = new BasicBSONObject(TIME, -1);
+  static final BSONObject HINT = new BasicBSONObject("", INDEX);
+  static final BSONObject JSON_ONLY = new BasicBSONObject(SequoiadbDocumentStore.JSON,
       new BasicBSONObject("$include", 1));
 
   private final SequoiadbRun run;
@@ -120,7 +120,7 @@ final class SequoiadbSubjectTimeline implements SubjectTimeline {
     String cl = schema().events();
     try {
       run.call(db -> {
-        try (DBCursor c = run.collection(db, cl).query(new BasicBSONObject(SUBJECT, subjectId), JSON_ONLY,
+        try (DBCursor c = run.collection(db, cl).query(ofSubject(subjectId), JSON_ONLY,
             NEWEST_FIRST, HINT, 0, Math.max(1, limit))) {
           while (c.hasNext()) {
             out.add(String.valueOf(c.getNext().get(SequoiadbDocumentStore.JSON)));
@@ -133,6 +133,11 @@ final class SequoiadbSubjectTimeline implements SubjectTimeline {
       run.logError("recent events", e);
       return SequoiadbErrors.status(e);
     }
+  }
+
+  /** The matcher of a subject's events (with {@link #NEWEST_FIRST} and {@link #HINT}: the recent-events query). */
+  static BSONObject ofSubject(String subjectId) {
+    return new BasicBSONObject(SUBJECT, subjectId);
   }
 
   @Override
