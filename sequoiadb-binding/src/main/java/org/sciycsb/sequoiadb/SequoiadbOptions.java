@@ -16,7 +16,7 @@ public final class SequoiadbOptions {
       "user name (empty: no authentication; a standalone node has no users and accepts any)");
 
   public static final Option<String> PASSWORD = Option.string("sequoiadb.password", "",
-      "the user's password; masked in every output").secret();
+      "the user's password").secret();
 
   public static final Option<String> COLLECTIONSPACE = Option.string("sequoiadb.collectionspace", "ycsb",
       "collection space holding the collection")
@@ -31,7 +31,8 @@ public final class SequoiadbOptions {
           + " starts");
 
   public static final Option<Integer> POOLSIZE = Option.integer("sequoiadb.poolsize", null,
-      "connections in the run's pool (SequoiadbDatasource); each operation borrows one")
+      "connections the run's pool opens at most; each operation borrows one (threads wait when all are"
+          + " borrowed)")
       .defaultShownAs("threadcount").check(v -> v >= 1 && v <= 10000, "must be between 1 and 10000");
 
   public static final Option<Integer> BATCHSIZE = Option.integer("sequoiadb.batchsize", 1,
