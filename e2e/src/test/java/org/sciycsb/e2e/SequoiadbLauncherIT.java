@@ -106,4 +106,35 @@ class SequoiadbLauncherIT {
         "Return=OK"))).isEqualTo(2000);
     assertThat(r.out()).doesNotContain("Return=ERROR").doesNotContain("Return=NOT_FOUND");
   }
+
+  @Test
+  void badInputIsOneLineWithItsExitCodeAndNothingLoaded() throws Exception {
+    String space = space("bad");
+    Launcher.Result missing = ycsb(space, "load", "sequoiadb", "-P", "workloads/workloada", "-p", "recordcount=10",
+        "-p", "sequoiadb.create=false");
+    assertThat(missing.exit()).as(missing.toString()).isEqualTo(2);
+    assertThat(missing.errorLines()).containsExactly("error: SequoiaDB collection space '" + space
+        + "' does not exist on " + TestServers.sequoiadbHosts() + " and sequoiadb.create=false");
+
+    Launcher.Result batch = ycsb(space, "load", "sequoiadb", "-P", "workloads/workloada", "-p", "recordcount=10",
+        "-p", "sequoiadb.batchsize=-5");
+    assertThat(batch.exit()).as(batch.toString()).isEqualTo(2);
+    assertThat(batch.errorLines()).hasSize(1);
+    assertThat(batch.errorLines().get(0)).contains("sequoiadb.batchsize").contains("-5");
+
+    Launcher.Result down = Launcher.ycsb(tmp, "load", "sequoiadb", "-P", "workloads/workloada", "-p",
+        "recordcount=10", "-p", "sequoiadb.hosts=127.0.0.1:1", "-p", "sequoiadb.password=Qq7-secret",
+        "-p", "sequoiadb.connecttimeout=2s");
+    assertThat(down.exit()).as(down.toString()).isEqualTo(3);
+    assertThat(down.errorLines()).hasSize(1);
+    assertThat(down.errorLines().get(0)).contains("127.0.0.1:1").contains("not reachable");
+    for (Launcher.Result r : List.of(missing, batch, down)) {
+      assertThat(r.err()).as("no stack trace without --debug").doesNotContain("\tat ").doesNotContain("Qq7-secret");
+    }
+
+    // nothing was created or loaded by the refused runs: the collection space is still missing
+    Launcher.Result again = ycsb(space, "run", "sequoiadb", "-P", "workloads/workloada", "-p", "recordcount=10",
+        "-p", "sequoiadb.create=false");
+    assertThat(again.exit()).isEqualTo(2);
+  }
 }
