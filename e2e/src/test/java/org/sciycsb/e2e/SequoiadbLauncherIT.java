@@ -50,7 +50,9 @@ class SequoiadbLauncherIT {
     assertThat(bulk.path("metadata").path("properties").path("sequoiadb.batchsize").asText()).isEqualTo("1000");
     assertThat(bulk.path("summary").path("operations").asLong()).isEqualTo(2000);
     assertThat(bulk.path("extra").path("countCheck").asText()).isEqualTo("ok");
+    assertThat(bulk.path("metadata").path("properties").path("sequoiadb.preset").asText()).isEqualTo("bankmark");
     JsonNode store = bulk.path("metadata").path("store");
+    assertThat(store.path("details").path("compression").asText()).as("the bankmark preset").isEqualTo("snappy");
     assertThat(store.path("product").asText()).isEqualTo("SequoiaDB");
     assertThat(store.path("version").asText()).matches("6\\.\\d+\\.\\d+");
     String md = Files.readString(dir.resolve("study.md"));

@@ -50,6 +50,9 @@ final class ConnectionPool implements AutoCloseable {
 
   /** A connection for one operation; give it back with {@link #release}. */
   Sequoiadb borrow() throws InterruptedException {
+    if (closed) {
+      throw new IllegalStateException("sequoiadb: the run's connection pool is closed");
+    }
     permits.acquire();
     try {
       Sequoiadb db = idle.poll();

@@ -51,6 +51,7 @@ final class BankmarkStudy implements StudyDef {
     long batch = p.longValue("bulk.batchsize");
     String base = c.file("base");
     String batchKey = c.bindingOption(".batchsize");
+    String presetKey = bankmarkPreset(c);
     Map<String, Object> recs = new LinkedHashMap<>();
     for (String tc : cases) {
       long records = c.count(p.longValue("records." + tc));
@@ -60,7 +61,8 @@ final class BankmarkStudy implements StudyDef {
         String file = c.file(w);
         String table = c.prefix + "bm_" + StudyContext.ident(tc) + "_" + StudyContext.ident(w);
         String prefix = "tc" + tc + "/" + w + "/";
-        plan.add(Step.load(prefix + "load", c.binding).file(base).file(warmFile).p("recordcount", records)
+        plan.add(preset(Step.load(prefix + "load", c.binding), presetKey).file(base).file(warmFile)
+            .p("recordcount", records)
             .p("table", table).p("threadcount", c.threads("load", loadThreads, records))
             .tag("testcase", tc).tag("workload", w).tag("role", "load"));
         String last = prefix + "load";
@@ -69,15 +71,17 @@ final class BankmarkStudy implements StudyDef {
               .after(last));
           last = prefix + "pause";
         }
-        plan.add(Step.run(prefix + "warmup", c.binding).file(base).file(warmFile).p("recordcount", records)
+        plan.add(preset(Step.run(prefix + "warmup", c.binding), presetKey).file(base).file(warmFile)
+            .p("recordcount", records)
             .p("table", table).p("operationcount", 0).p("maxexecutiontime", warm).p("threadcount", threads)
             .tag("testcase", tc).tag("workload", w).tag("role", "warmup").after(prefix + "load").after(last));
-        plan.add(Step.run(prefix + "run", c.binding).file(base).file(file).p("recordcount", records)
+        plan.add(preset(Step.run(prefix + "run", c.binding), presetKey).file(base).file(file).p("recordcount", records)
             .p("table", table).p("operationcount", 0).p("maxexecutiontime", runtime).p("threadcount", threads)
             .tag("testcase", tc).tag("workload", w).tag("role", "run").after(prefix + "load"));
       }
       if (batchKey != null) {
-        plan.add(Step.load("tc" + tc + "/bulkload", c.binding).file(base).file(c.file(workloads.get(0) + "-warmup"))
+        plan.add(preset(Step.load("tc" + tc + "/bulkload", c.binding), presetKey).file(base)
+            .file(c.file(workloads.get(0) + "-warmup"))
             .p("recordcount", records).p("table", c.prefix + "bm_" + StudyContext.ident(tc) + "_bulk")
             .p(batchKey, batch).p("threadcount", c.threads("load", loadThreads, records))
             .tag("testcase", tc).tag("workload", "bulkload").tag("role", "bulkload"));
@@ -86,6 +90,10 @@ final class BankmarkStudy implements StudyDef {
     if (batchKey == null) {
       plan.note("no bulk load: binding " + c.binding + " has no batched insert option (*.batchsize); the paper "
           + "also had no bulk load for Cassandra");
+    }
+    if (presetKey != null) {
+      plan.note(presetKey + "=bankmark on every step: the binding's settings for seed 004's column of this store"
+          + " (bin/ycsb help " + c.binding + "); -p " + presetKey + "=... replaces it");
     }
     plan.note("one client process with " + threads + " threads; the paper ran five client hosts of 64 threads "
         + "(combine several hosts' runs with bin/ycsb merge)");
@@ -221,5 +229,19 @@ final class BankmarkStudy implements StudyDef {
       }
       f.bars("Test Case " + tc, v);
     }
+  }
+
+  /** The binding's preset option ({@code <binding>.preset}) when it offers {@code bankmark}, else null. */
+  static String bankmarkPreset(StudyContext c) {
+    String key = c.binding + ".preset";
+    if (!c.bindingDeclares(key)) {
+      return null;
+    }
+    String type = c.bindingOptions.get(key).type();
+    return type != null && java.util.Arrays.asList(type.split("\\|")).contains("bankmark") ? key : null;
+  }
+
+  private static Step preset(Step step, String presetKey) {
+    return presetKey == null ? step : step.p(presetKey, "bankmark");
   }
 }
