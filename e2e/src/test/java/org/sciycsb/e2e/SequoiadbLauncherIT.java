@@ -60,6 +60,30 @@ class SequoiadbLauncherIT {
   }
 
   @Test
+  void bankmarkOnSeed004sThreeStoresInOneReport() throws Exception {
+    Path dir = tmp.resolve("bankmark-stores");
+    String space = space("bm3");
+    Launcher.Result r = Launcher.ycsb(tmp, "study", "bankmark", "cassandra,mongodb,sequoiadb", "--scale", "1e-5",
+        "--only", "tcI/workload1/*,tcI/bulkload", "-p", "cassandra.hosts=" + TestServers.cassandraHosts(),
+        "-p", "cassandra.keyspace=" + space, "-p", "mongodb.url=" + TestServers.mongodb(space),
+        "-p", "sequoiadb.hosts=" + TestServers.sequoiadbHosts(), "-p", "sequoiadb.collectionspace=" + space,
+        "-p", "results.dir=" + dir);
+    assertThat(r.exit()).as(r.toString()).isZero();
+    JsonNode doc = Launcher.json(dir.resolve("study.json"));
+    assertThat(doc.path("format").asText()).isEqualTo("sciycsb-study-stores");
+    assertThat(doc.path("outcome").asText()).isEqualTo("completed");
+    List<String> labels = doc.path("stores").findValuesAsText("label");
+    assertThat(labels).hasSize(3);
+    assertThat(labels.get(0)).startsWith("Apache Cassandra 5.0");
+    assertThat(labels.get(1)).startsWith("FerretDB");
+    assertThat(labels.get(2)).matches("SequoiaDB 6\\.\\d+\\.\\d+");
+    JsonNode bulk = Launcher.json(dir.resolve("sequoiadb/tcI/bulkload/results.json"));
+    assertThat(bulk.path("extra").path("countCheck").asText()).isEqualTo("ok");
+    assertThat(Files.exists(dir.resolve("cassandra/tcI/bulkload"))).as("Cassandra has no batched insert").isFalse();
+    assertThat(Files.readString(dir.resolve("study.md"))).contains(labels.get(2));
+  }
+
+  @Test
   void fastaDocumentsAreReadBackByIdThroughTheIdIndex() throws Exception {
     String space = space("fa");
     Path load = tmp.resolve("load");
