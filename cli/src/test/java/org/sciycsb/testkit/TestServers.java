@@ -93,4 +93,14 @@ public final class TestServers {
     return setting("sciycsb.riak.hosts", "SCIYCSB_RIAK_HOSTS",
         "127.0.0.1:" + setting(null, "SCIYCSB_RIAK_PORT", "8087"));
   }
+
+  /**
+   * The SequoiaDB test node, the {@code sequoiadb.hosts} value ({@code bin/servers start sequoiadb}; {@code bin/servers
+   * url sequoiadb} prints it): {@code SCIYCSB_SEQUOIADB_HOSTS}, else 127.0.0.1 and {@code SCIYCSB_SEQUOIADB_PORT}
+   * (11810).
+   */
+  public static String sequoiadbHosts() {
+    return setting("sciycsb.sequoiadb.hosts", "SCIYCSB_SEQUOIADB_HOSTS",
+        "127.0.0.1:" + setting(null, "SCIYCSB_SEQUOIADB_PORT", "11810"));
+  }
 }

@@ -22,11 +22,11 @@ class ArchitectureTest {
   static final String[] ENGINE = {"org.sciycsb.engine..", "org.sciycsb.measure..", "org.sciycsb.output..",
       "org.sciycsb.results..", "org.sciycsb.bindings..", "org.sciycsb.workloads.."};
   static final String[] BINDINGS = {"org.sciycsb.jdbc..", "org.sciycsb.mongodb..", "org.sciycsb.cassandra..",
-      "org.sciycsb.riak..", "org.sciycsb.hdfs.."};
+      "org.sciycsb.riak..", "org.sciycsb.hdfs..", "org.sciycsb.sequoiadb.."};
   /** Workloads the engine runs (census is a set of MapReduce and aggregation jobs: its drivers are its subject). */
   static final String[] ENGINE_WORKLOADS = {"org.sciycsb.fhir..", "org.sciycsb.fasta..", "org.sciycsb.checkpoint.."};
   static final String[] DRIVERS = {"com.mongodb..", "org.bson..", "com.datastax..", "org.apache.cassandra..",
-      "com.basho..", "java.sql..", "org.h2..", "org.postgresql..", "org.mariadb..", "org.apache.hadoop.."};
+      "com.basho..", "com.sequoiadb..", "java.sql..", "org.h2..", "org.postgresql..", "org.mariadb..", "org.apache.hadoop.."};
   static final String[] ABOVE_API = concat(ENGINE, "org.sciycsb.report..", "org.sciycsb.study..", "org.sciycsb.cli..",
       "org.sciycsb.yarn..");
 
@@ -43,7 +43,7 @@ class ArchitectureTest {
   @Test
   void everyModuleIsImported() {
     for (String pkg : new String[] {"api", "engine", "report", "study", "cli", "jdbc", "mongodb", "cassandra", "riak",
-        "hdfs", "fhir", "fasta", "checkpoint", "census", "yarn"}) {
+        "hdfs", "sequoiadb", "fhir", "fasta", "checkpoint", "census", "yarn"}) {
       assertThat(classes.stream().anyMatch(c -> c.getPackageName().startsWith("org.sciycsb." + pkg)))
           .as("classes of org.sciycsb." + pkg + " on the test classpath").isTrue();
     }

@@ -70,8 +70,21 @@ final class ReportBuilder {
     sb.append(parts.isEmpty() ? "unlabelled" : String.join(", ", parts));
     if (header.path("binding").isTextual()) {
       sb.append(", binding ").append(header.path("binding").asText());
+      String store = storeOfRuns();
+      if (store != null) {
+        sb.append(" (").append(store).append(')');
+      }
     }
     return sb.toString();
+  }
+
+  /** "product version" the first finished run's results name (e.g. "SequoiaDB 6.0.0"), or null. */
+  private String storeOfRuns() {
+    if (runs == null) {
+      return null;
+    }
+    String label = StoresReport.label(runs, "");
+    return label.startsWith(" (no finished run") ? null : label;
   }
 
   String pubLabel() {
