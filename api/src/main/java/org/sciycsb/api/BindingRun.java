@@ -122,6 +122,15 @@ public interface BindingRun extends AutoCloseable {
     return OptionalLong.empty();
   }
 
+  /**
+   * The store's own counters and gauges now ({@link ServerStats}), or empty when the binding cannot read them. The
+   * engine samples them during the run ({@code serverstats.*}) into {@code extra.server} of the results, in a thread
+   * of its own; an answer that fails or is slow only thins the samples.
+   */
+  default java.util.Optional<ServerStats> serverStats() throws BenchmarkException {
+    return java.util.Optional.empty();
+  }
+
   /** Closes the shared client. */
   @Override
   void close() throws BenchmarkException;

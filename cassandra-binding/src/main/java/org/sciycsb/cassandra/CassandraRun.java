@@ -365,6 +365,12 @@ final class CassandraRun implements BindingRun {
     return st.setConsistencyLevel(settings.writeConsistency());
   }
 
+  /** The answering node's own figures ({@link CassandraServerStats}). */
+  @Override
+  public java.util.Optional<org.sciycsb.api.ServerStats> serverStats() throws BindingException {
+    return CassandraServerStats.read(session);
+  }
+
   @Override
   public StoreInfo storeInfo() {
     return storeInfo;

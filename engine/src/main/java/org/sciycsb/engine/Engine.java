@@ -219,9 +219,7 @@ public final class Engine {
     }
     listeners.forEach(RunListener::beforeThreadsStart);
     javaThreads.forEach(Thread::start);
-    String startFile = cfg.get(EngineOptions.START_FILE);
-    awaitStartTime(startFile != null ? StartBarrier.await(Path.of(startFile), shared.gate, s.threads(), stop::requested,
-        req.err()) : cfg.get(EngineOptions.START_AT));
+    awaitStartTime(startTime(cfg, shared.gate, s.threads()));
     shared.gate.arriveAndAwaitAdvance(); // all threads initialised (or failed to)
     List<ClientThread> failedInit = clients.stream().filter(c -> c.initFailure() != null).toList();
     if (failedInit.isEmpty()) {
@@ -229,11 +227,11 @@ public final class Engine {
     } else {
       stop.request("thread init failed");
     }
-    ConnectionSampler sampler = new ConnectionSampler(run, 1000);
-    sampler.start(); // every client thread has its connections (or none, if its binding opens them lazily)
+    // every client thread has its connections (or none, if its binding opens them lazily)
+    StoreSamplers samplers = StoreSamplers.start(run, cfg);
     shared.gate.arriveAndDeregister(); // the engine does not wait for the warmup: it collects meanwhile
     boolean stoppedByDeadline = collectUntilDone(javaThreads, timing, collector, s);
-    sampler.stop();
+    samplers.stop();
     Measured m = endMeasurement(clients, collector, timing);
     Map<String, Object> resources = null;
     for (RunListener l : listeners) {
@@ -248,13 +246,14 @@ public final class Engine {
     }
     Map<String, Object> extra = new LinkedHashMap<>();
     Verdict verdict = verdict(run, bound, m, s, stoppedByDeadline, extra);
+    samplers.addTo(extra, collector.measureStartEpochMs());
     Map<String, Object> meta = Metadata.build(req, ctx, run.storeInfo(), started, Instant.now(), s.threads(),
         s.target(), s.arrival(), s.label(), verdict.outcome(), verdict.failure(), workload.name());
     for (RunListener l : listeners) {
       meta.putAll(l.metadata());
     }
     meta.put("collector", collector.stats());
-    meta.put("connections", connections(run, s.perThread(), clients, sampler));
+    meta.put("connections", connections(run, s.perThread(), clients, samplers.connections()));
     meta.put("clientCpu", m.clientCpu());
     if (s.inflight() > 0) {
       meta.put("inflight", inflight(s, clients));
@@ -263,6 +262,33 @@ public final class Engine {
         m.operations() / m.seconds(), m.ops(), withOffered(collector.series(), shared.schedule), extra, shared.errors.samples(), s.percentiles(),
         resources);
     return writeResults(report, results, verdict, s.exportFile());
+  }
+
+  /** The store's samplers beside the measurement: its connection count, and its own figures (serverstats.*). */
+  private record StoreSamplers(ConnectionSampler connections, ServerStatsSampler stats) {
+    static StoreSamplers start(BindingRun run, Config cfg) throws ConfigException {
+      StoreSamplers s = new StoreSamplers(new ConnectionSampler(run, 1000), cfg.get(EngineOptions.SERVER_STATS)
+          ? new ServerStatsSampler(run, cfg.get(EngineOptions.SERVER_STATS_INTERVAL).toMillis()) : null);
+      s.connections.start();
+      if (s.stats != null) {
+        s.stats.start();
+      }
+      return s;
+    }
+
+    void stop() {
+      connections.stop();
+      if (stats != null) {
+        stats.stop();
+      }
+    }
+
+    /** {@code extra.server}: the store's own figures over the measured run. */
+    void addTo(Map<String, Object> extra, long measuredStartEpochMs) {
+      if (stats != null) {
+        extra.put("server", stats.section(measuredStartEpochMs));
+      }
+    }
   }
 
   /**
@@ -649,6 +675,13 @@ public final class Engine {
       return Secrets.maskText(msg);
     }
     return t.getClass().getSimpleName() + (msg == null ? "" : ": " + Secrets.maskText(msg));
+  }
+
+  /** The start time: start.at, or the one the start.file barrier gives once every thread is initialised. */
+  private long startTime(Config cfg, java.util.concurrent.Phaser gate, int threads) throws ConfigException {
+    String startFile = cfg.get(EngineOptions.START_FILE);
+    return startFile != null ? StartBarrier.await(Path.of(startFile), gate, threads, stop::requested, req.err())
+        : cfg.get(EngineOptions.START_AT);
   }
 
   /**

@@ -82,6 +82,14 @@ public final class EngineOptions {
           + "so that client processes on several hosts start together; a client not ready by then begins when it "
           + "is; 0 = at once").check(v -> v == 0 || v > 1_000_000_000_000L, "must be epoch milliseconds (or 0)");
 
+  public static final Option<Boolean> SERVER_STATS = Option.bool("serverstats.sample", true,
+      "sample the store's own counters and gauges during the run, where the binding reads them (MongoDB "
+          + "serverStatus, Cassandra's system_views.thread_pools, PostgreSQL's pg_stat_database): extra.server of "
+          + "results.json");
+  public static final Option<java.time.Duration> SERVER_STATS_INTERVAL = Option.duration("serverstats.interval",
+      java.time.Duration.ofSeconds(1), "s", "time between two samples of the store's own figures")
+      .check(d -> d.toMillis() >= 100, "must be at least 100 ms");
+
   public static final Option<String> START_FILE = Option.string("start.file", null,
       "a start barrier for client processes on one host (bin/ycsb study --clients): once its threads are initialised "
           + "the client creates <start.file>.ready-<pid> and waits until a coordinator writes the common start time "
@@ -106,9 +114,9 @@ public final class EngineOptions {
         .add(THREADS, TARGET, ARRIVAL, ARRIVAL_FROM, ARRIVAL_TO, ARRIVAL_DURATION, ARRIVAL_STEPS, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
             WARMUP_OPS, WARMUP_TIME, STATUS_INTERVAL, GRANULARITY, DIGITS, PERCENTILES, RESULTS_DIR, LABEL,
             LABEL_STORAGE, LABEL_BUILD, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL,
-            CHECK_COUNT, EMPTY, INFLIGHT, ERRORS_MAX, START_AT, START_FILE, CONNECTIONS)
+            CHECK_COUNT, EMPTY, INFLIGHT, ERRORS_MAX, START_AT, START_FILE, SERVER_STATS, SERVER_STATS_INTERVAL, CONNECTIONS)
         .ownPrefix("timeseries.").ownPrefix("histogram.").ownPrefix("results.").ownPrefix("status.")
-        .ownPrefix("warmup").ownPrefix("label.").ownPrefix("errors.").ownPrefix("arrival.")
+        .ownPrefix("warmup").ownPrefix("label.").ownPrefix("errors.").ownPrefix("arrival.").ownPrefix("serverstats.")
         .build();
   }
 }

@@ -246,6 +246,17 @@ public final class JdbcRun implements BindingRun {
     }
   }
 
+  /** PostgreSQL's own figures ({@link PostgresServerStats}); none for other stores. */
+  @Override
+  public java.util.Optional<org.sciycsb.api.ServerStats> serverStats() throws BenchmarkException {
+    if (dialect != Dialect.POSTGRESQL) {
+      return java.util.Optional.empty();
+    }
+    synchronized (admin) {
+      return PostgresServerStats.read(admin);
+    }
+  }
+
   @Override
   public OptionalLong count(String table) throws BenchmarkException {
     if (!Sql.isTableName(table)) {

@@ -146,6 +146,12 @@ public final class MongoDbRun implements BindingRun {
     }
   }
 
+  /** The server's own figures ({@link MongoDbServerStats}). */
+  @Override
+  public java.util.Optional<org.sciycsb.api.ServerStats> serverStats() throws BindingException {
+    return MongoDbServerStats.read(client, storeInfo().product() + " " + storeInfo().version());
+  }
+
   /** Enables sharding on the database and shards the table on {@code {_id: "hashed"}}, once, before the threads. */
   private String shardHashed() throws BindingException {
     MongoDatabase admin = client.getDatabase("admin");

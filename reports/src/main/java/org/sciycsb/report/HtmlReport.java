@@ -44,6 +44,7 @@ public final class HtmlReport {
     sb.append(distributionChart(json, ops, totals));
     sb.append("<h2>Resource use over time</h2>\n");
     resourceCharts(sb, json.path("resources"));
+    serverFigures(sb, json.path("extra").path("server"));
     Html.tail(sb);
     return sb.toString();
   }
@@ -242,6 +243,61 @@ public final class HtmlReport {
         "response time (" + u[1] + ")", series, true, false);
   }
 
+  /**
+   * The store's own figures ({@code extra.server}): every counter that moved (its difference and rate over the
+   * measured run), every gauge (mean, maximum), and the rates over time of the counters that moved.
+   */
+  static void serverFigures(StringBuilder sb, JsonNode server) {
+    if (server.isMissingNode()) {
+      return;
+    }
+    sb.append("<h2>The store's own figures</h2>\n");
+    if (!server.has("source")) {
+      sb.append("<p class=\"note\">").append(Fmt.html(server.path("unavailable").asText("none"))).append("</p>\n");
+      return;
+    }
+    sb.append("<p class=\"note\">").append(Fmt.html(server.path("source").asText())).append(", ")
+        .append(server.path("samples").asInt()).append(" samples over ")
+        .append(Fmt.num(server.path("spanMs").asLong() / 1000.0, 1)).append(" s</p>\n");
+    sb.append("<table class=\"summary\"><tr><th>counter</th><th>difference</th><th>per second</th></tr>\n");
+    List<String> moved = new ArrayList<>();
+    server.path("counters").fields().forEachRemaining(e -> {
+      if (e.getValue().path("delta").asDouble() != 0) {
+        moved.add(e.getKey());
+        sb.append("<tr><td>").append(Fmt.html(e.getKey())).append("</td><td class=\"n\">")
+            .append(Fmt.num(e.getValue().path("delta").asDouble(), 0)).append("</td><td class=\"n\">")
+            .append(Fmt.num(e.getValue().path("perSecond").asDouble(), 1)).append("</td></tr>\n");
+      }
+    });
+    sb.append("</table>\n<table class=\"summary\"><tr><th>gauge</th><th>mean</th><th>max</th></tr>\n");
+    server.path("gauges").fields().forEachRemaining(e -> sb.append("<tr><td>").append(Fmt.html(e.getKey()))
+        .append("</td><td class=\"n\">").append(Fmt.num(e.getValue().path("mean").asDouble(), 1))
+        .append("</td><td class=\"n\">").append(Fmt.num(e.getValue().path("max").asDouble(), 1))
+        .append("</td></tr>\n"));
+    sb.append("</table>\n");
+    sb.append(Svg.lineChart("server-rates", "The store's counters per second", "time since the measured start (s)",
+        "per second", counterRates(server.path("series"), moved), false, false));
+  }
+
+  /** Each counter's rate between consecutive samples, at the later sample's time. */
+  private static List<Svg.Series> counterRates(JsonNode samples, List<String> names) {
+    List<Svg.Series> out = new ArrayList<>();
+    for (String n : names) {
+      List<double[]> pts = new ArrayList<>();
+      for (int i = 1; i < samples.size(); i++) {
+        JsonNode a = samples.get(i - 1);
+        JsonNode b = samples.get(i);
+        double secs = (b.path("tMs").asLong() - a.path("tMs").asLong()) / 1000.0;
+        if (secs > 0) {
+          pts.add(new double[] {b.path("tMs").asLong() / 1000.0,
+              (b.path("counters").path(n).asDouble() - a.path("counters").path(n).asDouble()) / secs});
+        }
+      }
+      out.add(series(n, pts));
+    }
+    return out;
+  }
+
   private static void resourceCharts(StringBuilder sb, JsonNode res) {
     JsonNode samples = res.path("samples");
     if (!samples.isArray() || samples.isEmpty()) {
@@ -266,6 +322,8 @@ public final class HtmlReport {
       mem.add(series(k[1], pts));
     }
     sb.append(Svg.lineChart("memory", "Memory", "time since the measured start (s)", "GiB", mem, false, false));
+    sb.append(devices(samples, "processes", "process-cpu", "CPU per process (the client JVM, resources.pids)",
+        new String[][] {{"cpuUser", "user"}, {"cpuSys", "sys"}}, 1, "% of all CPUs"));
     sb.append(devices(samples, "disks", "disk-bytes", "Disk throughput per device",
         new String[][] {{"readBytesPerSec", "read"}, {"writeBytesPerSec", "write"}}, 1 << 20, "MiB/s"));
     sb.append(devices(samples, "disks", "disk-iops", "Disk IOPS per device",

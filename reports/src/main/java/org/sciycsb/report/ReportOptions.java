@@ -16,6 +16,10 @@ public final class ReportOptions {
   public static final Option<Duration> RESOURCES_INTERVAL = Option.duration("resources.interval",
       Duration.ofSeconds(1), "s", "time between two resource samples (bare number: seconds)")
       .check(d -> d.toMillis() >= 100, "must be at least 100ms");
+  public static final Option<String> RESOURCES_PIDS = Option.string("resources.pids", null,
+      "store server processes on this host to sample beside the client JVM (their CPU and resident memory in "
+          + "resources.processes and the report): PIDs or pid files, comma-separated (e.g. "
+          + "work/servers/cassandra/node1/cassandra.pid)");
   public static final Option<String> LABEL_DEVICE = Option.string("label.device", null,
       "a path on the data device whose block device, rotational flag and model go in the metadata")
       .defaultShownAs("the results directory");
@@ -68,14 +72,14 @@ public final class ReportOptions {
       "seed of history's permutations (the same runs and seed give the same change points)");
 
   public static OptionSet runOptions() {
-    return OptionSet.builder("reports").add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, LABEL_DEVICE, REPEATS, REPEAT_PAUSE)
-        .ownPrefix("resources.").ownPrefix("repeat.").build();
+    return OptionSet.builder("reports").add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, RESOURCES_PIDS, LABEL_DEVICE, REPEATS,
+            REPEAT_PAUSE).ownPrefix("resources.").ownPrefix("repeat.").build();
   }
 
   /** Everything, for help and the documentation. */
   public static OptionSet all() {
     return OptionSet.builder("reports")
-        .add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, LABEL_DEVICE, REPEATS, REPEAT_PAUSE, REPORT_OUT, REPORT_PNG,
+        .add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, RESOURCES_PIDS, LABEL_DEVICE, REPEATS, REPEAT_PAUSE, REPORT_OUT, REPORT_PNG,
             CHROMIUM, PNG_WIDTH, PNG_HEIGHT, MERGE_GRANULARITY, MERGE_MISSING, COMPARE_METRICS, COMPARE_THRESHOLD,
             COMPARE_SEED, HISTORY_PVALUE, HISTORY_PERMUTATIONS, HISTORY_MIN_SEGMENT, HISTORY_SEED)
         .ownPrefix("resources.").ownPrefix("repeat.").ownPrefix("report.").ownPrefix("merge.").ownPrefix("compare.")

@@ -64,10 +64,37 @@ public final class RunHooks implements RunListener {
     List<Sla.Check> checks = Sla.parse(cfg.asMap());
     long interval = cfg.get(ReportOptions.RESOURCES_INTERVAL).toMillis();
     RunHooks h = new RunHooks(cfg, resultsDir, checks, interval);
+    List<Long> pids = pids(cfg.get(ReportOptions.RESOURCES_PIDS));
     if (cfg.get(ReportOptions.RESOURCES_SAMPLE) && ResourceSampler.available()) {
-      h.sampler = new ResourceSampler(interval);
+      List<Long> all = new java.util.ArrayList<>(List.of(ProcessHandle.current().pid()));
+      all.addAll(pids);
+      h.sampler = new ResourceSampler(interval, all);
     }
     return h;
+  }
+
+  /**
+   * {@code resources.pids}: PIDs, or pid files whose first line is one (PostgreSQL's postmaster.pid too); anything
+   * else is one line (exit 2).
+   */
+  static List<Long> pids(String value) throws ConfigException {
+    List<Long> out = new java.util.ArrayList<>();
+    if (value == null) {
+      return out;
+    }
+    for (String part : value.split(",")) {
+      String p = part.trim();
+      if (p.isEmpty()) {
+        continue;
+      }
+      try {
+        out.add(Long.parseLong(p.matches("\\d+") ? p : java.nio.file.Files.readAllLines(Path.of(p)).get(0).trim()));
+      } catch (java.io.IOException | NumberFormatException | IndexOutOfBoundsException e) {
+        throw new ConfigException("bad value for resources.pids: '" + p + "' is neither a PID nor a readable pid "
+            + "file");
+      }
+    }
+    return out;
   }
 
   /** Starts sampling. */

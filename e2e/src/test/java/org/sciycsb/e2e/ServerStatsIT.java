@@ -1,0 +1,82 @@
+package org.sciycsb.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The store's own figures sampled during a run ({@code extra.server}), read back against what the run did, on the
+ * PostgreSQL, MongoDB-wire (FerretDB 2.5 on DocumentDB) and Cassandra test servers; and a local server process
+ * sampled beside the client ({@code resources.pids}). Each fails when its server is missing.
+ */
+class ServerStatsIT {
+  static final ObjectMapper MAPPER = new ObjectMapper();
+  static final int RECORDS = 3000;
+
+  @TempDir
+  Path tmp;
+
+  JsonNode load(String name, String binding, String... props) throws Exception {
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("load", binding, "-P",
+        "workloads/workloada", "-p", "recordcount=" + RECORDS, "-p", "threadcount=4"));
+    args.addAll(java.util.List.of(props));
+    args.addAll(java.util.List.of("-p", "results.dir=" + tmp.resolve(name)));
+    Launcher.Result r = Launcher.ycsb(tmp, args.toArray(new String[0]));
+    assertThat(r.exit()).as(r.err()).isZero();
+    return MAPPER.readTree(tmp.resolve(name).resolve("results.json").toFile());
+  }
+
+  static double delta(JsonNode server, String counter) {
+    JsonNode c = server.path("counters").path(counter);
+    assertThat(c.isMissingNode()).as(counter + " in " + server.path("counters").fieldNames()).isFalse();
+    return c.path("delta").asDouble();
+  }
+
+  @Test
+  void postgresCountsTheInsertedTuplesAndItsServerProcessIsSampled() throws Exception {
+    Path pid = Path.of(Launcher.serversWork(), "servers", "postgres", "data", "postmaster.pid");
+    assertThat(pid).as("the PostgreSQL test server's pid file (bin/servers start postgres)").isRegularFile();
+    JsonNode r = load("pg", "jdbc", "-p", "db.url=" + Launcher.postgresUrl(), "-p", "db.user=ycsb", "-p",
+        "db.passwd=ycsb", "-p", "table=serverstats_" + System.currentTimeMillis(), "-p", "resources.pids=" + pid);
+    JsonNode server = r.path("extra").path("server");
+    assertThat(server.path("source").asText()).isEqualTo("pg_stat_database of ycsb");
+    // PostgreSQL publishes a backend's counts at its transactions' ends, at most once a second: the closing sample
+    // (after the client's connections closed) has them all, or all but the last second's of a backend
+    assertThat(delta(server, "tup_inserted")).isBetween(0.5 * RECORDS, RECORDS + 100.0);
+    assertThat(server.path("gauges").path("numbackends").path("max").asDouble()).isGreaterThanOrEqualTo(1);
+    JsonNode procs = r.path("resources").path("processes");
+    assertThat(procs).hasSize(2);
+    assertThat(procs.get(1).path("pid").asLong()).isEqualTo(Long.parseLong(Files.readAllLines(pid).get(0).trim()));
+    assertThat(procs.get(1).path("problem").isNull()).as(procs.toString()).isTrue();
+    assertThat(procs.get(1).path("command").asText()).contains("postgres");
+    Launcher.Result rep = Launcher.ycsb(tmp, "report", tmp.resolve("pg").toString(), "-p", "report.png=false");
+    assertThat(rep.exit()).as(rep.err()).isZero();
+    assertThat(Files.readString(tmp.resolve("pg").resolve("report.html"))).contains("The store's own figures")
+        .contains("tup_inserted").contains("CPU per process");
+  }
+
+  @Test
+  void theMongoDbWireServerCountsEveryInsert() throws Exception {
+    String db = "sciycsb_serverstats_" + System.currentTimeMillis();
+    JsonNode r = load("mongo", "mongodb", "-p", "mongodb.url=" + org.sciycsb.testkit.TestServers.mongodb(db));
+    JsonNode server = r.path("extra").path("server");
+    assertThat(server.path("source").asText()).startsWith("serverStatus of ");
+    // MongoDB counts inserts in opcounters, FerretDB 2 per command
+    String counter = server.path("counters").has("opcounters.insert") ? "opcounters.insert" : "commands.insert.total";
+    assertThat(delta(server, counter)).isEqualTo(RECORDS);
+  }
+
+  @Test
+  void cassandraCountsTheRequestsItServed() throws Exception {
+    JsonNode r = load("cassandra", "cassandra", "-p", "cassandra.hosts=" + Launcher.cassandraHost(),
+        "-p", "cassandra.keyspace=sciycsb_serverstats");
+    JsonNode server = r.path("extra").path("server");
+    assertThat(server.path("source").asText()).startsWith("system_views.thread_pools of node ");
+    assertThat(delta(server, "threadpool.Native-Transport-Requests.completed")).isGreaterThanOrEqualTo(RECORDS);
+  }
+}
