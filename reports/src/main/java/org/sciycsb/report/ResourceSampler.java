@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import org.slf4j.LoggerFactory;
@@ -72,15 +73,18 @@ public final class ResourceSampler implements AutoCloseable {
   }
 
   /**
-   * Samples the host and the processes {@code pids} (the client's own is {@link #CLIENT}, any other
-   * {@code pid<N>}). A PID without a process is not an error: it is reported by {@link #processes()}.
+   * Samples the host and the processes {@code pids} (the client's own is {@link #CLIENT}, the others {@code server},
+   * {@code server2}, ... in order: the store server processes of {@code resources.pids}). A PID without a process is
+   * not an error: it is reported by {@link #processes()}.
    */
   public ResourceSampler(long intervalMs, List<Long> pids) {
     this.intervalMs = intervalMs;
     this.host = Host.get();
     long self = ProcessHandle.current().pid();
+    int servers = 0;
     for (long pid : new LinkedHashSet<>(pids)) {
-      procs.add(new Proc(pid == self ? CLIENT : "pid" + pid, pid));
+      procs.add(pid == self ? new Proc(CLIENT, pid, false)
+          : new Proc(++servers == 1 ? "server" : "server" + servers, pid, true));
     }
     this.thread = new Thread(this::loop, "sciycsb-resources");
     this.thread.setDaemon(true);
@@ -232,6 +236,10 @@ public final class ResourceSampler implements AutoCloseable {
   private static final class Proc {
     final String name;
     final long pid;
+    /** A server's figures include its descendants' (PostgreSQL's backends, a wrapper's children). */
+    final boolean tree;
+    /** Each descendant's start time, user and kernel ms at the last reading. */
+    final Map<Long, long[]> children = new java.util.HashMap<>();
     String command;
     String problem;
     long startTime = -1;
@@ -239,9 +247,36 @@ public final class ResourceSampler implements AutoCloseable {
     long lastKernel;
     boolean gone;
 
-    Proc(String name, long pid) {
+    Proc(String name, long pid, boolean tree) {
       this.name = name;
       this.pid = pid;
+      this.tree = tree;
+    }
+
+    /**
+     * The descendants' user and kernel ms since the last reading (a descendant that started since counts whole;
+     * one that ended since is lost for its last interval) and their resident memory.
+     */
+    long[] descendants(Host host, boolean baseline) {
+      long[] sum = new long[3];
+      java.util.Set<Long> seen = new java.util.HashSet<>();
+      ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(d -> {
+        OSProcess c = d.pid() <= Integer.MAX_VALUE ? host.os.getProcess((int) d.pid()) : null;
+        if (c == null) {
+          return;
+        }
+        seen.add(d.pid());
+        long[] last = children.get(d.pid());
+        boolean same = last != null && last[0] == c.getStartTime();
+        if (!baseline) {
+          sum[0] += c.getUserTime() - (same ? last[1] : 0);
+          sum[1] += c.getKernelTime() - (same ? last[2] : 0);
+        }
+        sum[2] += c.getResidentSetSize();
+        children.put(d.pid(), new long[] {c.getStartTime(), c.getUserTime(), c.getKernelTime()});
+      }));
+      children.keySet().retainAll(seen);
+      return sum;
     }
 
     /** Reads the process; its figures when there is a previous reading to take the CPU from, else null. */
@@ -262,10 +297,12 @@ public final class ResourceSampler implements AutoCloseable {
         return null;
       }
       ProcessSample out = null;
+      long[] kids = tree ? descendants(host, startTime < 0) : new long[3];
       if (startTime >= 0 && rate) {
         double ms = secs * 1000 * host.cpus / 100.0; // 1% of all CPUs over the interval, in CPU ms
-        out = new ProcessSample(pid, Math.round(10 * (p.getUserTime() - lastUser) / ms) / 10.0,
-            Math.round(10 * (p.getKernelTime() - lastKernel) / ms) / 10.0, p.getResidentSetSize());
+        out = new ProcessSample(pid, Math.round(10 * (p.getUserTime() - lastUser + kids[0]) / ms) / 10.0,
+            Math.round(10 * (p.getKernelTime() - lastKernel + kids[1]) / ms) / 10.0,
+            p.getResidentSetSize() + kids[2]);
       }
       startTime = p.getStartTime();
       command = p.getName();
@@ -439,6 +476,36 @@ public final class ResourceSampler implements AutoCloseable {
       list.add(o);
     }
     m.put("samples", list);
+    m.put("summary", summary(samples));
+    return m;
+  }
+
+  /**
+   * The means over the measured part (samples at or after the measured start): the host's busy CPU (user, system
+   * and iowait, % of all CPUs) and each process's CPU (user and system) and largest resident memory; the figures a
+   * study's tables cite.
+   */
+  static Map<String, Object> summary(List<Sample> samples) {
+    List<Sample> measured = samples.stream().filter(x -> x.tMs() >= 0).toList();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("samples", measured.size());
+    if (measured.isEmpty()) {
+      return m;
+    }
+    m.put("hostCpuBusy", round(measured.stream().mapToDouble(x -> x.cpuUser() + x.cpuSys() + x.cpuIowait())
+        .average().orElse(0)));
+    Map<String, Object> procs = new LinkedHashMap<>();
+    Set<String> names = new LinkedHashSet<>();
+    measured.forEach(x -> names.addAll(x.processes().keySet()));
+    for (String n : names) {
+      List<ProcessSample> ps = measured.stream().map(x -> x.processes().get(n)).filter(Objects::nonNull).toList();
+      Map<String, Object> p = new LinkedHashMap<>();
+      p.put("cpu", round(ps.stream().mapToDouble(x -> x.cpuUser() + x.cpuSys()).average().orElse(0)));
+      p.put("rssMaxBytes", ps.stream().mapToLong(ProcessSample::rssBytes).max().orElse(0));
+      p.put("samples", ps.size());
+      procs.put(n, p);
+    }
+    m.put("processes", procs);
     return m;
   }
 

@@ -78,7 +78,7 @@ class ResourceSamplerTest {
       assertThat(s.processes()).containsOnlyKeys("client");
       assertThat(s.memAvailable()).isPositive(); // the host is still sampled
     });
-    assertThat(sampler.processes()).extracting(ResourceSampler.Watched::name).containsExactly("client", "pid" + dead);
+    assertThat(sampler.processes()).extracting(ResourceSampler.Watched::name).containsExactly("client", "server");
     ResourceSampler.Watched w = sampler.processes().get(1);
     assertThat(w.command()).isNull();
     assertThat(w.problem()).isEqualTo("no process with pid " + dead);
@@ -86,7 +86,7 @@ class ResourceSamplerTest {
     assertThat(section.get("processes").toString()).contains("problem=no process with pid " + dead);
     String header = ResourceSampler.csv(samples).lines().findFirst().orElseThrow();
     assertThat(header).endsWith(",client_cpu_user_pct,client_cpu_sys_pct,client_rss_bytes")
-        .doesNotContain("pid" + dead);
+        .doesNotContain("server");
   }
 
   /** The CSV and JSON sections of real samples have the shape of the golden files: fixed columns, then devices. */
@@ -103,10 +103,33 @@ class ResourceSamplerTest {
       assertThat(lines[i].split(",", -1)).hasSize(columns);
     }
     Map<String, Object> section = ResourceSampler.section(INTERVAL_MS, samples, sampler.processes());
-    assertThat(section).containsOnlyKeys("source", "intervalMs", "units", "processes", "samples");
+    assertThat(section).containsOnlyKeys("source", "intervalMs", "units", "processes", "samples", "summary");
     @SuppressWarnings("unchecked")
     Map<String, Object> first = ((List<Map<String, Object>>) section.get("samples")).get(0);
     assertThat(first.keySet()).containsExactly("tMs", "cpu", "memory", "disks", "network", "processes");
+  }
+
+  /**
+   * A server process's figures include its descendants': a shell that only waits for a child that spins counts
+   * the child's CPU (PostgreSQL's work is in the postmaster's backends).
+   */
+  @Test
+  void aServerProcessCountsItsDescendants() throws Exception {
+    Process shell = new ProcessBuilder("bash", "-c", "bash -c 'while :; do :; done' & wait").start();
+    try {
+      Thread.sleep(200);
+      ResourceSampler sampler = new ResourceSampler(INTERVAL_MS, List.of(ProcessHandle.current().pid(),
+          shell.pid()));
+      List<ResourceSampler.Sample> samples = sample(sampler);
+      double cpu = samples.stream().filter(x -> x.processes().containsKey("server"))
+          .mapToDouble(x -> x.processes().get("server").cpuUser() + x.processes().get("server").cpuSys())
+          .average().orElse(0);
+      // one spinning core is 100 / CPUs % of all CPUs; on a busy machine it gets less, but far above the idle shell
+      assertThat(cpu).as("the waiting shell with its spinning child").isGreaterThan(10);
+    } finally {
+      shell.descendants().forEach(ProcessHandle::destroyForcibly);
+      shell.destroyForcibly();
+    }
   }
 
   /** A PID no process has: above the kernel's pid_max where it can be read, else one that is not running. */

@@ -143,5 +143,48 @@ final class NiecStudy implements StudyDef {
     boolean logX = wpts.size() > 1 && wpts.get(wpts.size() - 1)[0] >= 10 * wpts.get(0)[0];
     r.line("throughput-vs-workers", "Documents/s by workers", "seed 001, Figures 5.1, 5.2", "workers",
         "documents/s", logX).line("write (mean)", wpts).line("read", rpts);
+    cpu(r, logX);
+  }
+
+  /** Columns of the CPU table: the phase, then what was sampled (resources.summary of each run). */
+  static final String[][] CPU = {{"host", "hostCpuBusy", "host busy"}, {"server",
+      "processes.server.cpu", "store server process"}, {"client", "processes.client.cpu", "client JVM"}};
+
+  /**
+   * Seed 001's CPU figures (Figures 5.3-5.8: the database hosts' CPU while the tests ran), from the runs' resource
+   * samples: this host's busy CPU, the store's server process (when -p resources.pids names it) and the client's,
+   * as means over each test, by workers.
+   */
+  static void cpu(ReportBuilder r, boolean logX) {
+    Report.Table t = r.table("cpu", "CPU during the write and read tests (% of all CPUs of this host, mean)",
+        "seed 001, Figures 5.3-5.8 (CPU of the database hosts)");
+    t.key("workers", "workers");
+    for (String ph : new String[] {"write", "read"}) {
+      for (String[] c : CPU) {
+        t.run(ph + "-" + c[0], ph + ": " + c[2], 1);
+      }
+    }
+    Map<String, List<double[]>> lines = new LinkedHashMap<>();
+    for (JsonNode p : r.params().path("points")) {
+      int w = p.path("workers").asInt();
+      Map<String, Report.Cell> row = t.row();
+      row.put("workers", Report.Cell.text("" + w));
+      for (String ph : new String[] {"write", "read"}) {
+        for (String[] c : CPU) {
+          Report.Cell cell = r.runs.value("workers-" + w + "/" + ph, "resources.summary." + c[1]);
+          row.put(ph + "-" + c[0], cell);
+          if (cell.hasValue()) {
+            lines.computeIfAbsent(ph + ": " + c[2], k -> new ArrayList<>()).add(Runs.point(w, cell));
+          }
+        }
+      }
+    }
+    t.note("The paper sampled its database hosts with sar; here store and client share one host, so 'host busy' "
+        + "is both, and the store's own process is shown when -p resources.pids names it (e.g. "
+        + "work/servers/postgres/data/postmaster.pid; '-' without it). Means over each test's samples "
+        + "(resources.interval) from its measured start.");
+    Report.Figure f = r.line("cpu-vs-workers", "CPU by workers", "seed 001, Figures 5.3-5.8", "workers",
+        "% of all CPUs", logX);
+    lines.forEach(f::line);
   }
 }
