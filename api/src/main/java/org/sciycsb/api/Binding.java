@@ -47,5 +47,14 @@ public interface Binding {
   }
 
   /** Creates the run's shared client; validates options and reaches the server before any thread starts. */
+  /**
+   * Whether this binding's runs open clients of their own ({@link BindingRun#openThreadClient}): a client per thread
+   * ({@code connections=perthread}) or per write (the checkpoint workload's {@code checkpoint.connect=checkpoint});
+   * declared here so that plans can be checked before anything is opened. False by default.
+   */
+  default boolean supportsThreadClients() {
+    return false;
+  }
+
   BindingRun open(RunContext context) throws BenchmarkException;
 }

@@ -27,6 +27,12 @@ public final class CheckpointOptions {
           + " with checkpoint.interval=0) and overwrites it at every checkpoint, as a task manager keeps one status"
           + " per task; insert: every"
           + " checkpoint is a new document (stores that cannot update in place, such as hdfs)", "update", "insert");
+  public static final Option<String> CONNECT = Option.choice("checkpoint.connect", "task",
+      "task: each worker writes every checkpoint through its thread's client and connections; checkpoint: a new"
+          + " client and connection for every write (TASK_START and each checkpoint), closed after it, as seed"
+          + " 000's workers reported to MongoDB (the paper's explanation of its overhead: connections per second);"
+          + " the connecting is in the CHECKPOINT time. Bindings that open clients of their own: mongodb, jdbc,"
+          + " basic", "task", "checkpoint");
   public static final Option<Long> FIRST_TASK = Option.longValue("checkpoint.firsttask", 0L,
       "number of this client's first task: tasks are task<firsttask>..task<firsttask+tasks-1>, so several client"
           + " processes of one job use distinct documents").check(v -> v >= 0, "must not be negative");
@@ -38,7 +44,7 @@ public final class CheckpointOptions {
 
   public static OptionSet all() {
     return OptionSet.builder("checkpoint workload")
-        .add(DURATION, INTERVAL, SIZE, TASKS, MODE, FIRST_TASK, RUN_ID, SEED)
+        .add(DURATION, INTERVAL, SIZE, TASKS, MODE, CONNECT, FIRST_TASK, RUN_ID, SEED)
         .ownPrefix("checkpoint.")
         .build();
   }

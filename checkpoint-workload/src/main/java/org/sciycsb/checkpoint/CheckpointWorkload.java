@@ -64,6 +64,9 @@ public final class CheckpointWorkload implements BenchWorkload {
   private static final Option<Double> TARGET = Option.decimal("target", 0.0, "target operations per second");
 
   private RunContext run;
+  /** checkpoint.connect=checkpoint: the binding's shared client, which opens one client per write. */
+  private org.sciycsb.api.BindingRun perWrite;
+  private java.util.Properties dbProperties;
   private TaskPlan plan;
   private long sizeBytes;
   private boolean update;
@@ -129,6 +132,15 @@ public final class CheckpointWorkload implements BenchWorkload {
       throw new ConfigException("checkpoint.interval is too short for checkpoint.duration: more than a million"
           + " checkpoints per task");
     }
+    if (cfg.get(CheckpointOptions.CONNECT).equals("checkpoint")) {
+      perWrite = ctx.binding();
+      if (!perWrite.supportsThreadClients()) {
+        throw new ConfigException("checkpoint.connect=checkpoint opens a client for every checkpoint, and this "
+            + "binding (" + perWrite.storeInfo().product() + ") cannot open clients of its own (mongodb, jdbc and "
+            + "basic can); use checkpoint.connect=task");
+      }
+      dbProperties = cfg.toProperties();
+    }
     sizeBytes = cfg.get(CheckpointOptions.SIZE);
     update = cfg.get(CheckpointOptions.MODE).equals("update");
     registers = update && plan.checkpoints() > 0; // without checkpoints (the baseline) a task writes nothing
@@ -190,7 +202,7 @@ public final class CheckpointWorkload implements BenchWorkload {
 
   @Override
   public WorkloadThread newThread(ThreadContext ctx) {
-    return new TaskThread(ctx.db(), ctx.meter());
+    return new TaskThread(ctx.db(), ctx.meter(), ctx.threadId());
   }
 
   private Status call(String what, java.util.function.Supplier<Status> c) {
@@ -219,6 +231,7 @@ public final class CheckpointWorkload implements BenchWorkload {
   private final class TaskThread implements WorkloadThread {
     private final DB db;
     private final Meter meter;
+    private final int threadId;
     private final Map<String, ByteIterator> values = new HashMap<>(4);
     private long task = -1;
     private int slice;
@@ -227,9 +240,34 @@ public final class CheckpointWorkload implements BenchWorkload {
     private long writeNanos;
     private long overshootNanos;
 
-    TaskThread(DB db, Meter meter) {
+    TaskThread(DB db, Meter meter, int threadId) {
       this.db = db;
       this.meter = meter;
+      this.threadId = threadId;
+    }
+
+    /**
+     * One write through the thread's client, or (checkpoint.connect=checkpoint) through a client opened for it and
+     * closed after: a failure to connect is a failed write.
+     */
+    private Status store(String what, java.util.function.Function<DB, Status> write) {
+      if (perWrite == null) {
+        return call(what, () -> write.apply(db));
+      }
+      try (org.sciycsb.api.BindingRun c = perWrite.openThreadClient(threadId)) {
+        DB d = c.newDb(threadId);
+        d.setProperties(dbProperties);
+        d.init();
+        try {
+          return call(what, () -> write.apply(d));
+        } finally {
+          d.cleanup();
+        }
+      } catch (org.sciycsb.api.BenchmarkException | site.ycsb.DBException | RuntimeException e) {
+        return call(what + " (connecting)", () -> {
+          throw new IllegalStateException(e.getMessage(), e);
+        });
+      }
     }
 
     @Override
@@ -282,10 +320,10 @@ public final class CheckpointWorkload implements BenchWorkload {
       if (registers) {
         fill(0);
         String key = key(0);
-        Status s = call("TASK_START update", () -> db.update(table, key, values));
+        Status s = store("TASK_START update", d -> d.update(table, key, values));
         if (s == Status.NOT_FOUND) {
           fill(0);
-          s = call("TASK_START insert", () -> db.insert(table, key, values));
+          s = store("TASK_START insert", d -> d.insert(table, key, values));
         }
         long t1 = System.nanoTime();
         meter.record(startOp, taskStart, t1, s);
@@ -312,8 +350,8 @@ public final class CheckpointWorkload implements BenchWorkload {
     private Status write(int k) {
       fill(k);
       String key = key(k);
-      return update ? call("CHECKPOINT update", () -> db.update(table, key, values))
-          : call("CHECKPOINT insert", () -> db.insert(table, key, values));
+      return update ? store("CHECKPOINT update", d -> d.update(table, key, values))
+          : store("CHECKPOINT insert", d -> d.insert(table, key, values));
     }
 
     private String key(int k) {

@@ -156,6 +156,29 @@ class CheckpointJdbcTest {
     assertThat(conn.path("clientOpened").asLong()).isEqualTo(3);
   }
 
+  /**
+   * checkpoint.connect=checkpoint (seed 000's workers): every write opens a client and connection of its own and
+   * closes it, so the connections opened are the writes plus the threads' and the admin one, and every write is
+   * still stored.
+   */
+  @Test
+  void aConnectionPerCheckpoint() throws Exception {
+    Cli c = cli("db5", "conn", "-threads", "2", "-p", "checkpoint.connect=checkpoint");
+    assertThat(c.exit).as(c.toString()).isZero();
+    JsonNode j = Cli.results(tmp.resolve("conn"));
+    JsonNode ck = j.path("extra").path("checkpoint");
+    assertThat(ck.path("checkpointsWritten").asLong()).isEqualTo(6);
+    assertThat(ck.path("checkpointsFailed").asLong()).isZero();
+    assertThat(ck.path("taskStartsFailed").asLong()).isZero();
+    // 2 TASK_START writes (update, then insert: one connection each) + 6 checkpoints, + admin + 2 threads
+    JsonNode conn = j.path("metadata").path("connections");
+    assertThat(conn.path("clientOpened").asLong()).isEqualTo(2 * 2 + 6 + 3);
+    assertThat(rows("db5", " WHERE field0 LIKE '%;checkpoint=3/3;state=done;%'")).isEqualTo(2);
+    Cli shared = cli("db5", "conn-shared", "-threads", "2", "-p", "checkpoint.connect=checkpoint", "-p",
+        "connections=shared");
+    assertThat(shared.exit).as(shared.toString()).isZero();
+  }
+
   @Test
   void noIntervalIsTheBaselineWithoutWrites() throws Exception {
     Cli c = cli("db3", "base", "-threads", "2", "-p", "checkpoint.interval=0");

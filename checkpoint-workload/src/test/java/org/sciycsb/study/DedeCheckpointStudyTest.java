@@ -36,8 +36,9 @@ class DedeCheckpointStudyTest {
   @Test
   void theCheckpointGridRunsAndItsReportHoldsTheRunsNumbers() throws Exception {
     Path dir = tmp.resolve("study");
+    // one repeat (the study's default is the paper's three)
     StudyCommandTest.Out r = StudyCommandTest.study("dede", "jdbc", "--scale", "1e-3", "--only", "checkpoint/*",
-        "-p", "results.dir=" + dir, "-p", "db.url=jdbc:h2:file:" + tmp.resolve("h2").resolve("ck"));
+        "--repeat", "1", "-p", "results.dir=" + dir, "-p", "db.url=jdbc:h2:file:" + tmp.resolve("h2").resolve("ck"));
     assertThat(r.code()).as(r.err()).isZero();
     JsonNode doc = StudyCommandTest.MAPPER.readTree(dir.resolve("study.json").toFile());
     assertThat(doc.path("outcome").asText()).isEqualTo("completed");
@@ -62,6 +63,11 @@ class DedeCheckpointStudyTest {
       assertThat(ck.path("checkpointsFailed").asLong()).isZero();
       assertThat(ck.path("checkpointsWritten").asLong())
           .isEqualTo(ck.path("tasks").asLong() * ck.path("checkpointsPerTask").asLong());
+      // seed 000's workers: a new connection for every checkpoint (jdbc opens clients of its own)
+      JsonNode meta = results(dir, s).path("metadata");
+      assertThat(meta.path("properties").path("checkpoint.connect").asText()).isEqualTo("checkpoint");
+      assertThat(meta.path("connections").path("clientOpened").asLong())
+          .isGreaterThan(ck.path("checkpointsWritten").asLong());
     }
 
     // every measured cell of the report is the field of the run it names: 7 per Figure 2 row (5 at interval 0, no

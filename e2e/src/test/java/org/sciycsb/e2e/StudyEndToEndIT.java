@@ -332,8 +332,8 @@ class StudyEndToEndIT {
       standin.bind("127.0.0.1", 0);
       InetSocketAddress a = standin.getLocalAddress();
       Path dir = tmp.resolve("dede");
-      Result r = ycsb("study", "dede", "--scale", "1e-4", "--only", "raw/*", "-p", "results.dir=" + dir,
-          "-p", "study.hdfs=" + hdfs, "-p", "study.mongo=mongodb://127.0.0.1:" + a.getPort());
+      Result r = ycsb("study", "dede", "--scale", "1e-4", "--repeat", "1", "--only", "raw/*",
+          "-p", "results.dir=" + dir, "-p", "study.hdfs=" + hdfs, "-p", "study.mongo=mongodb://127.0.0.1:" + a.getPort());
       assertThat(r.exit()).as(r.err()).isZero();
       JsonNode doc = finished(dir, 6);
       assertThat(doc.path("binding").isNull()).as("no engine step").isTrue();

@@ -61,6 +61,11 @@ public final class BasicBinding implements Binding {
   }
 
   @Override
+  public boolean supportsThreadClients() {
+    return true;
+  }
+
+  @Override
   public BindingRun open(RunContext ctx) throws ConfigException {
     int delay = ctx.config().get(DELAY);
     boolean random = ctx.config().get(RANDOMIZE);

@@ -41,6 +41,11 @@ public final class JdbcBinding implements Binding {
   }
 
   @Override
+  public boolean supportsThreadClients() {
+    return true;
+  }
+
+  @Override
   public BindingRun open(RunContext context) throws BenchmarkException {
     return JdbcRun.open(context);
   }

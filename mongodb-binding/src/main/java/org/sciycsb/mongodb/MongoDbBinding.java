@@ -49,6 +49,11 @@ public final class MongoDbBinding implements Binding {
   }
 
   @Override
+  public boolean supportsThreadClients() {
+    return true;
+  }
+
+  @Override
   public BindingRun open(RunContext context) throws BenchmarkException {
     MongoDbSettings settings = MongoDbSettings.resolve(context.config());
     String inflight = context.config().raw("inflight");

@@ -92,6 +92,11 @@ public final class StudyCommand {
     StudyProps props = StudyProps.load(dir.resolve("study.properties"));
     StudyContext ctx = new StudyContext(home, dir, props, scale, maxThreads, binding, bindingOptions, prefix, user);
     ctx.clients = clients;
+    try {
+      ctx.bindingOpensClients = Registry.binding(binding, null).supportsThreadClients();
+    } catch (ConfigException notHere) {
+      ctx.bindingOpensClients = false; // a binding of another classpath: its own process expands the plan again
+    }
     Plan plan = new Plan();
     def.expand(ctx, plan);
     props.checkAllRead();

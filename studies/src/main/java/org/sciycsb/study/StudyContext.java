@@ -27,6 +27,8 @@ final class StudyContext {
   final Map<String, String> user;
   /** Client processes per engine step ({@code --clients}; 1: the engine in this process). */
   int clients = 1;
+  /** Whether the binding opens clients of its own (per thread, per write): {@code Binding#supportsThreadClients}. */
+  boolean bindingOpensClients;
   private final Map<String, Map<Integer, Integer>> caps = new LinkedHashMap<>();
 
   StudyContext(Path home, Path dir, StudyProps props, double scale, int maxThreads, String binding,

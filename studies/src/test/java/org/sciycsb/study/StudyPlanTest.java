@@ -214,8 +214,13 @@ class StudyPlanTest {
 
   @Test
   void dedeCheckpointGridScalesTasksAndDurationCapsTasksAtMaxThreadsAndMergesEqualPoints() throws Exception {
-    // scale 0.1: the paper's tasks x 0.1 (rounded), D = 600 s x 0.1; intervals and sizes as the paper's
-    Plan p = plan("dede", 0.1, 1000, BATCHING);
+    // scale 0.1: the paper's tasks x 0.1 (rounded), D = 600 s x 0.1; intervals and sizes as the paper's (the plan
+    // before its repeats: seed 000 repeated every experiment three times, the study's default)
+    Plan p = StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 0.1, 1000, Map.of(), "t_");
+    assertThat(p.defaultRepeats()).isEqualTo(3);
+    // a binding that cannot open a client per write connects once per task, and the plan says so
+    assertThat(p.params()).containsEntry("checkpointConnect", "task");
+    assertThat(p.notes()).anyMatch(n -> n.contains("checkpoint.connect=task (binding fake cannot open a client"));
     List<Step> f2 = checkpointSteps(p, "checkpoint/fig2/");
     assertThat(f2).extracting(Step::name).containsExactly("checkpoint/fig2/interval-0s", "checkpoint/fig2/interval-1s",
         "checkpoint/fig2/interval-2s", "checkpoint/fig2/interval-3s", "checkpoint/fig2/interval-4s",
@@ -227,6 +232,7 @@ class StudyPlanTest {
       assertThat(s.prop("checkpoint.duration")).isEqualTo("60s");
       assertThat(s.prop("checkpoint.interval")).isEqualTo(s.tag("intervalSeconds") + "s");
       assertThat(s.prop("table")).isEqualTo("t_checkpoint1m");
+      assertThat(s.prop("checkpoint.connect")).isEqualTo("task");
       assertThat(s.tag("figure")).isEqualTo("2");
       assertThat(s.tag("paperTasks")).isEqualTo("768");
     }
@@ -245,7 +251,7 @@ class StudyPlanTest {
     assertThat(p.notes()).noneMatch(n -> n.startsWith("thread counts capped"));
 
     // scale 1 on a machine that holds 100 threads: every task count above 100 is capped, equal points run once
-    Plan one = plan("dede", 1, 100, BATCHING);
+    Plan one = StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1, 100, Map.of(), "t_");
     assertThat(one.step("checkpoint/fig2/interval-1s").prop("threadcount")).isEqualTo("100");
     assertThat(one.step("checkpoint/fig2/interval-1s").prop("checkpoint.duration")).isEqualTo("600s");
     assertThat(checkpointSteps(one, "checkpoint/fig3/64k/")).extracting(Step::name)
@@ -253,9 +259,13 @@ class StudyPlanTest {
     assertThat(one.step("checkpoint/fig3/1m/tasks-100").tag("cores")).isEqualTo("48,96,192,288,336,480");
     assertThat(one.notes()).anyMatch(n -> n.startsWith("thread counts capped (checkpoint tasks")
         && n.contains("768 -> 100") && n.contains("1920 -> 100"));
+    // the basic binding opens a client per write: seed 000's connection per checkpoint
+    Plan basic = StudyCommand.expand(HOME, Studies.find("dede"), "basic", BATCHING, 0.1, 1000, Map.of(), "t_");
+    assertThat(checkpointSteps(basic, "checkpoint/")).allMatch(s -> "checkpoint".equals(s.prop("checkpoint.connect")));
+    assertThat(basic.notes()).anyMatch(n -> n.startsWith("checkpoint grid: checkpoint.connect=checkpoint (a new "));
 
     // a tiny scale: at least one task and D = 1 s, and the plan says that D is shorter than the intervals
-    Plan tiny = plan("dede", 1e-4, 100, BATCHING);
+    Plan tiny = StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-4, 100, Map.of(), "t_");
     assertThat(tiny.step("checkpoint/fig2/interval-5s").prop("threadcount")).isEqualTo("1");
     assertThat(tiny.step("checkpoint/fig2/interval-5s").prop("checkpoint.duration")).isEqualTo("1s");
     assertThat(checkpointSteps(tiny, "checkpoint/fig3/")).hasSize(2);
