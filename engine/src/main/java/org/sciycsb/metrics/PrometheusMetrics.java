@@ -180,8 +180,9 @@ public final class PrometheusMetrics implements RunListener {
   }
 
   private static ConfigException cannotBind(Address a, IOException e) {
-    String why = e instanceof BindException && String.valueOf(e.getMessage()).contains("in use")
-        ? "the port is already in use" : String.valueOf(e.getMessage());
+    String msg = String.valueOf(e.getMessage());
+    String why = !(e instanceof BindException) ? msg : msg.contains("in use") ? "the port is already in use"
+        : msg.contains("assign") ? "not an address of this host" : msg;
     return new ConfigException("metrics.prometheus: cannot serve metrics on " + a + ": " + why, e);
   }
 }
