@@ -34,8 +34,9 @@ class PrometheusIT {
     Path targets = PrometheusApi.addTargets("PrometheusIT", "127.0.0.1:" + port);
     try {
       PrometheusApi.awaitTarget("127.0.0.1:" + port, Duration.ofSeconds(60));
-      Launcher.Result r = Launcher.ycsb(tmp, run(label, "25", "1000", "2", "-p", "metrics.prometheus=127.0.0.1:" + port,
-          "-p", "metrics.client=it-endpoint", "-p", "results.dir=" + tmp.resolve("results")).toArray(String[]::new));
+      Launcher.Result r = Launcher.ycsb(tmp, run(label, "25", "1000", "2", "-p", "metrics.prometheus=127.0.0.1:"
+          + port, "-p", "metrics.client=it-endpoint", "-p", "metrics.linger=3s", "-p", "results.dir="
+          + tmp.resolve("results")).toArray(String[]::new));
       Launcher.assertFinishedOk(r);
       assertThat(r.err()).contains("metrics: serving http://127.0.0.1:" + port + "/metrics");
       Thread.sleep(3000); // the last scrapes are in
@@ -120,12 +121,11 @@ class PrometheusIT {
   /** {@code sum(rate(...[run]))} of the successful operations at {@code t}, against the results' throughput. */
   private static void assertRateMatches(String label, double t, long runtimeMs, double throughput)
       throws IOException, InterruptedException {
-    long window = (long) Math.ceil(runtimeMs / 1000.0);
     double rate = PrometheusApi.value("sum(rate(sciycsb_operations_total{label=\"" + label + "\",status=\"OK\"}["
-        + window + "s]))", t);
+        + runtimeMs + "ms]))", t);
     assertThat(throughput).isGreaterThan(100);
-    System.out.printf("PrometheusIT %s: rate %.1f ops/s over %d s, results.json %.1f ops/s (%.2f %%)%n", label, rate,
-        window, throughput, 100 * (rate - throughput) / throughput);
+    System.out.printf("PrometheusIT %s: rate %.1f ops/s over %d ms, results.json %.1f ops/s (%.2f %%)%n", label, rate,
+        runtimeMs, throughput, 100 * (rate - throughput) / throughput);
     assertThat(rate).as("Prometheus' rate over the run vs results.json's throughput " + throughput)
         .isCloseTo(throughput, withinPercentage(10));
   }

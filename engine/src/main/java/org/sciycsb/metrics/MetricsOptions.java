@@ -14,6 +14,10 @@ public final class MetricsOptions {
   public static final Option<String> HOST = Option.string("metrics.host", "127.0.0.1",
       "the address the metrics endpoint binds to when metrics.prometheus gives a port only (0.0.0.0 = every"
           + " interface); loopback unless told otherwise");
+  public static final Option<Duration> LINGER = Option.duration("metrics.linger", Duration.ZERO, "s",
+      "keep serving the final values this long after the run ended (its results are written by then), so that"
+          + " Prometheus scrapes the final counts of a short run: one scrape interval or more; 0 = close at once")
+      .check(d -> d.toSeconds() <= 3600, "must be at most 1h");
   public static final Option<String> PUSHGATEWAY = Option.string("metrics.pushgateway", null,
       "push live metrics to this Prometheus Pushgateway, <host>:<port> (short-lived clients: YARN tasks), every"
           + " metrics.push.interval and once at the end; unset = off");
@@ -28,7 +32,7 @@ public final class MetricsOptions {
       .defaultShownAs("<host>-<pid>");
 
   public static OptionSet all() {
-    return OptionSet.builder("metrics").add(PROMETHEUS, HOST, PUSHGATEWAY, PUSH_INTERVAL, JOB, CLIENT)
+    return OptionSet.builder("metrics").add(PROMETHEUS, HOST, LINGER, PUSHGATEWAY, PUSH_INTERVAL, JOB, CLIENT)
         .ownPrefix("metrics.").build();
   }
 }

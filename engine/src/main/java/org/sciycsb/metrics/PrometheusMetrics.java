@@ -10,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
@@ -58,11 +59,14 @@ public final class PrometheusMetrics implements RunListener {
   private final LiveMetrics metrics;
   private final HTTPServer server;
   private final Pusher pusher;
+  private final Duration linger;
+  private volatile boolean ended;
 
-  private PrometheusMetrics(LiveMetrics metrics, HTTPServer server, Pusher pusher) {
+  private PrometheusMetrics(LiveMetrics metrics, HTTPServer server, Pusher pusher, Duration linger) {
     this.metrics = metrics;
     this.server = server;
     this.pusher = pusher;
+    this.linger = linger;
   }
 
   /** Binds the endpoint (when set) and prepares the pusher (when set); nothing is pushed before the run starts. */
@@ -79,7 +83,7 @@ public final class PrometheusMetrics implements RunListener {
     }
     Pusher pusher = gateway == null ? null : new Pusher(gateway, config.get(MetricsOptions.JOB), client,
         config.get(MetricsOptions.PUSH_INTERVAL), metrics, err);
-    return new PrometheusMetrics(metrics, server, pusher);
+    return new PrometheusMetrics(metrics, server, pusher, config.get(MetricsOptions.LINGER));
   }
 
   /** The port the endpoint listens on (its own when metrics.prometheus asked for port 0), or -1. */
@@ -98,6 +102,7 @@ public final class PrometheusMetrics implements RunListener {
   /** The last interval is in: the final push, so the Pushgateway keeps the run's final counts. */
   @Override
   public Map<String, Object> measurementEnded(long measuredStartEpochMs) {
+    ended = true;
     if (pusher != null) {
       pusher.finish();
     }
@@ -110,7 +115,20 @@ public final class PrometheusMetrics implements RunListener {
       pusher.close();
     }
     if (server != null) {
+      lingerAfterTheRun();
       server.close();
+    }
+  }
+
+  /** {@code metrics.linger} after a run that ended normally: the endpoint keeps serving the final values. */
+  private void lingerAfterTheRun() {
+    if (!ended || linger.isZero()) {
+      return;
+    }
+    try {
+      Thread.sleep(linger.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

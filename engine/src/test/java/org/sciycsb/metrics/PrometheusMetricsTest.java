@@ -114,7 +114,8 @@ class PrometheusMetricsTest {
       String labels = "binding=\"basic\",client=\"c1\",command=\"run\",label=\"L1\"";
       assertThat(text).contains("sciycsb_operations_total{" + labels + ",operation=\"READ\",status=\"OK\","
           + "workload=\"core\"} 120.0")
-          .contains("sciycsb_operations_total{" + labels + ",operation=\"READ\",status=\"ERROR\",workload=\"core\"} 3.0")
+          .contains("sciycsb_operations_total{" + labels + ",operation=\"READ\",status=\"ERROR\","
+              + "workload=\"core\"} 3.0")
           .contains("sciycsb_interval_response_seconds{" + labels + ",operation=\"READ\",quantile=\"0.99\","
               + "workload=\"core\"} 0.004")
           .contains("sciycsb_interval_service_seconds{" + labels + ",operation=\"READ\",quantile=\"1\","
