@@ -12,6 +12,7 @@ import io.prometheus.metrics.model.snapshots.Unit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sciycsb.api.Secrets;
 import org.sciycsb.engine.LiveRun;
 import org.sciycsb.measure.IntervalPoint;
 import org.sciycsb.measure.LatencySummary;
@@ -32,7 +33,8 @@ final class LiveMetrics implements MultiCollector {
   private volatile LiveRun run;
 
   LiveMetrics(String label, String client) {
-    this.runLabels = Labels.of("label", label == null ? "" : label, "client", client);
+    // the label is the user's text: a password pasted into it (a URL with credentials) is masked as everywhere else
+    this.runLabels = Labels.of("label", label == null ? "" : Secrets.maskText(label), "client", client);
   }
 
   /** Attaches the run's live view: from now on the metrics have values. */

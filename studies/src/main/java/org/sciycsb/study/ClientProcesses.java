@@ -149,7 +149,7 @@ final class ClientProcesses {
     cmd.addAll(command);
     share.forEach((k, v) -> cmd.addAll(List.of("-p", k + "=" + v)));
     cmd.addAll(List.of("-p", "results.dir=" + dir, "-p", "start.file=" + startFile));
-    // live metrics: each client process its own id, after its results folder (client-0, client-1, ...)
+    // live metrics: each client process its own id, after its results folder (client-1, client-2, ...)
     cmd.addAll(List.of("-p", "metrics.client=client-" + dir.getFileName()));
     return cmd;
   }
