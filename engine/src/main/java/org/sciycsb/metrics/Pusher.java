@@ -23,7 +23,6 @@ final class Pusher {
   private final PrintStream err;
   private final AtomicBoolean failing = new AtomicBoolean();
   private ScheduledExecutorService timer;
-  private volatile long pushes;
 
   Pusher(Address address, String job, String client, Duration interval, LiveMetrics metrics, PrintStream err) {
     this.address = address;
@@ -55,10 +54,6 @@ final class Pusher {
     stopTimer();
   }
 
-  long pushes() {
-    return pushes;
-  }
-
   private synchronized void stopTimer() {
     if (timer != null) {
       timer.shutdownNow();
@@ -75,7 +70,6 @@ final class Pusher {
   private void push() {
     try {
       gateway.push(metrics);
-      pushes++;
       if (failing.compareAndSet(true, false)) {
         err.println("metrics: pushing to the Pushgateway at " + address + " works again");
       }
