@@ -111,7 +111,8 @@ class PrometheusIT {
   void aPushgatewayThatIsDownLeavesTheRunAsItIs() throws Exception {
     int dead = freePort();
     Launcher.Result r = Launcher.ycsb(tmp, run("down-it", "3", "500", "1", "-p", "metrics.pushgateway=127.0.0.1:"
-        + dead, "-p", "metrics.push.interval=200ms").toArray(String[]::new));
+        + dead, "-p", "metrics.push.interval=200ms", "-p", "results.dir=" + tmp.resolve("down"))
+        .toArray(String[]::new));
     Launcher.assertFinishedOk(r);
     assertThat(r.err().lines().filter(l -> l.contains("metrics: push to the Pushgateway")).count())
         .as(r.err()).isEqualTo(1);
