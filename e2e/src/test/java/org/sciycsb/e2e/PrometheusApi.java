@@ -15,6 +15,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The test servers' Prometheus and Pushgateway (bin/servers start prometheus|pushgateway) through their HTTP APIs:
@@ -92,6 +96,24 @@ final class PrometheusApi {
     Path file = dir.resolve(name + ".json");
     Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     return file;
+  }
+
+  /**
+   * What the Pushgateway holds now of {@code sciycsb_operations_total} with status OK for a run's label and command:
+   * the sum per client.
+   */
+  static Map<String, Double> pushedOk(String label, String command) throws IOException, InterruptedException {
+    Map<String, Double> byClient = new TreeMap<>();
+    Pattern client = Pattern.compile("[{,]client=\"([^\"]*)\"");
+    for (String line : get("http://" + PUSHGATEWAY + "/metrics").body().lines().toList()) {
+      if (line.startsWith("sciycsb_operations_total{") && line.contains("label=\"" + label + "\"")
+          && line.contains("command=\"" + command + "\"") && line.contains("status=\"OK\"")) {
+        Matcher m = client.matcher(line);
+        assertThat(m.find()).as(line).isTrue();
+        byClient.merge(m.group(1), Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)), Double::sum);
+      }
+    }
+    return byClient;
   }
 
   /** Deletes a group of the Pushgateway. */

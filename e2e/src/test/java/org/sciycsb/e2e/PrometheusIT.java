@@ -81,6 +81,29 @@ class PrometheusIT {
   }
 
   @Test
+  void aStudysClientProcessesPushUnderIdsOfTheirOwn() throws Exception {
+    PrometheusApi.assertReady("http://" + PrometheusApi.PUSHGATEWAY, "pushgateway");
+    String label = "study-it-" + System.currentTimeMillis();
+    Path dir = tmp.resolve("study");
+    try {
+      Launcher.Result r = Launcher.ycsb(tmp, "study", "sandisk", "basic", "--clients", "2", "--scale", "1e-4",
+          "--only", "1TB/readlatest-zipfian", "-p", "metrics.pushgateway=" + PrometheusApi.PUSHGATEWAY, "-p",
+          "label=" + label, "-p", "results.dir=" + dir);
+      Launcher.assertFinishedOk(r);
+      Map<String, Double> pushed = PrometheusApi.pushedOk(label, "run");
+      assertThat(pushed).as("the run step's final pushes, per client").containsOnlyKeys("client-1", "client-2");
+      for (String c : List.of("1", "2")) {
+        JsonNode s = Launcher.json(dir.resolve("1TB/readlatest-zipfian/clients/" + c + "/results.json"));
+        assertThat(pushed.get("client-" + c)).isEqualTo(s.path("summary").path("operations").asDouble())
+            .isGreaterThan(0);
+      }
+    } finally {
+      PrometheusApi.deleteGroup("sciycsb", "client-1");
+      PrometheusApi.deleteGroup("sciycsb", "client-2");
+    }
+  }
+
+  @Test
   void theShippedScrapeConfigAndRulesPassPromtool() throws Exception {
     for (List<String> check : List.of(List.of("config", "docs/prometheus/prometheus.yml"),
         List.of("rules", "docs/prometheus/sciycsb-rules.yml"))) {
