@@ -77,6 +77,7 @@ public final class Help {
     out.println("bin/ycsb help core       CoreWorkload options");
     out.println("bin/ycsb help reports    merge, compare, sweep, report, history, resources and sla.* options");
     out.println("bin/ycsb help faults     fault.* options: kill a node of a test server (or run a command) mid-run");
+    out.println("bin/ycsb help metrics    metrics.* options: live metrics for Prometheus (endpoint, Pushgateway)");
     out.println("bin/ycsb help yarn       --yarn/--clients (clients on a YARN cluster) and the yarn.* options");
     out.println("bin/ycsb help study      the seed studies, their matrices and scaling");
     out.println("bin/ycsb help <binding>  a binding's options");
@@ -95,6 +96,11 @@ public final class Help {
     if (topic.equals("faults")) {
       print("faults", "fault schedule of a run (fault.*: a node killed at fault.at, restored at fault.restore)",
           org.sciycsb.engine.FaultSchedule.EXTENSION.options(), markdown, out);
+      return;
+    }
+    if (topic.equals("metrics")) {
+      print("metrics", "live metrics of a run for Prometheus (metrics.*: an endpoint to scrape, a Pushgateway; see"
+          + " docs/metrics.md)", org.sciycsb.metrics.MetricsOptions.all(), markdown, out);
       return;
     }
     if (topic.equals("findmax")) {

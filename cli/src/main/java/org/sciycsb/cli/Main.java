@@ -77,12 +77,16 @@ public final class Main {
     }
   }
 
-  /** A load or run of the command line as the engine's spec, with the reports' extension and the caller's sets. */
+  /**
+   * A load or run of the command line as the engine's spec, with the reports', the fault schedule's and the live
+   * metrics' extensions and the caller's sets.
+   */
   public static RunSpec spec(Phase phase, Args args, List<OptionSet> extra, PrintStream out, PrintStream err)
       throws ConfigException {
     RunSpec.Builder b = RunSpec.builder(phase).binding(args.binding()).properties(args.properties()).out(out)
         .err(err).debug(args.debug()).extension(RunHooks.EXTENSION)
-        .extension(org.sciycsb.engine.FaultSchedule.EXTENSION);
+        .extension(org.sciycsb.engine.FaultSchedule.EXTENSION)
+        .extension(org.sciycsb.metrics.PrometheusMetrics.EXTENSION);
     extra.forEach(b::extraOptions);
     return b.build();
   }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
   /** The engine module's packages. */
   static final String[] ENGINE = {"org.sciycsb.engine..", "org.sciycsb.measure..", "org.sciycsb.output..",
-      "org.sciycsb.results..", "org.sciycsb.bindings..", "org.sciycsb.workloads.."};
+      "org.sciycsb.results..", "org.sciycsb.bindings..", "org.sciycsb.workloads..", "org.sciycsb.metrics.."};
   static final String[] BINDINGS = {"org.sciycsb.jdbc..", "org.sciycsb.mongodb..", "org.sciycsb.cassandra..",
       "org.sciycsb.riak..", "org.sciycsb.hdfs..", "org.sciycsb.sequoiadb.."};
   /** Workloads the engine runs (census is a set of MapReduce and aggregation jobs: its drivers are its subject). */

@@ -1,5 +1,7 @@
 package org.sciycsb.engine;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,6 +21,15 @@ final class AsyncWindow {
   private record Done(int opIndex, long intended, long start, long end, int statusIndex) {}
 
   private static final Done OPERATION_DONE = new Done(-1, 0, 0, 0, 0);
+  private static final VarHandle ISSUED;
+
+  static {
+    try {
+      ISSUED = MethodHandles.lookup().findVarHandle(AsyncWindow.class, "issued", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   private final ThreadRecorder rec;
   private final int capacity;
@@ -34,6 +45,7 @@ final class AsyncWindow {
   private int pending;
   private long fullWaits;
   private long fullWaitNanos;
+  /** Written by the owner only (opaque: no fence), read by live metrics. */
   private long issued;
 
   AsyncWindow(ThreadRecorder rec, int capacity, Thread owner) {
@@ -50,7 +62,7 @@ final class AsyncWindow {
   /** Owner: an operation was sent; its stage completing frees its place in the window. */
   void issued(CompletionStage<?> stage, ErrorLog errors) {
     pending++;
-    issued++;
+    ISSUED.setOpaque(this, (long) ISSUED.getOpaque(this) + 1);
     stage.whenComplete((r, e) -> {
       if (e != null) {
         errors.note("asynchronous operation", e);
@@ -79,6 +91,11 @@ final class AsyncWindow {
         rec.record(d.opIndex(), d.start(), d.end(), d.statusIndex());
       }
     }
+  }
+
+  /** Any thread: operations sent and not completed yet. */
+  long inFlight() {
+    return Math.max(0, (long) ISSUED.getOpaque(this) - completedOps.get());
   }
 
   boolean full() {

@@ -25,7 +25,7 @@ final class ClientThread implements Runnable {
   private volatile long measureBase;
   private volatile boolean measuring;
   /** With -p inflight=N on an asynchronous binding: the thread's window and its DB's non-blocking calls. */
-  private AsyncWindow window;
+  private volatile AsyncWindow window;
   private org.sciycsb.api.AsyncDb asyncDb;
   private final int inflight;
 

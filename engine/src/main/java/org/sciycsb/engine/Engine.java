@@ -204,19 +204,14 @@ public final class Engine {
     Collector collector = openCollector(bound.registry(), shared.codes, recorders, results, planned, s);
     listeners = openListeners(cfg, results);
     Timing timing = new Timing();
-    shared.gate = startGate(shared, s, timing, collector, sharedWork ? -1 : planned);
     List<ClientThread> clients = new ArrayList<>();
     List<Thread> javaThreads = new ArrayList<>();
-    for (int i = 0; i < s.threads(); i++) {
-      long quota = s.arrival() != null || planned < 0 || sharedWork ? -1 : Shares.share(planned, s.threads(), i);
-      long warmQuota = s.warmupOps() > 0 ? Shares.share(s.warmupOps(), s.threads(), i) : -1;
-      int window = s.inflight() > s.threads() ? (int) Shares.share(s.inflight(), s.threads(), i) : 0;
-      ClientThread c = new ClientThread(shared, i, recorders.get(i), quota, warmQuota, window);
-      clients.add(c);
-      Thread t = new Thread(c, "client-" + i);
-      t.setDaemon(true);
-      javaThreads.add(t);
-    }
+    LiveState live = new LiveState(req.phase() == Phase.LOAD ? "load" : "run", req.bindingName(), workload.name(),
+        collector, planned, Math.max(s.inflight(), s.threads()));
+    shared.gate = startGate(shared, s, timing, collector, sharedWork ? -1 : planned, live);
+    createThreads(shared, s, recorders, planned, sharedWork, clients, javaThreads);
+    live.threads(clients, javaThreads);
+    listeners.forEach(l -> l.live(live));
     listeners.forEach(RunListener::beforeThreadsStart);
     javaThreads.forEach(Thread::start);
     awaitStartTime(startTime(cfg, shared.gate, s.threads()));
@@ -232,6 +227,7 @@ public final class Engine {
     shared.gate.arriveAndDeregister(); // the engine does not wait for the warmup: it collects meanwhile
     boolean stoppedByDeadline = collectUntilDone(javaThreads, timing, collector, s);
     samplers.stop();
+    live.phase("ended");
     Measured m = endMeasurement(clients, collector, timing);
     Map<String, Object> resources = null;
     for (RunListener l : listeners) {
@@ -288,6 +284,21 @@ public final class Engine {
       if (stats != null) {
         extra.put("server", stats.section(measuredStartEpochMs));
       }
+    }
+  }
+
+  /** The client threads, not started yet, each with its share of the operations, the warmup and the window. */
+  private static void createThreads(Shared shared, Settings s, List<ThreadRecorder> recorders, long planned,
+      boolean sharedWork, List<ClientThread> clients, List<Thread> javaThreads) {
+    for (int i = 0; i < s.threads(); i++) {
+      long quota = s.arrival() != null || planned < 0 || sharedWork ? -1 : Shares.share(planned, s.threads(), i);
+      long warmQuota = s.warmupOps() > 0 ? Shares.share(s.warmupOps(), s.threads(), i) : -1;
+      int window = s.inflight() > s.threads() ? (int) Shares.share(s.inflight(), s.threads(), i) : 0;
+      ClientThread c = new ClientThread(shared, i, recorders.get(i), quota, warmQuota, window);
+      clients.add(c);
+      Thread t = new Thread(c, "client-" + i);
+      t.setDaemon(true);
+      javaThreads.add(t);
     }
   }
 
@@ -431,12 +442,13 @@ public final class Engine {
    * has warmed up (measuring begins: the schedule, the deadline and the collector start at the same instant).
    */
   private static Phaser startGate(Shared shared, Settings s, Timing timing, Collector collector,
-      long scheduledOps) {
+      long scheduledOps, LiveState live) {
     return new Phaser(s.threads() + 1) {
       @Override
       protected boolean onAdvance(int phase, int parties) {
         long now = System.nanoTime();
         if (phase == 0) {
+          live.phase(shared.warmup ? "warmup" : "measured");
           if (!s.warmupTime().isZero()) {
             shared.warmupEndNanos = now + s.warmupTime().toNanos();
           }
@@ -455,6 +467,7 @@ public final class Engine {
             shared.schedule = new Schedule(now, s.arrival(), scheduledOps);
           }
           collector.beginMeasurement(now);
+          live.phase("measured");
         }
         return parties == 0;
       }

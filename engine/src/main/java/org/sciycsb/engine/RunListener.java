@@ -9,12 +9,18 @@ import org.sciycsb.results.RunReport;
 
 /**
  * Follows one run for a {@link RunExtension}. The engine calls it from its own thread, in this order:
- * {@link #beforeThreadsStart()}, {@link #measurementEnded(long)}, {@link #metadata()}, then, once the results are
+ * {@link #live(LiveRun)}, {@link #beforeThreadsStart()}, {@link #measurementEnded(long)}, {@link #metadata()}, then, once the results are
  * written, {@link #finished}; {@link #close()} always, last, also when the run ended by an exception.
  */
 public interface RunListener {
   /** A verdict of a listener that fails the run: one line, and the exit code. */
   record Failure(String message, int exitCode) {}
+
+  /**
+   * Before the client threads start: the run's live view, which the listener may read from any thread until
+   * {@link #close()} (live metrics).
+   */
+  default void live(LiveRun run) {}
 
   /** Before the client threads start. */
   default void beforeThreadsStart() {}

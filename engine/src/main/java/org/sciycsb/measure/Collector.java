@@ -36,6 +36,7 @@ public final class Collector {
   }
 
   private final OperationRegistry registry;
+  private final StatusCodes codes;
   private final RunningCounts counts;
   private final IntervalLog log;
   private final StatusPrinter status;
@@ -68,6 +69,7 @@ public final class Collector {
     List<ThreadRecorder> recs = List.copyOf(recorders);
     long runStartNanos = System.nanoTime();
     this.registry = registry;
+    this.codes = codes;
     this.counts = new RunningCounts(recs);
     this.status = new StatusPrinter(status, registry, counts, digits, plannedOps, deadlineNanos, runStartNanos);
     this.summaries = new Summaries(registry, codes, counts, digits);
@@ -180,6 +182,37 @@ public final class Collector {
   public synchronized List<OpSummary> summaries(double measuredSeconds) {
     status.maybePrint(System.nanoTime(), true);
     return summaries.build(measuredSeconds);
+  }
+
+  /** The last finalized interval of the measured part, or null (live metrics). */
+  public synchronized IntervalPoint lastInterval() {
+    return intervals.lastPoint();
+  }
+
+  /**
+   * Calls so far per operation and status name, warmup included: the recorders' cumulative counters, read without
+   * a lock (any thread; each count only grows). Operations and statuses never called are left out.
+   */
+  public Map<String, Map<String, Long>> callsSoFar() {
+    Map<String, Map<String, Long>> out = new LinkedHashMap<>();
+    for (org.sciycsb.api.Operation op : registry.all()) {
+      Map<String, Long> byStatus = new LinkedHashMap<>();
+      for (int s = 0; s < StatusCodes.MAX; s++) {
+        long n = counts.status(op.index(), s);
+        if (n > 0) {
+          byStatus.merge(codes.name(s), n, Long::sum);
+        }
+      }
+      if (!byStatus.isEmpty()) {
+        out.put(op.name(), byStatus);
+      }
+    }
+    return out;
+  }
+
+  /** Workload-level operations done so far, warmup included (any thread). */
+  public long opsDone() {
+    return counts.opsDone();
   }
 
   public synchronized List<IntervalPoint> series() {

@@ -187,6 +187,11 @@ final class IntervalAggregator {
     return List.copyOf(series);
   }
 
+  /** The last point of the series, or null. */
+  IntervalPoint lastPoint() {
+    return series.isEmpty() ? null : series.get(series.size() - 1);
+  }
+
   /**
    * Finalizes one interval [startNanos, endNanos]: reads the recorders (those behind, or all of them when
    * {@code all}), takes the stripes' counts, and hands the interval's histograms on; appends its point to the series

@@ -139,13 +139,18 @@ final class ClientProcesses {
         + " s; start.at " + java.time.Instant.ofEpochMilli(at));
   }
 
-  /** The step's command for client {@code dir}: later -p keys win, so the share, folder and barrier go last. */
+  /**
+   * The step's command for client {@code dir}: later -p keys win, so the share, folder, barrier and metrics client id
+   * go last.
+   */
   private List<String> clientCommand(List<String> command, Map<String, String> share, Path dir, Path startFile) {
     List<String> cmd = new ArrayList<>();
     cmd.add(home.resolve("bin").resolve("ycsb").toString());
     cmd.addAll(command);
     share.forEach((k, v) -> cmd.addAll(List.of("-p", k + "=" + v)));
     cmd.addAll(List.of("-p", "results.dir=" + dir, "-p", "start.file=" + startFile));
+    // live metrics: each client process its own id, after its results folder (client-1, client-2, ...)
+    cmd.addAll(List.of("-p", "metrics.client=client-" + dir.getFileName()));
     return cmd;
   }
 

@@ -69,6 +69,8 @@ public class ClientMapper extends Mapper<IntWritable, NullWritable, NullWritable
       }
     }
     props.setProperty("results.dir", results.toString());
+    // live metrics: each client its own id (the user's, if given, with the client's index)
+    props.setProperty("metrics.client", props.getProperty("metrics.client", "yarn-client") + "-" + index);
     Path propsFile = cwd.resolve("sciycsb-client.properties"); // written once the start time is known
 
     List<String> cmd = new ArrayList<>();
