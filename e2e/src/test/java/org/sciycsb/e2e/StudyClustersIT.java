@@ -81,9 +81,37 @@ class StudyClustersIT {
     JsonNode t = StudyEndToEndIT.table(doc, "throughput");
     assertThat(t.path("columns").findValuesAsText("groupLabel")).containsAll(labels);
     assertThat(StudyEndToEndIT.checkCells(dir, doc)).isGreaterThanOrEqualTo(2 * 5);
+    JsonNode first = doc.path("figures").get(0);
     for (String l : labels) {
-      assertThat(doc.path("figures").get(0).path("series").findValuesAsText("name"))
-          .anyMatch(n -> n.startsWith(l + ": "));
+      assertThat(first.path("series").findValuesAsText("name")).anyMatch(n -> n.startsWith(l + ": "));
+    }
+    // node count as an x axis: the figure's twin over the clusters' nodes (1, 3), its points the clusters' own
+    JsonNode byNodes = null;
+    for (JsonNode f : doc.path("figures")) {
+      if (f.path("id").asText().equals(first.path("id").asText() + "-by-nodes")) {
+        byNodes = f;
+      }
+    }
+    assertThat(byNodes).as("a figure by node count").isNotNull();
+    assertThat(byNodes.path("xLabel").asText()).isEqualTo("nodes");
+    JsonNode line = byNodes.path("series").get(0);
+    String product = labels.get(0).substring(0, labels.get(0).lastIndexOf(", "));
+    assertThat(line.path("name").asText()).startsWith(product + ": ");
+    assertThat(line.path("points")).hasSize(2);
+    assertThat(line.path("points").get(0).get(0).asDouble()).isEqualTo(1);
+    assertThat(line.path("points").get(1).get(0).asDouble()).isEqualTo(3);
+    String original = line.path("name").asText().substring(product.length() + 2,
+        line.path("name").asText().lastIndexOf(" at "));
+    for (int i = 0; i < 2; i++) {
+      JsonNode s = null;
+      for (JsonNode x : first.path("series")) {
+        if (x.path("name").asText().equals(labels.get(i) + ": " + original)) {
+          s = x;
+        }
+      }
+      assertThat(s).as(labels.get(i) + ": " + original).isNotNull();
+      JsonNode last = s.path("points").get(s.path("points").size() - 1);
+      assertThat(line.path("points").get(i).get(1).asDouble()).isEqualTo(last.get(1).asDouble());
     }
   }
 

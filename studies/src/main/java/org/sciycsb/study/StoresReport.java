@@ -26,7 +26,7 @@ final class StoresReport {
   private StoresReport() {}
 
   /** One store of the study: its binding, its folder, its label and its own report. */
-  record Store(String binding, String dir, String label, JsonNode header, ReportBuilder report) {}
+  record Store(String binding, String dir, String label, JsonNode header, ReportBuilder report, String cluster) {}
 
   /** Builds the merged report from the stores' folders and writes study.json, study.md and study.html. */
   static void write(StudyDef def, Path dir, Map<String, Object> header, PrintStream err) throws BenchmarkException {
@@ -46,7 +46,7 @@ final class StoresReport {
         label = label + " [" + sdir + "]"; // two bindings on the same product and version
         labels.add(label);
       }
-      stores.add(new Store(b, sdir, label, h, rb));
+      stores.add(new Store(b, sdir, label, h, rb, s.get("cluster") == null ? null : String.valueOf(s.get("cluster"))));
       s.put("label", label);
       s.put("outcome", h.path("outcome").asText());
       storeList.add(s);
@@ -126,7 +126,93 @@ final class StoresReport {
     for (String id : figureIds) {
       into.figures.add(mergeFigure(stores, id));
     }
+    for (String id : figureIds) {
+      Report.Figure f = byNodes(stores, id);
+      if (f != null) {
+        into.figures.add(f);
+      }
+    }
     return into;
+  }
+
+  /** The store's node count as its runs reported it ({@code metadata.store.details.nodes}), or -1. */
+  static int nodes(Runs runs) {
+    for (JsonNode s : runs.steps()) {
+      String name = s.path("name").asText();
+      JsonNode n = runs.usable(name) ? runs.results(name).path("metadata").path("store").path("details")
+          .path("nodes") : null;
+      if (n != null && n.asText().matches("[0-9]+")) {
+        return Integer.parseInt(n.asText());
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * With --clusters whose runs report different node counts, a line figure's twin over node count: x = the
+   * cluster's nodes, one line per store product and line of the figure, at the largest x of the figure every
+   * cluster measured (the highest thread count they all ran, for example); null when it does not apply.
+   */
+  static Report.Figure byNodes(List<Store> stores, String id) {
+    Map<String, List<Store>> byBinding = new LinkedHashMap<>();
+    for (Store s : stores) {
+      Report.Figure sf = figure(s, id);
+      if (s.cluster() == null || sf == null || sf.bar || nodes(s.report().runs) < 0) {
+        return null;
+      }
+      byBinding.computeIfAbsent(s.binding(), k -> new ArrayList<>()).add(s);
+    }
+    Report.Figure base = figure(stores.get(0), id);
+    Report.Figure f = new Report.Figure(id + "-by-nodes", base.title + ", by node count", base.reproduces, false,
+        "nodes", base.yLabel);
+    for (List<Store> cl : byBinding.values()) {
+      if (cl.stream().map(s -> nodes(s.report().runs)).distinct().count() < 2) {
+        continue;
+      }
+      String product = label(cl.get(0).report().runs, cl.get(0).binding());
+      for (var line : figure(cl.get(0), id).series) {
+        double x = commonMaxX(cl, id, line.name());
+        if (Double.isNaN(x)) {
+          continue;
+        }
+        List<double[]> pts = new ArrayList<>();
+        for (Store s : cl) {
+          pts.add(new double[] {nodes(s.report().runs), yAt(figure(s, id), line.name(), x)});
+        }
+        pts.sort(java.util.Comparator.comparingDouble(p -> p[0]));
+        f.line(product + ": " + line.name() + " at " + base.xLabel + " " + org.sciycsb.report.Fmt.num(x, 6), pts);
+      }
+    }
+    return f.series.isEmpty() ? null : f;
+  }
+
+  /** The largest x of line {@code name} that every store's figure has, or NaN. */
+  private static double commonMaxX(List<Store> stores, String id, String name) {
+    java.util.TreeSet<Double> common = null;
+    for (Store s : stores) {
+      java.util.TreeSet<Double> xs = new java.util.TreeSet<>();
+      figure(s, id).series.stream().filter(l -> l.name().equals(name))
+          .forEach(l -> java.util.Arrays.stream(l.x()).forEach(xs::add));
+      if (common == null) {
+        common = xs;
+      } else {
+        common.retainAll(xs);
+      }
+    }
+    return common == null || common.isEmpty() ? Double.NaN : common.last();
+  }
+
+  private static double yAt(Report.Figure f, String name, double x) {
+    for (var l : f.series) {
+      if (l.name().equals(name)) {
+        for (int i = 0; i < l.x().length; i++) {
+          if (l.x()[i] == x) {
+            return l.y()[i];
+          }
+        }
+      }
+    }
+    return Double.NaN;
   }
 
   private static Report.Table table(Store s, String id) {
