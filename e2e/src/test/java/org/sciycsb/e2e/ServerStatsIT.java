@@ -66,9 +66,10 @@ class ServerStatsIT {
     JsonNode r = load("mongo", "mongodb", "-p", "mongodb.url=" + org.sciycsb.testkit.TestServers.mongodb(db));
     JsonNode server = r.path("extra").path("server");
     assertThat(server.path("source").asText()).startsWith("serverStatus of ");
-    // MongoDB counts inserts in opcounters, FerretDB 2 per command
+    // MongoDB counts inserts in opcounters, FerretDB 2 per command; a server may count a command just after it
+    // answered it, so the closing sample can miss each thread's last insert (4 threads), never more
     String counter = server.path("counters").has("opcounters.insert") ? "opcounters.insert" : "commands.insert.total";
-    assertThat(delta(server, counter)).isEqualTo(RECORDS);
+    assertThat(delta(server, counter)).isBetween(RECORDS - 4.0, (double) RECORDS);
   }
 
   @Test

@@ -13,7 +13,8 @@ import org.sciycsb.api.ServerStats;
 /**
  * Samples the store's own figures ({@link BindingRun#serverStats}) in a thread of its own while a run goes on, one
  * sample per period and one more when it stops, and turns them into {@code extra.server} of the results: every
- * counter's difference and rate over the measured run, every gauge's mean and maximum, and the samples themselves
+ * counter's difference and rate over the measured run (a counter that first appears during it counted from 0),
+ * every gauge's mean and maximum, and the samples themselves
  * (time since the measured start). A store that cannot say (no binding support, or its first answer fails) leaves
  * a one-line reason instead.
  */
@@ -128,10 +129,8 @@ final class ServerStatsSampler implements Runnable {
   private static Map<String, Object> counters(Sample first, Sample last, double seconds) {
     Map<String, Object> out = new LinkedHashMap<>();
     for (String k : new TreeSet<>(last.stats().counters().keySet())) {
-      Double a = first.stats().counters().get(k);
-      if (a == null) {
-        continue;
-      }
+      // a counter the server creates on first use (FerretDB's per-command counts) starts from 0
+      double a = first.stats().counters().getOrDefault(k, 0.0);
       double delta = last.stats().counters().get(k) - a;
       Map<String, Object> c = new LinkedHashMap<>();
       c.put("start", a);
