@@ -17,25 +17,8 @@ PG_PORT="${SCIYCSB_PUSHGATEWAY_PORT:-9091}"
 SCRAPE="${SCIYCSB_PROMETHEUS_SCRAPE:-1s}"
 mkdir -p "$STATE/targets"
 
-ready() { curl -fsS -m 2 "http://127.0.0.1:$PORT/-/ready" >/dev/null 2>&1; }
-running_pid() {
-  [ -f "$STATE/pid" ] || return 1
-  local pid; pid=$(cat "$STATE/pid")
-  kill -0 "$pid" 2>/dev/null && [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = prometheus ] && echo "$pid"
-}
-
-install_debian() {  # install_debian <package> <command>
-  if command -v "$2" >/dev/null 2>&1; then echo "$NAME: already installed: $(command -v "$2")"; return 0; fi
-  command -v apt-get >/dev/null || { echo "$NAME: $2 is not installed and apt-get is missing" >&2; exit 2; }
-  local sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
-  export DEBIAN_FRONTEND=noninteractive
-  if ! $sudo apt-get install -y --no-install-recommends "$1" >"$STATE/setup.log" 2>&1; then
-    $sudo apt-get update >>"$STATE/setup.log" 2>&1
-    $sudo apt-get install -y --no-install-recommends "$1" >>"$STATE/setup.log" 2>&1 || {
-      tail -20 "$STATE/setup.log" >&2; echo "$NAME: apt-get install $1 failed (log: $STATE/setup.log)" >&2; exit 2; }
-  fi
-  echo "$NAME: installed $(command -v "$2")"
-}
+# shellcheck source=../../bin/lib/prometheus-daemon.sh
+. "$HOME_DIR/bin/lib/prometheus-daemon.sh"
 
 write_config() {
   cat > "$STATE/prometheus.yml" <<YML
@@ -61,35 +44,17 @@ YML
 case "${1:-}" in
   setup) install_debian prometheus prometheus ;;
   start)
-    if running_pid >/dev/null && ready; then echo "$NAME: already running on 127.0.0.1:$PORT"; exit 0; fi
+    if running_pid prometheus >/dev/null && ready; then echo "$NAME: already running on 127.0.0.1:$PORT"; exit 0; fi
     command -v prometheus >/dev/null || { echo "$NAME: not installed (run: bin/servers setup prometheus)" >&2; exit 1; }
     write_config
     promtool check config "$STATE/prometheus.yml" >"$STATE/check.log" 2>&1 || {
       cat "$STATE/check.log" >&2; echo "$NAME: promtool rejects $STATE/prometheus.yml" >&2; exit 1; }
-    nohup prometheus --config.file="$STATE/prometheus.yml" --storage.tsdb.path="$STATE/data" \
-      --storage.tsdb.retention.time=2d --web.listen-address="127.0.0.1:$PORT" --web.enable-lifecycle \
-      >"$STATE/prometheus.log" 2>&1 < /dev/null &
-    echo $! > "$STATE/pid"
-    for _ in $(seq 1 60); do
-      if ready; then echo "$NAME: running on 127.0.0.1:$PORT (config $STATE/prometheus.yml)"; exit 0; fi
-      kill -0 "$(cat "$STATE/pid")" 2>/dev/null || break
-      sleep 1
-    done
-    tail -20 "$STATE/prometheus.log" >&2
-    echo "$NAME: did not become ready on 127.0.0.1:$PORT (log: $STATE/prometheus.log)" >&2
-    exit 1 ;;
-  stop)
-    if pid=$(running_pid); then
-      kill "$pid"
-      for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
-      kill -0 "$pid" 2>/dev/null && kill -9 "$pid"
-      echo "$NAME: stopped"
-    else
-      echo "$NAME: not running"
-    fi
-    rm -f "$STATE/pid" ;;
+    launch "$STATE/prometheus.log" 60 " (config $STATE/prometheus.yml)" prometheus \
+      --config.file="$STATE/prometheus.yml" --storage.tsdb.path="$STATE/data" --storage.tsdb.retention.time=2d \
+      --web.listen-address="127.0.0.1:$PORT" --web.enable-lifecycle ;;
+  stop) stop_daemon prometheus 30 ;;
   status)
-    if running_pid >/dev/null && ready; then echo "$NAME: running on 127.0.0.1:$PORT"; exit 0; fi
+    if running_pid prometheus >/dev/null && ready; then echo "$NAME: running on 127.0.0.1:$PORT"; exit 0; fi
     echo "$NAME: not running"; exit 1 ;;
   url) echo "http://127.0.0.1:$PORT" ;;
   *) echo "usage: $0 setup|start|stop|status|url" >&2; exit 2 ;;
