@@ -16,6 +16,14 @@ set -euo pipefail
 HOME_DIR="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
 WORK="${SCIYCSB_WORK:-$HOME_DIR/work}"
 DIR="$WORK/servers/hdfs${SCIYCSB_SERVER_INSTANCE:+@$SCIYCSB_SERVER_INSTANCE}"
+PORT_VARS=(SCIYCSB_HDFS_PORT SCIYCSB_HDFS_HTTP_PORT SCIYCSB_HDFS_DN_PORT SCIYCSB_HDFS_DN_HTTP_PORT SCIYCSB_HDFS_DN_IPC_PORT)
+# the ports the server's configuration was written with (ports.env): a later call without them in the environment
+# (a fault schedule's kill and restart) acts on the same server; a variable that is set wins
+if [ -f "$DIR/ports.env" ]; then
+  while IFS='=' read -r k v; do
+    [[ " ${PORT_VARS[*]} " == *" $k "* ]] && [ -z "${!k:-}" ] && [ -n "$v" ] && export "$k=$v"
+  done <"$DIR/ports.env"
+fi
 PORT="${SCIYCSB_HDFS_PORT:-9000}"
 CONF="$DIR/conf"
 CP_FILE="$DIR/classpath.txt"
@@ -50,6 +58,7 @@ hjava() { # hjava <log> <main> [args]: runs a Hadoop main with our conf first on
 
 write_conf() {
   mkdir -p "$CONF" "$DIR/name" "$DIR/data" "$DIR/logs" "$DIR/tmp"
+  local k; for k in "${PORT_VARS[@]}"; do echo "$k=${!k:-}"; done >"$DIR/ports.env"
   cat >"$CONF/core-site.xml" <<XML
 <?xml version="1.0"?>
 <configuration>

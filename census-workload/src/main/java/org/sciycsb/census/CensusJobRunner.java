@@ -35,6 +35,14 @@ import org.sciycsb.api.ConfigException;
 /** Runs one census MapReduce job (local job runner, or YARN with {@code hadoop.conf.dir}) and measures it. */
 public final class CensusJobRunner {
   private final Config config;
+
+  /** Writes census.startfile (once: a three-stage job's first stage), for a fault schedule waiting for the job. */
+  private void markStarted(long epochMs) throws IOException, org.sciycsb.api.ConfigException {
+    String f = config.get(CensusOptions.STARTFILE);
+    if (f != null && !java.nio.file.Files.exists(java.nio.file.Path.of(f))) {
+      org.sciycsb.api.AtomicFiles.write(java.nio.file.Path.of(f), epochMs + "\n");
+    }
+  }
   private final Configuration base;
 
   /**
@@ -176,6 +184,8 @@ public final class CensusJobRunner {
       r.splits = splits.size();
 
       long t0 = System.nanoTime();
+      r.metadata.put("jobStartEpochMs", System.currentTimeMillis()); // a fault placed by a study is read against it
+      markStarted(System.currentTimeMillis());
       job.submit();
       long mapDone = -1;
       while (!job.isComplete()) {
@@ -185,6 +195,7 @@ public final class CensusJobRunner {
         Thread.sleep(25);
       }
       long t1 = System.nanoTime();
+      r.metadata.put("jobEndEpochMs", System.currentTimeMillis());
       if (mapDone < 0) {
         mapDone = t1;
       }

@@ -27,6 +27,10 @@ public final class CensusOptions {
       "replace an existing output folder or collection (else the job refuses to start)");
   public static final Option<String> RESULTS = Option.string("census.results", null,
       "results folder (results.json, results.txt)").defaultShownAs("results/<time>-census-<job>");
+  public static final Option<String> STARTFILE = Option.string("census.startfile", null,
+      "a file the job writes its start time (epoch ms) into when it is submitted, the first stage's for threestage:"
+          + " what a fault schedule around the job waits for (bin/ycsb study dede's fault steps)")
+      .defaultShownAs("none");
   public static final Option<String> HADOOP_CONF_DIR = Option.string("hadoop.conf.dir", null,
       "a Hadoop configuration folder (core-site.xml, mapred-site.xml, yarn-site.xml): submit to that YARN"
           + " cluster instead of the local job runner").defaultShownAs("local job runner");
@@ -56,7 +60,7 @@ public final class CensusOptions {
 
   public static OptionSet set() {
     return OptionSet.builder("census")
-        .add(INPUT, OUTPUT, SPLITSIZE, REDUCERS, SEPARATOR, OVERWRITE, RESULTS, HADOOP_CONF_DIR, LOCAL_MAPS,
+        .add(INPUT, OUTPUT, SPLITSIZE, REDUCERS, SEPARATOR, OVERWRITE, RESULTS, STARTFILE, HADOOP_CONF_DIR, LOCAL_MAPS,
             MONGO_SPLITTER, RECORDS, SEED, FILES, MALFORMED, BATCHSIZE, LAYOUT, STAGING)
         .ownPrefix("census.")
         .build();

@@ -84,6 +84,37 @@ class FaultScheduleTest {
   }
 
   @Test
+  void aRestoreAtTheEndRunsWhenTheRunEndsAsPlanned() throws Exception {
+    Path dir = tmp.resolve("end");
+    Path mark = tmp.resolve("end.txt");
+    Cli c = run("maxexecutiontime=2", "operationcount=100000", "fault.at=500ms", "fault.action=command:echo down >> "
+        + mark, "fault.restoreatend=true", "fault.restorecommand=echo up >> " + mark, "results.dir=" + dir);
+    assertThat(c.exit).as(c.toString()).isZero();
+    assertThat(Files.readAllLines(mark)).containsExactly("down", "up");
+    JsonNode faults = Cli.results(dir).path("metadata").path("faults");
+    assertThat(faults.get(1).path("what").asText()).isEqualTo("restore");
+    assertThat(faults.get(1).path("atEnd").asBoolean()).isTrue();
+    assertThat(faults.get(1).path("early").asBoolean()).isFalse();
+    assertThat(faults.get(1).path("atMs").asLong()).isBetween(1500L, 4000L);
+  }
+
+  @Test
+  void severalNodesAreKilledInOneCommandOnHdfsAndOneEachElsewhere() throws Exception {
+    List<FaultSchedule.Step> hdfs = FaultSchedule.plan(new org.sciycsb.api.Config(java.util.Map.of("fault.at", "1s",
+        "fault.action", "kill-node:2,3", "fault.server", "hdfs@dn3", "fault.restoreatend", "true")));
+    assertThat(hdfs).hasSize(2);
+    assertThat(hdfs.get(0).command().subList(1, hdfs.get(0).command().size()))
+        .containsExactly("kill", "hdfs@dn3", "datanode:2", "datanode:3");
+    assertThat(hdfs.get(1).command()).endsWith("start", "hdfs@dn3");
+    assertThat(hdfs.get(1).atEnd()).isTrue();
+    List<FaultSchedule.Step> cas = FaultSchedule.plan(new org.sciycsb.api.Config(java.util.Map.of("fault.at", "1s",
+        "fault.action", "kill-node:2,3", "fault.server", "cassandra", "fault.restore", "5s")));
+    assertThat(cas.stream().map(s -> s.what() + " " + String.join(" ", s.command().subList(1, 4)))).containsExactly(
+        "fault stop-node cassandra 2", "fault stop-node cassandra 3", "restore start-node cassandra 2",
+        "restore start-node cassandra 3");
+  }
+
+  @Test
   void badSchedulesAreOneLineAndExitTwo() {
     String[][] cases = {
         {"a fault needs both fault.at (when) and fault.action (what)", "fault.at=1s"},
@@ -95,6 +126,12 @@ class FaultScheduleTest {
             "fault.restore=1s", "fault.restorecommand=true"},
         {"needs fault.restorecommand", "fault.at=1s", "fault.action=command:true", "fault.restore=2s"},
         {"fault.restore and fault.restorecommand need fault.at", "fault.restore=2s"},
+        {"names a node twice", "fault.at=1s", "fault.action=kill-node:2,2", "fault.server=hdfs"},
+        {"bad value for fault.action: 'kill-node:2,'", "fault.at=1s", "fault.action=kill-node:2,"},
+        {"exclude each other", "fault.at=1s", "fault.action=command:true", "fault.restore=2s",
+            "fault.restoreatend=true", "fault.restorecommand=true"},
+        {"fault.restoreatend with fault.action=command:... needs fault.restorecommand", "fault.at=1s",
+            "fault.action=command:true", "fault.restoreatend=true"},
     };
     for (String[] k : cases) {
       List<String> props = new ArrayList<>(List.of(k).subList(1, k.length));

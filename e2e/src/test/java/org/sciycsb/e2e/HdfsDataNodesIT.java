@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * HDFS with three DataNodes on one host ({@code bin/servers start hdfs@dn3 --datanodes 3}, its own ports from
  * {@code SCIYCSB_DN3_HDFS_PORT}, default 9200; DataNode K's ports the first one's + 100 x (K - 1)), as seed 000's
  * cluster runs need: records written at replication 3 are read back, every one of them, after a DataNode is killed
- * with SIGKILL, and {@code start} brings the killed DataNode back.
+ * with SIGKILL, and {@code start} brings the killed DataNode back. And seed 000's Figure 11 as study steps: dede's
+ * filter job with a DataNode killed mid-job by the study's fault schedule, the job completing, its overhead reported.
  */
 class HdfsDataNodesIT {
   static final String INSTANCE = "hdfs@dn3";
@@ -57,6 +58,64 @@ class HdfsDataNodesIT {
   @AfterAll
   static void stopCluster() throws Exception {
     servers("stop", INSTANCE);
+  }
+
+  /**
+   * {@code bin/ycsb study dede --only 'faults/*'}: the filter over HDFS input and over mongo-hadoop input (an
+   * in-test mongo-java-server stand-in), each without a fault and with DataNode 2 killed by the study a third of the
+   * way into the job (placed from the job without a fault), restarted when the job ended. Every job completes and
+   * reads every record; each fault ran inside its job; the cluster has 3 DataNodes again after; every report cell
+   * is the results.json field it names; a fault on a server bin/servers cannot kill nodes of is one line, exit 2.
+   */
+  @Test
+  void dedeFigure11KillsADataNodeMidJobAndTheJobCompletes() throws Exception {
+    de.bwaldvogel.mongo.MongoServer standin = new de.bwaldvogel.mongo.MongoServer(
+        new de.bwaldvogel.mongo.backend.memory.MemoryBackend());
+    try {
+      standin.bind("127.0.0.1", 0);
+      Path dir = tmp.resolve("dede-faults");
+      String mongo = "mongodb://127.0.0.1:" + standin.getLocalAddress().getPort();
+      Launcher.Result r = Launcher.ycsb(tmp, env(), "study", "dede", "--scale", "1e-4", "--repeat", "1", "--only",
+          "faults/*", "-p", "study.fault.hdfs=" + url(), "-p", "study.fault.server=" + INSTANCE, "-p",
+          "study.mongo=" + mongo, "-p", "results.dir=" + dir);
+      assertThat(r.exit()).as(r.toString()).isZero();
+      JsonNode doc = StudyEndToEndIT.finished(dir, 6);
+      for (String path : new String[] {"hdfs-hdfs", "mongo-hdfs"}) {
+        JsonNode none = Launcher.json(dir.resolve("faults/" + path + "/0-killed/results.json"));
+        assertThat(none.path("metadata").has("faults")).isFalse();
+        JsonNode res = Launcher.json(dir.resolve("faults/" + path + "/1-killed/results.json"));
+        assertThat(res.path("summary").path("outcome").asText()).isEqualTo("completed");
+        assertThat(res.path("summary").path("recordsRead").asLong()).as("every record read").isEqualTo(3720);
+        JsonNode faults = res.path("metadata").path("faults");
+        assertThat(faults).hasSize(2);
+        assertThat(faults.get(0).path("command").asText()).endsWith("kill " + INSTANCE + " datanode:2");
+        assertThat(faults.get(1).path("command").asText()).endsWith("start " + INSTANCE);
+        assertThat(faults.get(1).path("atEnd").asBoolean()).isTrue();
+        assertThat(faults.findValuesAsText("exitCode")).containsExactly("0", "0");
+        long at = res.path("metadata").path("faultAtJobMs").asLong();
+        assertThat(at).as("the kill came inside the job").isPositive()
+            .isLessThan(res.path("metadata").path("jobEndEpochMs").asLong()
+                - res.path("metadata").path("jobStartEpochMs").asLong());
+        assertThat(dir.resolve("faults/" + path + "/1-killed/fault.log")).content()
+            .contains("datanode2 killed with SIGKILL").contains("3 DataNode(s)");
+      }
+      JsonNode t = StudyEndToEndIT.table(doc, "faults");
+      assertThat(t.path("rows")).hasSize(4);
+      assertThat(t.path("rows").get(1).path("overhead").path("value").isNumber()).isTrue();
+      assertThat(StudyEndToEndIT.checkCells(dir, doc)).isEqualTo(4 * 2 + 2 * 2);
+      assertThat(servers("status", INSTANCE)).contains("running").contains("3 DataNode(s)");
+      assertThat(java.nio.file.Files.readString(dir.resolve("study.md"))).contains("Figure 11");
+
+      Launcher.Result bad = Launcher.ycsb(tmp, env(), "study", "dede", "--scale", "1e-4", "--only", "faults/*",
+          "-p", "study.fault.hdfs=" + url(), "-p", "study.fault.server=postgres", "-p", "study.mongo=" + mongo,
+          "-p", "results.dir=" + tmp.resolve("bad"));
+      assertThat(bad.exit()).as(bad.toString()).isEqualTo(2);
+      assertThat(bad.err().lines().filter(l -> l.startsWith("error:")).toList()).singleElement()
+          .satisfies(l -> assertThat(l).contains("not of 'postgres'"));
+      assertThat(tmp.resolve("bad")).doesNotExist();
+    } finally {
+      standin.shutdownNow();
+    }
   }
 
   @Test

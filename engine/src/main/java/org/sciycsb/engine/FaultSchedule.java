@@ -20,7 +20,8 @@ import org.sciycsb.results.RunReport;
 
 /**
  * A fault injected while a run runs: {@code fault.at} after the client threads start, the action; at
- * {@code fault.restore}, the restore. An action is {@code kill-node:N} (the local test server's node N, through
+ * {@code fault.restore} (or when the run ends: {@code fault.restoreatend}), the restore. An action is
+ * {@code kill-node:N} or {@code kill-node:N,M,...} (the local test server's node N, through
  * {@code bin/servers}: Cassandra's and Riak's {@code stop-node N}, HDFS's DataNode N, restored by
  * {@code start-node N} or {@code start}) or {@code command:<shell command>} for a user's own cluster (restored by
  * {@code fault.restorecommand}). The output of each goes to {@code fault.log} in the results folder; when each ran,
@@ -32,11 +33,14 @@ public final class FaultSchedule implements RunListener {
       "when the fault action runs, after the client threads start (e.g. 30s); unset = no fault");
   public static final Option<String> ACTION = Option.string("fault.action", null,
       "the fault: kill-node:N (node N of the local test server, through bin/servers: cassandra, riak, hdfs"
-          + " DataNode N) or command:<shell command> (your own cluster)");
+          + " DataNode N; kill-node:N,M,... several at once) or command:<shell command> (your own cluster)");
   public static final Option<Duration> RESTORE = Option.duration("fault.restore", null, "s",
       "when the fault is undone, after the client threads start (e.g. 90s; after fault.at); unset = never");
   public static final Option<String> RESTORE_COMMAND = Option.string("fault.restorecommand", null,
       "the shell command that undoes a command: fault at fault.restore (kill-node:N restores itself)");
+  public static final Option<Boolean> RESTORE_AT_END = Option.bool("fault.restoreatend", false,
+      "undo the fault as soon as the run (or a study's census job) ends, instead of at a time (not with"
+          + " fault.restore)");
   public static final Option<String> SERVER = Option.string("fault.server", null,
       "the bin/servers name (and instance) of the test server a kill-node fault acts on: cassandra, riak, hdfs, or"
           + " an instance such as cassandra@cluster3");
@@ -45,7 +49,7 @@ public final class FaultSchedule implements RunListener {
   public static final RunExtension EXTENSION = new RunExtension() {
     @Override
     public OptionSet options() {
-      return OptionSet.builder("faults").add(AT, ACTION, RESTORE, RESTORE_COMMAND, SERVER).ownPrefix("fault.")
+      return OptionSet.builder("faults").add(AT, ACTION, RESTORE, RESTORE_AT_END, RESTORE_COMMAND, SERVER).ownPrefix("fault.")
           .build();
     }
 
@@ -61,8 +65,28 @@ public final class FaultSchedule implements RunListener {
     }
   };
 
-  /** One command of the schedule: what it is, when, and the command line. */
-  record Step(String what, Duration at, List<String> command) {}
+  /**
+   * The schedule a configuration asks for, for a process other than an engine run (a study's census job): empty
+   * without fault.at. The caller calls {@link #beforeThreadsStart()} when the process starts,
+   * {@link #measurementEnded(long)} when it ended, then reads {@link #metadata()} and {@link #problem()}.
+   */
+  public static Optional<FaultSchedule> around(Config config, Path log) throws ConfigException {
+    List<Step> steps = plan(config);
+    return steps.isEmpty() ? Optional.empty() : Optional.of(new FaultSchedule(steps, log));
+  }
+
+  /**
+   * One command of the schedule: what it is, when, and the command line; {@code atEnd}: a restore that runs when
+   * the run ends (fault.restoreatend), whatever its time.
+   */
+  record Step(String what, Duration at, List<String> command, boolean atEnd) {
+    Step(String what, Duration at, List<String> command) {
+      this(what, at, command, false);
+    }
+  }
+
+  /** A restore run at the end (fault.restoreatend) is scheduled this late: the run's end comes first. */
+  static final Duration AT_END = Duration.ofDays(365);
 
   private final List<Step> steps;
   private final Path log;
@@ -89,26 +113,49 @@ public final class FaultSchedule implements RunListener {
       throw new ConfigException("a fault needs both fault.at (when) and fault.action (what)");
     }
     Duration restore = cfg.get(RESTORE);
+    boolean atEnd = cfg.get(RESTORE_AT_END);
+    if (atEnd && restore != null) {
+      throw new ConfigException("fault.restore and fault.restoreatend=true exclude each other: restore at a time"
+          + " or when the run ends");
+    }
+    if (atEnd) {
+      restore = AT_END;
+    }
     if (restore != null && restore.compareTo(at) <= 0) {
       throw new ConfigException("fault.restore (" + Option.formatDuration(restore) + ") must come after fault.at ("
           + Option.formatDuration(at) + ")");
     }
+    return action.startsWith("command:") && action.length() > "command:".length()
+        ? commands(cfg, action, at, restore) : killNodes(cfg, action, at, restore);
+  }
+
+  /** A user's own commands: the fault, and its restore when one is scheduled. */
+  private static List<Step> commands(Config cfg, String action, Duration at, Duration restore)
+      throws ConfigException {
     List<Step> out = new ArrayList<>();
-    if (action.startsWith("command:") && action.length() > "command:".length()) {
-      out.add(new Step("fault", at, List.of("sh", "-c", action.substring("command:".length()))));
-      String undo = cfg.get(RESTORE_COMMAND);
-      if (restore != null && undo == null) {
-        throw new ConfigException("fault.restore with fault.action=command:... needs fault.restorecommand");
-      }
-      if (restore != null) {
-        out.add(new Step("restore", restore, List.of("sh", "-c", undo)));
-      }
-      return out;
+    out.add(new Step("fault", at, List.of("sh", "-c", action.substring("command:".length()))));
+    String undo = cfg.get(RESTORE_COMMAND);
+    if (restore != null && undo == null) {
+      throw new ConfigException((restore == AT_END ? "fault.restoreatend" : "fault.restore")
+          + " with fault.action=command:... needs fault.restorecommand");
     }
-    if (!action.matches("kill-node:[1-9][0-9]*")) {
-      throw new ConfigException("bad value for fault.action: '" + action + "' (kill-node:N, or command:<shell command>)");
+    if (restore != null) {
+      out.add(new Step("restore", restore, List.of("sh", "-c", undo), restore == AT_END));
     }
-    String node = action.substring("kill-node:".length());
+    return out;
+  }
+
+  /** kill-node:N[,M...] on a local test server through bin/servers: a command per node, then the restore. */
+  private static List<Step> killNodes(Config cfg, String action, Duration at, Duration restore)
+      throws ConfigException {
+    if (!action.matches("kill-node:[1-9][0-9]*(,[1-9][0-9]*)*")) {
+      throw new ConfigException("bad value for fault.action: '" + action + "' (kill-node:N, kill-node:N,M,..., or"
+          + " command:<shell command>)");
+    }
+    List<String> nodes = List.of(action.substring("kill-node:".length()).split(","));
+    if (nodes.stream().distinct().count() < nodes.size()) {
+      throw new ConfigException("fault.action=" + action + " names a node twice");
+    }
     String server = cfg.get(SERVER);
     if (server == null) {
       throw new ConfigException("fault.action=" + action + " needs fault.server: the bin/servers name of the test"
@@ -116,17 +163,21 @@ public final class FaultSchedule implements RunListener {
     }
     String kind = server.replaceFirst("@.*", "");
     String servers = Path.of(System.getProperty("sciycsb.home", ".")).resolve("bin").resolve("servers").toString();
+    boolean atEnd = restore == AT_END;
+    List<Step> out = new ArrayList<>();
     switch (kind) {
       case "cassandra", "riak" -> {
-        out.add(new Step("fault", at, List.of(servers, "stop-node", server, node)));
+        nodes.forEach(n -> out.add(new Step("fault", at, List.of(servers, "stop-node", server, n))));
         if (restore != null) {
-          out.add(new Step("restore", restore, List.of(servers, "start-node", server, node)));
+          nodes.forEach(n -> out.add(new Step("restore", restore, List.of(servers, "start-node", server, n), atEnd)));
         }
       }
       case "hdfs" -> {
-        out.add(new Step("fault", at, List.of(servers, "kill", server, "datanode:" + node)));
+        List<String> kill = new ArrayList<>(List.of(servers, "kill", server));
+        nodes.forEach(n -> kill.add("datanode:" + n));
+        out.add(new Step("fault", at, kill));
         if (restore != null) {
-          out.add(new Step("restore", restore, List.of(servers, "start", server)));
+          out.add(new Step("restore", restore, List.of(servers, "start", server), atEnd));
         }
       }
       default -> throw new ConfigException("fault.action=" + action + ": bin/servers kills nodes of the cassandra,"
@@ -153,7 +204,8 @@ public final class FaultSchedule implements RunListener {
           if (wait > 0) {
             Thread.sleep(wait);
           }
-          record(s, execute(s, out), false);
+          long started = System.currentTimeMillis();
+          record(s, started, execute(s, out), false);
         }
       } catch (InterruptedException e) {
         // the run ended first: a fault that ran is still undone, at once, so the server is left as it was found
@@ -163,7 +215,8 @@ public final class FaultSchedule implements RunListener {
         }
         for (; next < steps.size(); next++) {
           if (faulted && steps.get(next).what().equals("restore")) {
-            record(steps.get(next), execute(steps.get(next), out), true);
+            long started = System.currentTimeMillis();
+            record(steps.get(next), started, execute(steps.get(next), out), true);
           }
         }
       }
@@ -215,13 +268,17 @@ public final class FaultSchedule implements RunListener {
     }
   }
 
-  private void record(Step s, int exit, boolean early) {
+  private void record(Step s, long startedEpochMs, int exit, boolean early) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("what", s.what());
     m.put("command", String.join(" ", s.command()));
-    m.put("scheduledMs", s.at().toMillis());
-    m.put("early", early); // a restore run when the run ended before its time
-    m.put("startedEpochMs", early ? System.currentTimeMillis() : threadsStartEpochMs + s.at().toMillis());
+    if (s.atEnd()) {
+      m.put("atEnd", true); // fault.restoreatend: run when the run ended, as planned
+    } else {
+      m.put("scheduledMs", s.at().toMillis());
+    }
+    m.put("early", early && !s.atEnd()); // a restore run when the run ended before its time
+    m.put("startedEpochMs", startedEpochMs);
     m.put("endedEpochMs", System.currentTimeMillis());
     m.put("exitCode", exit);
     synchronized (done) {
@@ -263,20 +320,27 @@ public final class FaultSchedule implements RunListener {
   /** A fault or restore command that failed, or a fault that never ran, fails the run: one line, exit 4. */
   @Override
   public Optional<Failure> finished(RunReport report, ResultsDir dir, PrintStream err) {
+    return problem().map(p -> new Failure(p, org.sciycsb.api.BenchmarkException.EXIT_RUN_FAILED));
+  }
+
+  /**
+   * What went wrong with the schedule, once the run ended: a fault or restore command that failed, or a schedule
+   * the run did not last through; empty when every command ran at its time and succeeded.
+   */
+  public Optional<String> problem() {
     synchronized (done) {
       for (Map<String, Object> m : done) {
         if (m.containsKey("error")) { // fault.log could not be written: no command ran
-          return Optional.of(new Failure("the fault schedule did not run: " + m.get("error"),
-              org.sciycsb.api.BenchmarkException.EXIT_RUN_FAILED));
+          return Optional.of("the fault schedule did not run: " + m.get("error"));
         }
         if (!Integer.valueOf(0).equals(m.get("exitCode"))) {
-          return Optional.of(new Failure("the " + m.get("what") + " command failed (" + m.get("command") + ", exit "
-              + m.get("exitCode") + "; see " + log + ")", org.sciycsb.api.BenchmarkException.EXIT_RUN_FAILED));
+          return Optional.of("the " + m.get("what") + " command failed (" + m.get("command") + ", exit "
+              + m.get("exitCode") + "; see " + log + ")");
         }
       }
       if (done.size() < steps.size() || done.stream().anyMatch(m -> Boolean.TRUE.equals(m.get("early")))) {
-        return Optional.of(new Failure("the run ended before its fault schedule did (the run must last past"
-            + " fault.at and fault.restore; a fault that ran was undone at the end)", org.sciycsb.api.BenchmarkException.EXIT_RUN_FAILED));
+        return Optional.of("the run ended before its fault schedule did (the run must last past fault.at and"
+            + " fault.restore; a fault that ran was undone at the end)");
       }
     }
     return Optional.empty();

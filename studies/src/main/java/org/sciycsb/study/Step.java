@@ -33,6 +33,9 @@ public final class Step {
   private Boolean repeated;
   private boolean failuresExpected;
   private final List<String> freshPerRepeat = new ArrayList<>();
+  private final Map<String, String> fault = new LinkedHashMap<>();
+  private String faultBaseline;
+  private double faultFraction;
 
   Step(String name, Kind kind) {
     this.name = name;
@@ -113,6 +116,40 @@ public final class Step {
     return failuresExpected;
   }
 
+  /**
+   * A census step's fault schedule ({@code fault.*}, as a run's): the runner runs it around the {@code bin/census}
+   * process, its times counted from the process's start, and adds what ran to the step's {@code results.json}
+   * ({@code metadata.faults}).
+   */
+  Step fault(Map<String, String> faultProps) {
+    fault.putAll(faultProps);
+    return this;
+  }
+
+  /**
+   * The fault comes at this fraction of the baseline step's time (the same job without a fault, run before: its
+   * process's wall time), which sets {@code fault.at} when this step runs. The baseline is also a dependency.
+   */
+  Step faultAt(String baselineStep, double fraction) {
+    this.faultBaseline = baselineStep;
+    this.faultFraction = fraction;
+    return after(baselineStep);
+  }
+
+  /** The census step's fault properties (fault.*), empty for none. */
+  public Map<String, String> fault() {
+    return new LinkedHashMap<>(fault);
+  }
+
+  /** The step whose time places this step's fault (null: fault.at as given). */
+  public String faultBaseline() {
+    return faultBaseline;
+  }
+
+  public double faultFraction() {
+    return faultFraction;
+  }
+
   /** Not repeated by {@code --repeat} (a census input's preparation): runs once, in the first repeat. */
   Step once() {
     this.repeated = false;
@@ -174,6 +211,10 @@ public final class Step {
     }
     c.seconds = seconds;
     c.note = note;
+    c.fault.putAll(fault);
+    c.faultBaseline = faultBaseline == null || !repeatedSteps.contains(faultBaseline) ? faultBaseline
+        : repeatName(faultBaseline, k);
+    c.faultFraction = faultFraction;
     c.repeated = true;
     c.failuresExpected = failuresExpected;
     return c;

@@ -20,6 +20,18 @@ public final class StudyOptions {
   public static final Option<String> MONGO_LABEL = Option.string("study.mongo.label", DedeStudy.STANDIN_LABEL,
       "dede: the label of study.mongo's numbers in the report; set it when study.mongo is a real MongoDB server");
 
+  public static final Option<String> FAULT_HDFS = Option.string("study.fault.hdfs", null,
+      "dede Figure 11: the HDFS cluster of the fault steps (3 DataNodes or more; the filter's input and output)")
+      .defaultShownAs("hdfs://127.0.0.1:$SCIYCSB_DN3_HDFS_PORT (9200): bin/servers start hdfs@dn3 --datanodes 3");
+  public static final Option<String> FAULT_SERVER = Option.string("study.fault.server", "hdfs@dn3",
+      "dede Figure 11: the bin/servers instance whose DataNodes the fault steps kill (SIGKILL) mid-job and restart"
+          + " after it");
+  public static final Option<String> FAULT_COMMAND = Option.string("study.fault.command", null,
+      "dede Figure 11 on your own cluster: the shell command that kills DataNodes mid-job ({killed} is replaced by"
+          + " how many); needs study.fault.restorecommand").defaultShownAs("bin/servers kill <study.fault.server>");
+  public static final Option<String> FAULT_RESTORE_COMMAND = Option.string("study.fault.restorecommand", null,
+      "dede Figure 11 on your own cluster: the shell command that brings the killed DataNodes back after the job");
+
   public static final Option<java.time.Duration> CLIENTS_READY = Option.duration("study.clients.ready",
       java.time.Duration.ofMinutes(2), "s", "--clients: how long to wait for every client process of a step to be "
           + "ready (its JVM started, its threads initialised) before writing their common start time; a client not "
@@ -27,6 +39,7 @@ public final class StudyOptions {
           "must be positive");
 
   public static OptionSet all() {
-    return OptionSet.builder("study").add(HDFS, MONGO, MONGO_LABEL, CLIENTS_READY).ownPrefix("study.").build();
+    return OptionSet.builder("study").add(HDFS, MONGO, MONGO_LABEL, FAULT_HDFS, FAULT_SERVER,
+        FAULT_COMMAND, FAULT_RESTORE_COMMAND, CLIENTS_READY).ownPrefix("study.").build();
   }
 }

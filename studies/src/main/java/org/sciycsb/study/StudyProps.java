@@ -102,6 +102,20 @@ final class StudyProps {
     }
   }
 
+  /** A number above 0 and below 1. */
+  double fraction(String key) throws ConfigException {
+    String v = get(key);
+    try {
+      double x = Double.parseDouble(v);
+      if (!(x > 0 && x < 1)) {
+        throw new NumberFormatException();
+      }
+      return x;
+    } catch (NumberFormatException e) {
+      throw new ConfigException("study file " + file + ": " + key + "=" + v + " is not a fraction between 0 and 1");
+    }
+  }
+
   List<Integer> ints(String key) throws ConfigException {
     List<Integer> out = new ArrayList<>();
     for (String x : list(key)) {

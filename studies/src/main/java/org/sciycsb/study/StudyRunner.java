@@ -101,7 +101,7 @@ final class StudyRunner {
         argv.add("-p");
         argv.add("recordcount=" + rc);
       }
-      engineUser.forEach((k, v) -> {
+      userFor(s).forEach((k, v) -> {
         argv.add("-p");
         argv.add(k + "=" + v);
       });
@@ -118,6 +118,24 @@ final class StudyRunner {
     return argv;
   }
 
+  /**
+   * The user's -p properties for an engine step: all of them for a run; a load gets no fault schedule (a study's
+   * fault, {@code -p fault.*}, is an experiment on its measured runs, on data loaded without it).
+   */
+  private Map<String, String> userFor(Step s) {
+    if (s.kind() != Step.Kind.LOAD) {
+      return engineUser;
+    }
+    Map<String, String> m = new LinkedHashMap<>(engineUser);
+    m.keySet().removeIf(k -> k.startsWith("fault."));
+    return m;
+  }
+
+  /** Failed operations are part of the experiment: the plan says so, or the step runs under a fault. */
+  private boolean failuresExpected(Step s) {
+    return s.failuresExpected() || s.kind() == Step.Kind.RUN && engineUser.containsKey("fault.at");
+  }
+
   /** An engine step as the engine's spec: its files and properties, the user's, then its results folder. */
   RunSpec spec(Step s, PrintStream out, PrintStream log) throws ConfigException {
     RunSpec.Builder b = RunSpec.builder(s.kind() == Step.Kind.LOAD ? Phase.LOAD : Phase.RUN).binding(s.binding())
@@ -132,7 +150,7 @@ final class StudyRunner {
     if (rc != null) {
       b.property("recordcount", rc);
     }
-    b.properties(engineUser);
+    b.properties(userFor(s));
     b.property("results.dir", studyDir.resolve(s.name()).toString());
     return b.build();
   }
@@ -170,6 +188,7 @@ final class StudyRunner {
           }
           break;
         case CENSUS:
+          CensusFaults.validate(s);
           Path census = home.resolve("bin/census");
           if (!Files.isExecutable(census)) {
             throw new ConfigException("step " + s.name() + " needs " + census + " (the census launcher), not found");
@@ -306,7 +325,7 @@ final class StudyRunner {
         rec.put("outcome", res.path("summary").path("outcome").asText(null));
         rec.put("summary", summary(res));
       }
-      if (ok && failures != null && !s.failuresExpected()) {
+      if (ok && failures != null && !failuresExpected(s)) {
         st = FAILED_OPERATIONS; // measured, and its figures are shown, but the study did not go as planned
         rec.put("reason", failures);
         worst = worst == 0 ? BenchmarkException.EXIT_RUN_FAILED : worst;
@@ -451,43 +470,113 @@ final class StudyRunner {
           return BenchmarkException.EXIT_RUN_FAILED;
         }
       case CENSUS:
-        ProcessBuilder pb = new ProcessBuilder(command(s)).redirectErrorStream(true)
-            .redirectOutput(logOf(s).toFile());
-        Process p = null;
-        Thread hook = null;
-        try {
-          p = pb.start();
-          Process child = p;
-          hook = new Thread(child::destroy, "study-census-stop");
-          Runtime.getRuntime().addShutdownHook(hook);
-          p.waitFor();
-          return p.exitValue();
-        } catch (IOException e) {
-          rec.put("reason", "cannot start bin/census: " + e.getMessage());
-          return BenchmarkException.EXIT_RUN_FAILED;
-        } catch (InterruptedException e) {
-          p.destroy();
-          Thread.currentThread().interrupt();
-          return BenchmarkException.EXIT_INTERRUPTED;
-        } finally {
-          if (hook != null) {
-            try {
-              Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-              // the hook stops the child
-            }
-          }
-          if (p != null && p.isAlive()) {
-            p.destroy();
-            try {
-              p.waitFor(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-            }
-          }
-        }
+        return runCensus(s, rec);
       default:
         return 0;
+    }
+  }
+
+  /** Each finished census step's job time (ms), by name: what places a later step's fault. */
+  private final Map<String, Long> censusJobMs = new LinkedHashMap<>();
+
+  /**
+   * A census step: {@code bin/census} as a child process, its output in the step's log, with the step's fault
+   * schedule (if any) run around it, its clock started by the job's start ({@code census.startfile}). A schedule
+   * that went wrong fails a job that succeeded (exit 4).
+   */
+  private int runCensus(Step s, Map<String, Object> rec) {
+    java.util.Optional<CensusFaults> faults;
+    Path startFile = studyDir.resolve(s.name()).resolve("job.started");
+    try {
+      faults = CensusFaults.open(s, censusJobMs, studyDir.resolve(s.name()));
+      Files.deleteIfExists(startFile);
+    } catch (ConfigException | IOException e) {
+      rec.put("reason", e.getMessage());
+      appendLog(s, "error: " + e.getMessage());
+      return BenchmarkException.EXIT_RUN_FAILED;
+    }
+    List<String> cmd = new ArrayList<>(command(s));
+    if (faults.isPresent()) {
+      cmd.addAll(List.of("-p", "census.startfile=" + startFile));
+    }
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(logOf(s).toFile());
+    Process p = null;
+    Thread hook = null;
+    try {
+      p = pb.start();
+      Process child = p;
+      hook = new Thread(child::destroy, "study-census-stop");
+      Runtime.getRuntime().addShutdownHook(hook);
+      if (faults.isPresent() && awaitFile(p, startFile)) {
+        faults.get().started();
+      }
+      p.waitFor();
+      int code = p.exitValue();
+      long jobMs = readJson(studyDir.resolve(s.name()).resolve("results.json")).path("summary").path("totalMs")
+          .asLong(-1);
+      if (code == 0 && jobMs >= 0) {
+        censusJobMs.put(s.name(), jobMs);
+      }
+      return faultsEnded(s, rec, faults, code);
+    } catch (IOException e) {
+      rec.put("reason", "cannot start bin/census: " + e.getMessage());
+      return faultsEnded(s, rec, faults, BenchmarkException.EXIT_RUN_FAILED);
+    } catch (InterruptedException e) {
+      p.destroy();
+      Thread.currentThread().interrupt();
+      return faultsEnded(s, rec, faults, BenchmarkException.EXIT_INTERRUPTED);
+    } finally {
+      if (hook != null) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook stops the child
+        }
+      }
+      if (p != null && p.isAlive()) {
+        p.destroy();
+        try {
+          p.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
+  }
+
+  /** Waits until the file exists (true) or the process ended without writing it (false). */
+  private static boolean awaitFile(Process p, Path f) throws InterruptedException {
+    while (!Files.exists(f)) {
+      if (!p.isAlive()) {
+        return Files.exists(f);
+      }
+      Thread.sleep(20);
+    }
+    return true;
+  }
+
+  /** Ends a census step's fault schedule (if it has one); the step's exit code after it. */
+  private int faultsEnded(Step s, Map<String, Object> rec, java.util.Optional<CensusFaults> faults, int code) {
+    if (faults.isEmpty()) {
+      return code;
+    }
+    java.util.Optional<String> problem = faults.get().ended(studyDir.resolve(s.name()).resolve("results.json"), rec);
+    appendLog(s, "study: the fault schedule (fault.at=" + faults.get().at() + " after the job started): "
+        + problem.orElse("ran as planned") + " (" + studyDir.relativize(studyDir.resolve(s.name()).resolve(
+        "fault.log")) + ")");
+    if (problem.isPresent() && code == 0) {
+      appendLog(s, "error: " + problem.get());
+      return BenchmarkException.EXIT_RUN_FAILED;
+    }
+    return code;
+  }
+
+  private void appendLog(Step s, String line) {
+    try {
+      Files.writeString(logOf(s), line + "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+          java.nio.file.StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      err.println("study: cannot write " + logOf(s) + ": " + e.getMessage());
     }
   }
 

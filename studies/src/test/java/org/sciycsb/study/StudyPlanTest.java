@@ -180,7 +180,7 @@ class StudyPlanTest {
     Plan p = StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
         Map.of("study.hdfs", "hdfs://127.0.0.1:9999", "study.mongo", "mongodb://127.0.0.1:27999"), "t_");
     assertThat(p.steps()).filteredOn(s -> !s.name().startsWith("checkpoint/"))
-        .allMatch(s -> s.kind() == Step.Kind.CENSUS).hasSize(31);
+        .allMatch(s -> s.kind() == Step.Kind.CENSUS).hasSize(36);
     assertThat(checkpointSteps(p, "checkpoint/")).hasSize(6 + 2 * 2).allMatch(s -> s.kind() == Step.Kind.RUN);
     Step raw = p.step("raw/read-mongo");
     assertThat(raw.argv()).startsWith("read");
@@ -206,6 +206,42 @@ class StudyPlanTest {
     assertThat(p.params().get("mongoLabel")).isEqualTo(DedeStudy.STANDIN_LABEL);
     assertThatThrownBy(() -> StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1, 100,
         Map.of("study.mongo", "mongodb://h:1/db"), "t_")).hasMessageContaining("server only");
+  }
+
+  @Test
+  void dedeFaultStepsKillDataNodesMidJobAtAFractionOfTheirBaselineAndRestoreThemAfter() throws Exception {
+    Plan p = StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
+        Map.of("study.hdfs", "hdfs://127.0.0.1:9999", "study.mongo", "mongodb://127.0.0.1:27999",
+            "study.fault.hdfs", "hdfs://127.0.0.1:9200"), "t_");
+    assertThat(checkpointSteps(p, "faults/").stream().map(Step::name)).containsExactly("faults/hdfs-hdfs/0-killed",
+        "faults/hdfs-hdfs/1-killed", "faults/mongo-hdfs/0-killed", "faults/mongo-hdfs/1-killed");
+    Step base = p.step("faults/hdfs-hdfs/0-killed");
+    assertThat(base.fault()).isEmpty();
+    assertThat(base.prop("census.input")).isEqualTo("hdfs://127.0.0.1:9200/sciycsb-study/t/in-37200");
+    assertThat(base.prop("census.output")).isEqualTo("hdfs://127.0.0.1:9200/sciycsb-study/t/out/faults-hdfs-hdfs");
+    assertThat(base.dependsOn()).containsExactly("data/faults-hdfs-37200");
+    Step k1 = p.step("faults/hdfs-hdfs/1-killed");
+    assertThat(k1.fault()).containsEntry("fault.action", "kill-node:2").containsEntry("fault.server", "hdfs@dn3")
+        .containsEntry("fault.restoreatend", "true").doesNotContainKey("fault.at");
+    assertThat(k1.faultBaseline()).isEqualTo("faults/hdfs-hdfs/0-killed");
+    assertThat(k1.faultFraction()).isEqualTo(0.3);
+    assertThat(k1.dependsOn()).contains("data/faults-hdfs-37200", "faults/hdfs-hdfs/0-killed");
+    // the mongo-hadoop input is the 37.2 M load the filter runs share
+    assertThat(p.step("faults/mongo-hdfs/1-killed").dependsOn()).contains("data/mongo-37200");
+    // repeats: each repeat's fault is placed by that repeat's baseline
+    Step r2 = p.repeated(2).step("faults/mongo-hdfs/1-killed/run-2");
+    assertThat(r2.faultBaseline()).isEqualTo("faults/mongo-hdfs/0-killed/run-2");
+    assertThat(r2.fault()).containsEntry("fault.action", "kill-node:2");
+    // the user's own cluster: their commands, {killed} replaced
+    Plan own = StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
+        Map.of("study.fault.command", "ssh dn kill {killed}", "study.fault.restorecommand", "ssh dn start"), "t_");
+    assertThat(own.step("faults/hdfs-hdfs/1-killed").fault()).containsEntry("fault.action",
+        "command:ssh dn kill 1").containsEntry("fault.restorecommand", "ssh dn start")
+        .doesNotContainKey("fault.server");
+    assertThatThrownBy(() -> StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
+        Map.of("study.fault.command", "ssh dn kill"), "t_")).hasMessageContaining("needs study.fault.restorecommand");
+    assertThatThrownBy(() -> StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
+        Map.of("study.fault.hdfs", "file:///tmp"), "t_")).hasMessageContaining("study.fault.hdfs must be an hdfs://");
   }
 
   static List<Step> checkpointSteps(Plan p, String prefix) {
