@@ -298,6 +298,30 @@ class StudyCommandTest {
   }
 
   /**
+   * A study's -p fault.* is an experiment on its measured runs: the run step runs the schedule and its failed
+   * operations are expected (counted, status ok); the load before it runs without the fault, so its failed
+   * operations still fail the study (exit 4).
+   */
+  @Test
+  void aFaultScheduleAppliesToTheRunStepsWhoseFailuresItExpects() throws Exception {
+    Path dir = tmp.resolve("faulted");
+    Path mark = tmp.resolve("fault.txt");
+    Out r = study("sandisk", "test-stall", "--scale", "1e-6", "--only", "32GB/load,32GB/workloadc-uniform", "-p",
+        "stall.ms=0", "-p", "stall.failevery=4", "-p", "fault.at=1ms", "-p", "fault.action=command:echo x >> "
+        + mark, "-p", "results.dir=" + dir);
+    assertThat(r.code()).as(r.err()).isEqualTo(4);
+    assertThat(Files.readAllLines(mark)).as("the run's fault, not the load's").containsExactly("x");
+    JsonNode doc = MAPPER.readTree(dir.resolve("study.json").toFile());
+    for (JsonNode s : doc.path("steps")) {
+      JsonNode res = MAPPER.readTree(dir.resolve(s.path("dir").asText()).resolve("results.json").toFile());
+      boolean run = s.path("name").asText().equals("32GB/workloadc-uniform");
+      assertThat(res.path("metadata").path("faults").size()).as(s.path("name").asText()).isEqualTo(run ? 1 : 0);
+      assertThat(s.path("failedOperations").asLong()).isPositive();
+      assertThat(s.path("status").asText()).isEqualTo(run ? "ok" : "failed operations");
+    }
+  }
+
+  /**
    * Two stores in one study: the matrix on each (a complete study folder per store), one report whose columns,
    * lines and bars are named by the product and version the runs reported, every measured cell still naming its
    * results.json; a -p key one binding declares reaches that binding's runs only.
