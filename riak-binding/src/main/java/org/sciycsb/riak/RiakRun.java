@@ -67,6 +67,7 @@ public final class RiakRun implements BindingRun {
   /** Where the first unexpected failure of a request is reported (see {@link #classify}). */
   private final PrintStream log;
   private final AtomicBoolean unexpectedReported = new AtomicBoolean();
+  private final AtomicBoolean unavailableReported = new AtomicBoolean();
 
   private RiakRun(RiakSettings settings, RiakCluster cluster, StoreInfo info, PrintStream log) {
     this.settings = settings;
@@ -333,14 +334,18 @@ public final class RiakRun implements BindingRun {
   }
 
   /**
-   * Classifies a failed request ({@link RiakOutcome#of}); the first failure of the run that fits no known class (and
-   * so counts as ERROR) is printed once, with its exception, so an ERROR count can be explained.
+   * Classifies a failed request ({@link RiakOutcome#of}); the run's first failure that fits no known class (and so
+   * counts as ERROR) and its first SERVICE_UNAVAILABLE are printed once each, with their exceptions, so the counts
+   * can be explained (a server's "overload", a timeout, a connection the server did not accept in time).
    */
   RiakOutcome classify(Throwable e) {
     RiakOutcome outcome = RiakOutcome.of(e);
     if (outcome == RiakOutcome.ERROR && unexpectedReported.compareAndSet(false, true)) {
       log.println("riak: a request failed in an unexpected way and counts as ERROR (only the first is shown): "
           + RiakOutcome.rootCause(e));
+    } else if (outcome == RiakOutcome.UNAVAILABLE && unavailableReported.compareAndSet(false, true)) {
+      log.println("riak: a request counts as SERVICE_UNAVAILABLE" + (settings.retries() > 0 ? " (then retried)" : "")
+          + " (only the first is shown): " + RiakOutcome.rootCause(e));
     }
     return outcome;
   }
