@@ -63,7 +63,7 @@ final class HdfsRun implements BindingRun {
     this.hsync = config.get(HdfsOptions.FLUSH).equals("hsync");
     this.context = context;
     this.serverStats = fs instanceof DistributedFileSystem
-        ? new HdfsServerStats(nameNodeHttp(config, uri, fs.getConf()), uri.toString()) : null;
+        ? new HdfsServerStats(nameNodeHttp(config, uri, fs.getConf()), uri) : null;
     this.runId = context.phase().name().toLowerCase() + "-" + System.currentTimeMillis() + "-"
         + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000000));
   }

@@ -44,16 +44,20 @@ final class HdfsServerStats {
   private final HadoopJmx jmx = new HadoopJmx();
   private final String nameNode;
   private final String fsUri;
+  private final int rpcPort;
+  /** Whether the servlet was found to be the NameNode of {@link #fsUri} (checked once). */
+  private boolean sameNameNode;
   /** The DataNodes (transfer addresses) the first sample summed; null before it, empty when it summed none. */
   private Set<String> dataNodes;
 
   /**
    * @param nameNode host:port of the NameNode's HTTP server
-   * @param fsUri the file system's URI, for the source
+   * @param fsUri the file system's URI: the source names it, and the servlet must be its NameNode's
    */
-  HdfsServerStats(String nameNode, String fsUri) {
+  HdfsServerStats(String nameNode, java.net.URI fsUri) {
     this.nameNode = nameNode;
-    this.fsUri = fsUri;
+    this.fsUri = fsUri.toString();
+    this.rpcPort = fsUri.getPort() < 0 ? 8020 : fsUri.getPort();
   }
 
   /** One sample; fails when the NameNode's JMX cannot be read. */
@@ -61,6 +65,7 @@ final class HdfsServerStats {
     Map<String, Double> counters = new TreeMap<>();
     Map<String, Double> gauges = new TreeMap<>();
     try {
+      checkSameNameNode();
       nameNode(jmx.beans(nameNode, "Hadoop:service=NameNode,name=NameNodeActivity"),
           jmx.beans(nameNode, "Hadoop:service=NameNode,name=FSNamesystem*"), counters, gauges);
     } catch (IOException e) {
@@ -75,6 +80,28 @@ final class HdfsServerStats {
     }
     addDataNodes(dfs, counters, gauges);
     return Optional.of(new ServerStats(source(), counters, gauges));
+  }
+
+  /**
+   * Refuses the servlet of another NameNode (a second cluster on the host, whose HTTP port the default named): its
+   * RPC port ({@code NameNodeStatus.HostAndPort}) must be the one of {@code hdfs.url}.
+   */
+  private void checkSameNameNode() throws IOException, InterruptedException, BindingException {
+    if (sameNameNode) {
+      return;
+    }
+    String other = otherNameNode(jmx.beans(nameNode, "Hadoop:service=NameNode,name=NameNodeStatus"), rpcPort);
+    if (other != null) {
+      throw new BindingException("http://" + nameNode + "/jmx is the NameNode of " + other + ", not of " + fsUri
+          + ": hdfs.namenode.http names its HTTP address");
+    }
+    sameNameNode = true;
+  }
+
+  /** The RPC address the servlet's NameNode serves, when its port is not {@code rpcPort}; else null. */
+  static String otherNameNode(List<JsonNode> status, int rpcPort) {
+    String hostAndPort = HadoopJmx.bean(status, "NameNodeStatus").path("HostAndPort").asText("");
+    return hostAndPort.endsWith(":" + rpcPort) ? null : hostAndPort.isEmpty() ? "an unknown address" : hostAndPort;
   }
 
   private String source() {

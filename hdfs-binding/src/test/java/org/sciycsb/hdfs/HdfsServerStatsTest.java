@@ -75,9 +75,17 @@ class HdfsServerStatsTest {
   }
 
   @Test
+  void theServletOfAnotherNameNodeIsToldApartByItsRpcPort() throws IOException {
+    // the test server's NameNode answers HostAndPort localhost:9000
+    assertThat(HdfsServerStats.otherNameNode(recorded("namenode-status"), 9000)).isNull();
+    assertThat(HdfsServerStats.otherNameNode(recorded("namenode-status"), 9200)).isEqualTo("localhost:9000");
+    assertThat(HdfsServerStats.otherNameNode(List.of(), 9000)).isEqualTo("an unknown address");
+  }
+
+  @Test
   void anUnreachableNameNodeIsABindingErrorThatNamesTheOption() {
     // nothing listens on port 1 of the loopback: the connection is refused at once
-    HdfsServerStats s = new HdfsServerStats("127.0.0.1:1", "hdfs://127.0.0.1:9000");
+    HdfsServerStats s = new HdfsServerStats("127.0.0.1:1", URI.create("hdfs://127.0.0.1:9000"));
     assertThatThrownBy(() -> s.read(null)).isInstanceOf(BindingException.class)
         .hasMessageContaining("http://127.0.0.1:1/jmx").hasMessageContaining("hdfs.namenode.http");
   }
