@@ -15,9 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * HDFS with three DataNodes on one host ({@code bin/servers start hdfs@dn3 --datanodes 3}, its own ports from
  * {@code SCIYCSB_DN3_HDFS_PORT}, default 9200; DataNode K's ports the first one's + 100 x (K - 1)), as seed 000's
- * cluster runs need: records written at replication 3 are read back, every one of them, after a DataNode is killed
- * with SIGKILL, and {@code start} brings the killed DataNode back. And seed 000's Figure 11 as study steps: dede's
- * filter job with a DataNode killed mid-job by the study's fault schedule, the job completing, its overhead reported.
+ * cluster runs need: a load at replication 3 reports the 3 nodes and every DataNode's own figures, its records are
+ * read back, every one of them, after a DataNode is killed with SIGKILL, and {@code start} brings the killed
+ * DataNode back. And seed 000's Figure 11 as study steps: dede's filter job with a DataNode killed mid-job by the
+ * study's fault schedule, the job completing, its overhead reported.
  */
 class HdfsDataNodesIT {
   static final String INSTANCE = "hdfs@dn3";
@@ -123,11 +124,18 @@ class HdfsDataNodesIT {
     String base = "/dn3-" + System.nanoTime();
     Launcher.Result load = Launcher.ycsb(tmp, "load", "hdfs", "-P", "workloads/workloadc", "-p", "hdfs.url=" + url(),
         "-p", "hdfs.basepath=" + base, "-p", "hdfs.replication=3", "-p", "recordcount=400", "-threads", "2",
-        "-p", "results.dir=" + tmp.resolve("load"));
+        "-p", "hdfs.namenode.http=127.0.0.1:" + (port() + 1), "-p", "results.dir=" + tmp.resolve("load"));
     assertThat(load.exit()).as(load.toString()).isZero();
-    JsonNode store = Launcher.json(tmp.resolve("load/results.json")).path("metadata").path("store");
+    JsonNode results = Launcher.json(tmp.resolve("load/results.json"));
+    JsonNode store = results.path("metadata").path("store");
     assertThat(store.path("details").path("liveDatanodes").asText()).isEqualTo("3");
+    assertThat(store.path("details").path("nodes").asText()).as("the node count of a study's figures").isEqualTo("3");
     assertThat(store.path("details").path("replication").asText()).isEqualTo("3");
+    // the store's own figures: the NameNode's, and every DataNode's reached at the address the NameNode reports
+    JsonNode server = results.path("extra").path("server");
+    assertThat(server.path("source").asText()).as(server.toString()).endsWith("summed over 3 DataNode(s)");
+    assertThat(server.path("gauges").path("DataNodeActivity.dataNodes").path("max").asDouble()).isEqualTo(3);
+    assertThat(server.path("gauges").path("FSNamesystemState.NumLiveDataNodes").path("max").asDouble()).isEqualTo(3);
 
     assertThat(servers("kill", INSTANCE, "datanode:2")).contains("datanode2 killed with SIGKILL");
     Launcher.Result run = Launcher.ycsb(tmp, "run", "hdfs", "-P", "workloads/workloadc", "-p", "hdfs.url=" + url(),

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * writes succeed, as fallback vnodes stand in for the dead node's, {@code pr=all} fails every read, {@code pw=all}
  * every write; {@code pr/pw=quorum} is not asserted: with 3 nodes some preflists of a ring of 8 (or of any power of
  * 2) hold two replicas on one node, so a few keys lose two primaries); the strongly consistent bucket type
- * the script makes on a ring of 3; and the whole ring killed under {@code errors.max}.
+ * the script makes on a ring of 3 (its load reporting the ring's 3 nodes and node 1's own figures); and the whole
+ * ring killed under {@code errors.max}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -176,8 +177,12 @@ class RiakRingFaultIT extends FaultScenario {
     load.addAll(List.of("-P", "workloads/workloade", "-p", "results.dir=" + tmp.resolve("sc-load")));
     Launcher.Result l = Launcher.ycsb(tmp, load.toArray(String[]::new));
     assertThat(l.exit()).as(l.toString()).isZero();
-    assertThat(Launcher.json(tmp.resolve("sc-load/results.json")).path("extra").path("countCheck").asText())
-        .isEqualTo("ok");
+    JsonNode loaded = Launcher.json(tmp.resolve("sc-load/results.json"));
+    assertThat(loaded.path("extra").path("countCheck").asText()).isEqualTo("ok");
+    // the ring's members as node 1 reports them (its HTTP /stats): the node count of a study's figures
+    assertThat(loaded.path("metadata").path("store").path("details").path("nodes").asText()).isEqualTo("3");
+    assertThat(loaded.path("extra").path("server").path("source").asText())
+        .isEqualTo("/stats of riak_" + FaultServers.INSTANCE + "1@127.0.0.1");
     for (String w : List.of("workloada", "workloade")) {
       List<String> run = new ArrayList<>(List.of("run"));
       run.addAll(strong);

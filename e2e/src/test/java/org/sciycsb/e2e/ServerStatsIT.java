@@ -11,8 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The store's own figures sampled during a run ({@code extra.server}), read back against what the run did, on the
- * PostgreSQL, MongoDB-wire (FerretDB 2.5 on DocumentDB) and Cassandra test servers; and a local server process
- * sampled beside the client ({@code resources.pids}). Each fails when its server is missing.
+ * PostgreSQL, MongoDB-wire (FerretDB 2.5 on DocumentDB), Cassandra, HDFS and Riak test servers; and a local server
+ * process sampled beside the client ({@code resources.pids}). Each fails when its server is missing.
  */
 class ServerStatsIT {
   static final ObjectMapper MAPPER = new ObjectMapper();
@@ -79,5 +79,47 @@ class ServerStatsIT {
     JsonNode server = r.path("extra").path("server");
     assertThat(server.path("source").asText()).startsWith("system_views.thread_pools of node ");
     assertThat(delta(server, "threadpool.Native-Transport-Requests.completed")).isGreaterThanOrEqualTo(RECORDS);
+  }
+
+  /**
+   * HDFS: each of the 4 threads creates one file at its first insert (after the first sample: the engine waits for
+   * it), and each file (about 0.9 MB) gets one block when its first 64 KB packet leaves. The test server refreshes
+   * its JMX figures every second and the load is paced to last about 3 s, so the closing sample counts all 4 creates
+   * and blocks; the DataNode has received all but the last second's bytes (and each thread's unsent packet) of the
+   * 3,000 records of at least 1,000 bytes each, and never more than the records' lines.
+   */
+  @Test
+  void hdfsCountsTheFilesAndBlocksTheLoadCreatedAndTheBytesItsDataNodeReceived() throws Exception {
+    String http = "127.0.0.1:" + Launcher.env("SCIYCSB_HDFS_HTTP_PORT", "9870");
+    JsonNode r = load("hdfs", "hdfs", "-p", "hdfs.url=" + Launcher.hdfsUrl(), "-p", "hdfs.namenode.http=" + http,
+        "-p", "hdfs.basepath=/serverstats-" + System.currentTimeMillis(), "-p", "target=1000");
+    assertThat(r.path("metadata").path("store").path("details").path("nodes").asText()).isEqualTo("1");
+    JsonNode server = r.path("extra").path("server");
+    assertThat(server.path("source").asText()).isEqualTo("NameNode JMX of " + Launcher.hdfsUrl() + " (http://"
+        + http + "/jmx) and DataNodeActivity summed over 1 DataNode(s)");
+    assertThat(delta(server, "NameNodeActivity.CreateFileOps")).isEqualTo(4);
+    assertThat(delta(server, "NameNodeActivity.AddBlockOps")).isEqualTo(4);
+    assertThat(delta(server, "DataNodeActivity.BytesWritten")).isBetween(RECORDS * 1000 / 2.0, RECORDS * 1500.0);
+    assertThat(server.path("gauges").path("DataNodeActivity.dataNodes").path("max").asDouble()).isEqualTo(1);
+    assertThat(server.path("gauges").path("FSNamesystemState.NumLiveDataNodes").path("max").asDouble())
+        .isEqualTo(1);
+  }
+
+  /**
+   * Riak: the node coordinates every put of the load (node_puts_total) and, n_val 3 on one node, stores each in
+   * three vnodes (vnode_puts_total), acknowledging it once two of them have (w = quorum). Riak answers /stats from a
+   * cache it refreshes at most once a second, so the closing sample can miss the puts of the load's last second:
+   * paced to at most 1,000 per second, never half of them. Nothing else writes to the node.
+   */
+  @Test
+  void riakCountsThePutsItCoordinatedAndItsVnodesStored() throws Exception {
+    JsonNode r = load("riak", "riak", "-p", "riak.hosts=" + org.sciycsb.testkit.TestServers.riakHosts(),
+        "-p", "table=serverstats" + System.currentTimeMillis(), "-p", "target=1000");
+    assertThat(r.path("metadata").path("store").path("details").path("nodes").asText()).isEqualTo("1");
+    JsonNode server = r.path("extra").path("server");
+    assertThat(server.path("source").asText()).startsWith("/stats of riak");
+    double puts = delta(server, "node_puts_total");
+    assertThat(puts).isBetween(RECORDS / 2.0, (double) RECORDS);
+    assertThat(delta(server, "vnode_puts_total")).isBetween(2 * puts, 3.0 * RECORDS);
   }
 }

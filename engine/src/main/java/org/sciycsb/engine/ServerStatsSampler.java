@@ -16,9 +16,14 @@ import org.sciycsb.api.ServerStats;
  * counter's difference and rate over the measured run (a counter that first appears during it counted from 0),
  * every gauge's mean and maximum, and the samples themselves
  * (time since the measured start). A store that cannot say (no binding support, or its first answer fails) leaves
- * a one-line reason instead.
+ * a one-line reason instead. {@link #start} returns once the first sample is taken (or after
+ * {@link #FIRST_SAMPLE_WAIT_MS}), so that it precedes the run's first operation: the counters' differences then hold
+ * every operation of the run, also those of its first moments (an HDFS run creates its files at its first inserts).
  */
 final class ServerStatsSampler implements Runnable {
+  /** How long {@link #start} waits for the first sample at most: a slow store delays the run no longer. */
+  static final long FIRST_SAMPLE_WAIT_MS = 2000;
+
   /** One sample: wall-clock time and what the server said. */
   record Sample(long epochMs, ServerStats stats) {}
 
@@ -26,6 +31,7 @@ final class ServerStatsSampler implements Runnable {
   private final long periodMillis;
   private final Thread thread;
   private final List<Sample> samples = new ArrayList<>();
+  private final java.util.concurrent.CountDownLatch firstSample = new java.util.concurrent.CountDownLatch(1);
   private volatile boolean stop;
   private String unavailable;
   private int failures;
@@ -37,18 +43,27 @@ final class ServerStatsSampler implements Runnable {
     this.thread.setDaemon(true);
   }
 
+  /** Starts sampling and waits for the first sample (at most {@link #FIRST_SAMPLE_WAIT_MS}). */
   void start() {
     thread.start();
+    try {
+      firstSample.await(FIRST_SAMPLE_WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Override
   public void run() {
-    while (!stop && sampleOnce()) {
+    boolean more = sampleOnce();
+    firstSample.countDown();
+    while (!stop && more) {
       try {
         Thread.sleep(periodMillis);
       } catch (InterruptedException e) {
         return;
       }
+      more = sampleOnce();
     }
   }
 

@@ -90,4 +90,47 @@ class ServerStatsSamplerTest {
     none.stop();
     assertThat(none.section(0)).containsEntry("unavailable", "the binding does not read the store's own figures");
   }
+
+  @Test
+  void startReturnsOnceTheFirstSampleIsTakenSoThatItPrecedesTheRun() throws Exception {
+    CountingStore slow = new CountingStore(false) {
+      @Override
+      public Optional<ServerStats> serverStats() throws BindingException {
+        try {
+          Thread.sleep(300); // a store whose answer takes a while (an HTTP servlet, a cold client)
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return super.serverStats();
+      }
+    };
+    ServerStatsSampler s = new ServerStatsSampler(slow, 10_000);
+    s.start();
+    assertThat(slow.reads.get()).as("samples taken when start returned").isEqualTo(1);
+    s.stop();
+  }
+
+  @Test
+  void aStoreThatDoesNotAnswerDelaysTheStartByTheFirstSampleWaitAtMost() throws Exception {
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    CountingStore hung = new CountingStore(false) {
+      @Override
+      public Optional<ServerStats> serverStats() throws BindingException {
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return super.serverStats();
+      }
+    };
+    ServerStatsSampler s = new ServerStatsSampler(hung, 100);
+    long t0 = System.nanoTime();
+    s.start();
+    long waitedMs = (System.nanoTime() - t0) / 1_000_000;
+    release.countDown();
+    s.stop();
+    assertThat(waitedMs).isBetween(ServerStatsSampler.FIRST_SAMPLE_WAIT_MS - 50,
+        ServerStatsSampler.FIRST_SAMPLE_WAIT_MS + 1000);
+  }
 }

@@ -42,9 +42,15 @@ public final class HdfsOptions {
   public static final Option<String> USER = Option.string("hdfs.user", null,
       "HDFS user name (HADOOP_USER_NAME); default the OS user").defaultShownAs("the OS user");
 
+  public static final Option<String> NAMENODE_HTTP = Option.string("hdfs.namenode.http", null,
+      "host:port of the NameNode's HTTP server, whose /jmx the run samples for the store's own figures (extra.server"
+          + " of results.json; the DataNodes' HTTP addresses come from the NameNode's DataNode report)")
+      .defaultShownAs("the host of hdfs.url, the port of dfs.namenode.http-address (9870)")
+      .check(v -> v.matches("[^:/\\s]+:[0-9]{1,5}"), "must be host:port, such as 127.0.0.1:9870");
+
   public static OptionSet set() {
     return OptionSet.builder("hdfs")
-        .add(URL, BASEPATH, REPLICATION, BLOCKSIZE, BUFFERSIZE, INDEX, FLUSH, USER)
+        .add(URL, BASEPATH, REPLICATION, BLOCKSIZE, BUFFERSIZE, INDEX, FLUSH, USER, NAMENODE_HTTP)
         .ownPrefix("hdfs.")
         .build();
   }

@@ -49,6 +49,8 @@ final class HdfsRun implements BindingRun {
   final String runId;
   private final RunContext context;
   private final Map<String, TableIndex> indexes = new HashMap<>();
+  /** The daemons' own figures; null for another file system than HDFS. */
+  private final HdfsServerStats serverStats;
 
   HdfsRun(FileSystem fs, URI uri, Path base, Config config, RunContext context) throws BenchmarkException {
     this.fs = fs;
@@ -60,8 +62,25 @@ final class HdfsRun implements BindingRun {
     this.indexEnabled = config.get(HdfsOptions.INDEX);
     this.hsync = config.get(HdfsOptions.FLUSH).equals("hsync");
     this.context = context;
+    this.serverStats = fs instanceof DistributedFileSystem
+        ? new HdfsServerStats(nameNodeHttp(config, uri, fs.getConf()), uri) : null;
     this.runId = context.phase().name().toLowerCase() + "-" + System.currentTimeMillis() + "-"
         + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000000));
+  }
+
+  /**
+   * The NameNode's HTTP address: {@code hdfs.namenode.http}, else the host of {@code hdfs.url} with the port of the
+   * client configuration's {@code dfs.namenode.http-address} (Hadoop's default 9870, or an hdfs-site.xml's on the
+   * classpath).
+   */
+  static String nameNodeHttp(Config config, URI uri, org.apache.hadoop.conf.Configuration conf)
+      throws org.sciycsb.api.ConfigException {
+    String set = config.get(HdfsOptions.NAMENODE_HTTP);
+    if (set != null) {
+      return set;
+    }
+    String address = conf.getTrimmed("dfs.namenode.http-address", "0.0.0.0:9870");
+    return uri.getHost() + ":" + address.substring(address.lastIndexOf(':') + 1);
   }
 
   @Override
@@ -197,11 +216,18 @@ final class HdfsRun implements BindingRun {
       try {
         DatanodeInfo[] live = ((DistributedFileSystem) fs).getDataNodeStats(HdfsConstants.DatanodeReportType.LIVE);
         d.put("liveDatanodes", Integer.toString(live.length));
+        d.put("nodes", Integer.toString(live.length));
       } catch (IOException | RuntimeException e) {
         d.put("liveDatanodes", "unknown (" + HdfsBinding.firstLine(e) + ")");
       }
     }
     return new StoreInfo(fs instanceof DistributedFileSystem ? "HDFS" : fs.getScheme(), VersionInfo.getVersion(), d);
+  }
+
+  /** The NameNode's (and the DataNodes') own figures ({@link HdfsServerStats}); none for another file system. */
+  @Override
+  public java.util.Optional<org.sciycsb.api.ServerStats> serverStats() throws BindingException {
+    return serverStats == null ? java.util.Optional.empty() : serverStats.read((DistributedFileSystem) fs);
   }
 
   /** Deletes the table's folder (records, documents and their index files) and forgets its key index. */

@@ -22,6 +22,11 @@ public final class RiakOptions {
   public static final Option<Integer> PORT = Option.integer("riak.port", 8087,
       "protocol buffers port for hosts given without one")
       .check(p -> p > 0 && p < 65536, "must be a TCP port");
+  public static final Option<Integer> HTTP_PORT = Option.integer("riak.http_port", null,
+      "HTTP port of the first node of riak.hosts, whose GET /stats gives the ring's node count (metadata.store) and"
+          + " the node's own figures during the run (extra.server of results.json)")
+      .defaultShownAs("its protocol buffers port + 11 (Riak's defaults 8087 and 8098; bin/servers' nodes)")
+      .check(p -> p > 0 && p < 65536, "must be a TCP port");
   public static final Option<String> BUCKET_TYPE = Option.string("riak.bucket_type", "default",
       "bucket type; the bucket is the YCSB table name (property 'table')")
       .check(s -> !s.isBlank(), "must not be empty");
@@ -88,7 +93,7 @@ public final class RiakOptions {
   /** The options, owning the {@code riak.} prefix. */
   public static OptionSet set() {
     return OptionSet.builder("riak")
-        .add(HOSTS, PORT, BUCKET_TYPE, CONSISTENCY, R, W, PR, PW, DW, N_VAL, STRONG_CONSISTENCY, SCAN_BUCKET_TYPE,
+        .add(HOSTS, PORT, HTTP_PORT, BUCKET_TYPE, CONSISTENCY, R, W, PR, PW, DW, N_VAL, STRONG_CONSISTENCY, SCAN_BUCKET_TYPE,
             SCAN_INDEX, RETRIES, RETRY_WAIT, TIMEOUT, CONNECT_TIMEOUT, MIN_CONNECTIONS, MAX_CONNECTIONS, DEBUG)
         .add(R_VAL, W_VAL, READ_RETRY_COUNT, WAIT_TIME_BEFORE_RETRY, TRANSACTION_TIME_LIMIT,
             STRONG_CONSISTENT_SCANS_BUCKET_TYPE)

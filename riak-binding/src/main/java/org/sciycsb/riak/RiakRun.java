@@ -56,6 +56,8 @@ public final class RiakRun implements BindingRun {
   private final RiakClient client;
   private final RecordCodec codec = new RecordCodec();
   private final StoreInfo storeInfo;
+  /** The first node's GET /stats: the store's own figures during the run. */
+  private final RiakNodeStats nodeStats;
   /** Set once a scan met a backend without 2i: later scans return NOT_IMPLEMENTED without asking. */
   private final AtomicBoolean no2i = new AtomicBoolean();
   private volatile SubjectTimeline.Schema timelineSchema;
@@ -69,7 +71,8 @@ public final class RiakRun implements BindingRun {
   private final AtomicBoolean unexpectedReported = new AtomicBoolean();
   private final AtomicBoolean unavailableReported = new AtomicBoolean();
 
-  private RiakRun(RiakSettings settings, RiakCluster cluster, StoreInfo info, PrintStream log) {
+  private RiakRun(RiakSettings settings, RiakCluster cluster, StoreInfo info, RiakNodeStats nodeStats,
+      PrintStream log) {
     this.settings = settings;
     this.log = log;
     this.chain = Executors.newCachedThreadPool(r -> {
@@ -81,6 +84,7 @@ public final class RiakRun implements BindingRun {
     this.cluster = cluster;
     this.client = new RiakClient(cluster);
     this.storeInfo = info;
+    this.nodeStats = nodeStats;
   }
 
   /** Starts the cluster client and checks that a node answers a ping; a failure is one clear line. */
@@ -159,7 +163,8 @@ public final class RiakRun implements BindingRun {
           .getBucketTypeAsString() + "' has no secondary indexes (bitcask?): records are stored without key_bin"
           + " and scans return NOT_IMPLEMENTED (set riak.scan_index=false to silence this)");
     }
-    return new RiakRun(effective, cluster, serverInfo(cluster, effective, waitMs), log);
+    RiakNodeStats stats = new RiakNodeStats(effective.statsUri(), effective.connectTimeout());
+    return new RiakRun(effective, cluster, serverInfo(cluster, effective, stats, waitMs), stats, log);
   }
 
   /**
@@ -200,7 +205,8 @@ public final class RiakRun implements BindingRun {
     }
   }
 
-  private static StoreInfo serverInfo(RiakCluster cluster, RiakSettings s, long waitMs) {
+  /** The node's version and name (protocol buffers), the ring's members and size (its HTTP GET /stats). */
+  private static StoreInfo serverInfo(RiakCluster cluster, RiakSettings s, RiakNodeStats stats, long waitMs) {
     Map<String, String> details = new LinkedHashMap<>(s.describe());
     details.put("client", "riak-client " + clientVersion());
     String version = "unknown";
@@ -212,6 +218,13 @@ public final class RiakRun implements BindingRun {
       Thread.currentThread().interrupt();
     } catch (ExecutionException | TimeoutException | RuntimeException e) {
       details.put("server_info_error", String.valueOf(e.getMessage()));
+    }
+    try {
+      RiakNodeStats.ring(stats.fetch(), details);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (IOException | RuntimeException e) {
+      details.put("stats_error", stats.uri() + ": " + e);
     }
     return new StoreInfo("Riak KV", version, details);
   }
@@ -511,6 +524,12 @@ public final class RiakRun implements BindingRun {
   @Override
   public StoreInfo storeInfo() {
     return storeInfo;
+  }
+
+  /** The first node's own figures ({@link RiakNodeStats}). */
+  @Override
+  public java.util.Optional<org.sciycsb.api.ServerStats> serverStats() throws BindingException {
+    return nodeStats.read();
   }
 
   @Override

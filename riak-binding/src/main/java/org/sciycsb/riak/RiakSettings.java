@@ -35,11 +35,12 @@ import org.sciycsb.api.Option;
  * @param minConnections     connections kept per node
  * @param maxConnections     connection limit per node (0 = none)
  * @param debug              print settings at open
+ * @param httpPort           HTTP port of the first host (its GET /stats)
  */
 public record RiakSettings(List<HostPort> hosts, String bucketType, String consistency, Quorum r, Quorum w,
     Quorum pr, Quorum pw, Quorum dw, Integer nVal, boolean strongConsistency, String scanBucketType,
     boolean scanIndex, int retries, Duration retryWait, Duration timeout, Duration connectTimeout,
-    int minConnections, int maxConnections, boolean debug) {
+    int minConnections, int maxConnections, boolean debug, int httpPort) {
 
   /** One node address. */
   public record HostPort(String host, int port) {
@@ -92,13 +93,31 @@ public record RiakSettings(List<HostPort> hosts, String bucketType, String consi
         aliased(c, RiakOptions.RETRIES, RiakOptions.READ_RETRY_COUNT),
         aliased(c, RiakOptions.RETRY_WAIT, RiakOptions.WAIT_TIME_BEFORE_RETRY),
         aliased(c, RiakOptions.TIMEOUT, RiakOptions.TRANSACTION_TIME_LIMIT),
-        c.get(RiakOptions.CONNECT_TIMEOUT), minC, maxC, c.get(RiakOptions.DEBUG));
+        c.get(RiakOptions.CONNECT_TIMEOUT), minC, maxC, c.get(RiakOptions.DEBUG),
+        httpPort(c.get(RiakOptions.HTTP_PORT), hosts.get(0)));
   }
 
   /** A copy with key_bin indexing switched off (the backend has no 2i). */
   public RiakSettings withoutScanIndex() {
     return new RiakSettings(hosts, bucketType, consistency, r, w, pr, pw, dw, nVal, strongConsistency,
-        scanBucketType, false, retries, retryWait, timeout, connectTimeout, minConnections, maxConnections, debug);
+        scanBucketType, false, retries, retryWait, timeout, connectTimeout, minConnections, maxConnections, debug,
+        httpPort);
+  }
+
+  /** {@code riak.http_port}, else the first host's protocol buffers port + 11 (Riak's 8087 and 8098). */
+  static int httpPort(Integer option, HostPort first) throws ConfigException {
+    int p = option != null ? option : first.port() + 11;
+    if (p >= 65536) {
+      throw new ConfigException("riak.http_port: " + first + " + 11 is no TCP port; set riak.http_port");
+    }
+    return p;
+  }
+
+  /** The first node's {@code GET /stats}. */
+  public java.net.URI statsUri() {
+    String host = hosts.get(0).host();
+    return java.net.URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + httpPort
+        + "/stats");
   }
 
   /** True when scans can be served: the records, or their index entries, carry key_bin. */
@@ -127,6 +146,7 @@ public record RiakSettings(List<HostPort> hosts, String bucketType, String consi
         : "not implemented");
     m.put("retries", Integer.toString(retries));
     m.put("timeout", Option.formatDuration(timeout));
+    m.put("stats", statsUri().toString());
     return m;
   }
 

@@ -39,6 +39,16 @@ class RiakSettingsTest {
   }
 
   @Test
+  void theStatsAreReadFromTheFirstHostsHttpPortProtocolBuffersPlus11UnlessSet() throws Exception {
+    assertThat(settings().statsUri()).hasToString("http://127.0.0.1:8098/stats");
+    assertThat(settings("riak.hosts", "10.0.0.5:8500,10.0.0.6:8510").statsUri())
+        .hasToString("http://10.0.0.5:8511/stats");
+    assertThat(settings("riak.hosts", "10.0.0.5:8500", "riak.http_port", "8098").statsUri())
+        .hasToString("http://10.0.0.5:8098/stats");
+    assertThat(settings().describe()).containsEntry("stats", "http://127.0.0.1:8098/stats");
+  }
+
+  @Test
   void strongPresetIsQuorumQuorum() throws Exception {
     RiakSettings s = settings("riak.consistency", "strong");
     assertThat(s.r()).isEqualTo(Quorum.quorumQuorum());
