@@ -79,6 +79,7 @@ final class MongoDbDocumentStore implements DocumentStore, AsyncDocumentStore {
             }
           }
         }
+        run.shard(n, "_id"); // on a mongos, as mongodb.shardkey says (seed 001: hashed)
       }
     } catch (MongoException e) {
       throw new BindingException("mongodb: cannot create the collections " + names + " in "

@@ -49,9 +49,11 @@ public final class MongoDbOptions {
       "strong", "eventual", "none");
 
   public static final Option<String> SHARDKEY = Option.choice("mongodb.shardkey", "hashed",
-      "when the server is a mongos: enable sharding on the database and shard the table on {_id: 'hashed'}"
-          + " (monotonic keys would load one shard); none = leave the collection as it is",
-      "hashed", "none");
+      "when the server is a mongos: enable sharding on the database and shard the table (and the FHIR and FASTA"
+          + " collections) on a hashed key, {_id: 'hashed'} (seed 001; increasing keys spread over the shards);"
+          + " range = on the key itself, {_id: 1} (seed 003's setting: increasing keys all load one shard); none ="
+          + " leave the collections as they are. Ignored by a server that is not a mongos",
+      "hashed", "range", "none");
 
   public static final Option<String> COMPRESSORS = Option.choice("mongodb.compressors", null,
       "wire compression proposed to the server (the server may refuse it and talk uncompressed)",

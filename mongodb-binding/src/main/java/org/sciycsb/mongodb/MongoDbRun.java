@@ -36,6 +36,8 @@ public final class MongoDbRun implements BindingRun {
   private final StoreInfo storeInfo;
   private final PrintStream log;
   private final boolean mongos;
+  /** Shards the collections on a mongos (mongodb.shardkey); null on any other server. */
+  private final Sharding sharding;
   private static final int MAX_LOGGED_ERRORS = 10;
   private final AtomicLong failedBatchedRecords = new AtomicLong();
   private volatile org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema;
@@ -61,11 +63,10 @@ public final class MongoDbRun implements BindingRun {
           + " more");
     }
     this.mongos = "isdbgrid".equals(hello.get("msg"));
-    String sharding = "not a sharded cluster";
-    if (mongos) {
-      sharding = settings.hashedShardKey() ? shardHashed() : "mongos, shard key left as it is (mongodb.shardkey=none)";
-    }
-    this.storeInfo = describe(settings, hello, buildInfo, sharding);
+    this.sharding = mongos ? new Sharding(settings.shardKey(), admin(), settings.database(), log) : null;
+    String how = mongos ? sharding.shard(settings.table(), "_id")
+        : "not a sharded cluster (mongodb.shardkey=" + settings.shardKey() + " applies on a mongos only)";
+    this.storeInfo = describe(settings, hello, buildInfo, how);
   }
 
   /** A thread's own client (connections=perthread): the parent's settings, its own MongoClient of one connection. */
@@ -76,6 +77,7 @@ public final class MongoDbRun implements BindingRun {
     this.parent = parent;
     this.log = parent.log;
     this.mongos = parent.mongos;
+    this.sharding = parent.sharding;
     this.storeInfo = parent.storeInfo;
     MongoDatabase db = client.getDatabase(settings.database()).withReadPreference(settings.readPreference());
     if (settings.writeConcern() != null) {
@@ -152,29 +154,13 @@ public final class MongoDbRun implements BindingRun {
     return MongoDbServerStats.read(client, storeInfo().product() + " " + storeInfo().version());
   }
 
-  /** Enables sharding on the database and shards the table on {@code {_id: "hashed"}}, once, before the threads. */
-  private String shardHashed() throws BindingException {
-    MongoDatabase admin = client.getDatabase("admin");
-    String ns = settings.database() + "." + settings.table();
-    try {
-      admin.runCommand(new Document("enableSharding", settings.database()));
-    } catch (MongoCommandException e) {
-      // already enabled (or implicit since MongoDB 6.0): shardCollection below tells whether it worked
-      log.println("mongodb: enableSharding " + settings.database() + ": " + e.getErrorMessage());
-    }
-    try {
-      admin.runCommand(new Document("shardCollection", ns).append("key", new Document("_id", "hashed")));
-      return "mongos, " + ns + " sharded on {_id: hashed}";
-    } catch (MongoCommandException e) {
-      String msg = e.getErrorMessage() == null ? e.getMessage() : e.getErrorMessage();
-      if (msg != null && msg.toLowerCase(java.util.Locale.ROOT).contains("already")) {
-        log.println("mongodb: " + ns + " already sharded: " + msg);
-        return "mongos, " + ns + " already sharded";
-      }
-      throw new BindingException("cannot shard " + ns + " on {_id: \"hashed\"} (mongodb.shardkey=hashed; set"
-          + " mongodb.shardkey=none to leave it unsharded): " + settings.mask(msg));
-    } catch (MongoException e) {
-      throw new BindingException("cannot shard " + ns + " on {_id: \"hashed\"}: " + settings.mask(e.getMessage()));
+  /**
+   * Shards a collection of an access path (FHIR, FASTA) on {@code field} as {@code mongodb.shardkey} says, when the
+   * server is a mongos; nothing elsewhere.
+   */
+  void shard(String collection, String field) throws BindingException {
+    if (sharding != null) {
+      log.println("mongodb: " + sharding.shard(collection, field));
     }
   }
 

@@ -30,13 +30,13 @@ import org.sciycsb.api.Secrets;
  * @param writeConcern   the effective write concern, or null for the driver's default (server default)
  * @param readPreference the effective read preference
  * @param consistency    the preset name (strong, eventual, none)
- * @param hashedShardKey shard the table on hashed _id when the server is a mongos
+ * @param shardKey       how to shard the collections when the server is a mongos: hashed, range or none
  * @param compressors    the wire compressors proposed to the server
  * @param connectTimeout connect and server-selection timeout
  */
 public record MongoDbSettings(ConnectionString url, String maskedUrl, String database, String table, int batchSize,
     boolean upsert, WriteConcern writeConcern, ReadPreference readPreference, String consistency,
-    boolean hashedShardKey, List<MongoCompressor> compressors, Duration connectTimeout) {
+    String shardKey, List<MongoCompressor> compressors, Duration connectTimeout) {
 
   /** Reads and checks every option; a bad value is a {@link ConfigException} naming it. */
   public static MongoDbSettings resolve(Config config) throws ConfigException {
@@ -106,7 +106,7 @@ public record MongoDbSettings(ConnectionString url, String maskedUrl, String dat
 
     return new MongoDbSettings(cs, masked, database, table, config.get(MongoDbOptions.BATCHSIZE),
         config.get(MongoDbOptions.UPSERT), wc, rp, consistency,
-        "hashed".equals(config.get(MongoDbOptions.SHARDKEY)), compressors, timeout);
+        config.get(MongoDbOptions.SHARDKEY), compressors, timeout);
   }
 
   static WriteConcern writeConcern(Config config, WriteConcern preset, WriteConcern fromUrl) throws ConfigException {

@@ -93,27 +93,13 @@ final class MongoDbSubjectTimeline implements SubjectTimeline, AsyncSubjectTimel
           new IndexOptions().name(INDEX));
       // the run measures recent-observation reads: the index must be built first (DocumentDB may queue it)
       IndexBuilds.await(run.admin(), events, INDEX, INDEX_TIMEOUT, run.log());
-      if (run.isMongos() && run.settings().hashedShardKey()) {
-        shard(s.events(), SUBJECT);
-        shard(s.subjects(), "_id");
-      }
+      run.shard(s.events(), SUBJECT);
+      run.shard(s.subjects(), "_id");
     } catch (MongoException e) {
       throw new BindingException("mongodb: cannot prepare the collections " + s.subjects() + " and " + s.events()
           + ": " + MongoDbBinding.firstLine(run.settings().mask(e.getMessage())), e);
     }
     run.timelineSchema(s);
-  }
-
-  private void shard(String collection, String field) {
-    String ns = run.settings().database() + "." + collection;
-    try {
-      run.admin().runCommand(new Document("shardCollection", ns).append("key", new Document(field, "hashed")));
-    } catch (MongoCommandException e) {
-      String msg = String.valueOf(e.getErrorMessage());
-      if (!msg.toLowerCase(java.util.Locale.ROOT).contains("already")) {
-        throw e;
-      }
-    }
   }
 
   private static Document subjectDoc(String subjectId, String json) {

@@ -42,7 +42,7 @@ class MongoDbSettingsTest {
     assertThat(s.writeConcern()).isNull();
     assertThat(s.readPreference()).isEqualTo(ReadPreference.primary());
     assertThat(s.consistency()).isEqualTo("none");
-    assertThat(s.hashedShardKey()).isTrue();
+    assertThat(s.shardKey()).isEqualTo("hashed");
     assertThat(s.compressors()).isEmpty();
     assertThat(s.connectTimeout()).isEqualTo(Duration.ofSeconds(5));
     assertThat(s.clientSettings().getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS))

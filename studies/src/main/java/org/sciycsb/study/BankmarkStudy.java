@@ -38,33 +38,6 @@ final class BankmarkStudy implements StudyDef {
         "axis tops are shown as upper bounds), latency per operation, warmup vs measured runs.");
   }
 
-  /**
-   * The paper's settings for the study's store (section 5.2's configuration matrix), as the property file
-   * {@code preset-<binding>} every step reads after {@code base} ({@code -p} still wins), noted in the plan; null
-   * when the paper had no settings for it (the file list then skips it).
-   */
-  static String preset(StudyContext c, Plan plan) throws ConfigException {
-    String name = "preset-" + c.binding;
-    if (!java.nio.file.Files.isRegularFile(c.dir.resolve(name))) {
-      plan.note("no preset of the paper's settings for binding " + c.binding + " (the paper's stores: cassandra, "
-          + "mongodb, sequoiadb)");
-      return null;
-    }
-    List<String> settings = new java.util.ArrayList<>();
-    try {
-      for (String line : java.nio.file.Files.readAllLines(c.dir.resolve(name))) {
-        if (!line.isBlank() && !line.startsWith("#")) {
-          settings.add(line.trim());
-        }
-      }
-    } catch (java.io.IOException e) {
-      throw new ConfigException("cannot read " + c.dir.resolve(name) + ": " + e.getMessage());
-    }
-    plan.note("the paper's settings for " + c.binding + " (workloads/study-bankmark/" + name + "): "
-        + String.join(", ", settings));
-    return c.file(name);
-  }
-
   @Override
   public void expand(StudyContext c, Plan plan) throws ConfigException {
     StudyProps p = c.props;
@@ -77,7 +50,9 @@ final class BankmarkStudy implements StudyDef {
     long runtime = c.seconds(p.seconds("runtime"), 1);
     long batch = p.longValue("bulk.batchsize");
     String base = c.file("base");
-    String preset = preset(c, plan);
+    // section 5.2's configuration matrix, as preset-<binding>
+    String preset = c.preset(plan, "no preset of the paper's settings for binding " + c.binding + " (the paper's "
+        + "stores: cassandra, mongodb, sequoiadb)");
     String batchKey = c.bindingOption(".batchsize");
     Map<String, Object> recs = new LinkedHashMap<>();
     for (String tc : cases) {

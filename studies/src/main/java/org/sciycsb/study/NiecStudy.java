@@ -48,6 +48,7 @@ final class NiecStudy implements StudyDef {
     long hits = c.count(p.longValue("hits"));
     long reads = c.count(p.longValue("reads"));
     String preset = c.file("fasta");
+    String store = c.preset(plan, null); // seed 001's MongoDB setting: FASTA collections on a hashed shard key
     Map<Integer, List<Integer>> points = new LinkedHashMap<>();
     for (int w : workers) {
       points.computeIfAbsent(c.threads("workers", w, Math.min(files, reads)), k -> new ArrayList<>()).add(w);
@@ -56,11 +57,11 @@ final class NiecStudy implements StudyDef {
     for (Map.Entry<Integer, List<Integer>> e : points.entrySet()) {
       int w = e.getKey();
       String write = "workers-" + w + "/write";
-      plan.add(Step.load(write, c.binding).file(preset).p("fasta.corpus.files", files).p("fasta.corpus.hits", hits)
+      plan.add(Step.load(write, c.binding).file(preset).file(store).p("fasta.corpus.files", files).p("fasta.corpus.hits", hits)
           .p("fasta.table.prefix", c.prefix + "n" + w + "_").p("threadcount", w).tag("workers", w)
           .tag("nominalWorkers", e.getValue().toString().replaceAll("[\\[\\] ]", "")).tag("phase", "write")
           .repeated("fasta.table.prefix"));
-      plan.add(Step.run("workers-" + w + "/read", c.binding).file(preset).p("fasta.ids", "${dir:" + write + "}")
+      plan.add(Step.run("workers-" + w + "/read", c.binding).file(preset).file(store).p("fasta.ids", "${dir:" + write + "}")
           .p("fasta.reads", reads).p("threadcount", w).tag("workers", w).tag("phase", "read").after(write));
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("workers", w);

@@ -59,6 +59,7 @@ final class SeiStudy implements StudyDef {
       points.computeIfAbsent(c.threads("runs", t, ops), k -> new ArrayList<>()).add(t);
     }
     Map<String, Object> mixes = new LinkedHashMap<>();
+    String store = c.preset(plan, null); // seed 003's MongoDB setting: range sharding on increasing keys
     for (String con : cons) {
       String cf = c.file(con);
       List<String> ms = p.list("mixes." + con);
@@ -66,7 +67,7 @@ final class SeiStudy implements StudyDef {
       String pt = c.prefix + "sei_" + StudyContext.ident(con) + "_patient";
       String ot = c.prefix + "sei_" + StudyContext.ident(con) + "_observation";
       String load = con + "/load";
-      plan.add(Step.load(load, c.binding).file(c.file(ms.get(0))).file(cf).p("fhir.patients", patients)
+      plan.add(Step.load(load, c.binding).file(c.file(ms.get(0))).file(cf).file(store).p("fhir.patients", patients)
           .p("fhir.patienttable", pt).p("fhir.observationtable", ot)
           .p("threadcount", c.threads("load", loadThreads, patients)).tag("consistency", con).tag("role", "load"));
       for (String m : ms) {
@@ -77,7 +78,7 @@ final class SeiStudy implements StudyDef {
           // one run per point here: --repeat (default: the study file's repeats, the paper's 3) repeats the whole
           // matrix, repeat-major, as the paper did ("For each of these three runs, ... a different number of
           // client threads"), into threads-<n>/run-<k>
-          plan.add(Step.run(con + "/" + mixName(m) + "/threads-" + t, c.binding).file(mf).file(cf)
+          plan.add(Step.run(con + "/" + mixName(m) + "/threads-" + t, c.binding).file(mf).file(cf).file(store)
               .p("fhir.patients", patients).p("fhir.patienttable", pt).p("fhir.observationtable", ot)
               .p("operationcount", ops).p("threadcount", t).tag("consistency", con).tag("mix", mixName(m))
               .tag("threads", t).tag("nominalThreads", pt2.getValue().toString().replaceAll("[\\[\\] ]", ""))

@@ -93,6 +93,34 @@ final class StudyContext {
     return f.toString();
   }
 
+  /**
+   * The paper's settings for the study's store: the property file {@code preset-<binding>} of the study's folder,
+   * which every engine step reads after its other files ({@code -p} still wins), its settings noted in the plan;
+   * null when the study has none for this binding ({@code missing}, when not null, is then noted).
+   */
+  String preset(Plan plan, String missing) throws ConfigException {
+    String name = "preset-" + binding;
+    Path f = dir.resolve(name);
+    if (!Files.isRegularFile(f)) {
+      if (missing != null) {
+        plan.note(missing);
+      }
+      return null;
+    }
+    java.util.List<String> settings = new java.util.ArrayList<>();
+    try {
+      for (String line : Files.readAllLines(f)) {
+        if (!line.isBlank() && !line.startsWith("#")) {
+          settings.add(line.trim());
+        }
+      }
+    } catch (java.io.IOException e) {
+      throw new ConfigException("cannot read " + f + ": " + e.getMessage());
+    }
+    plan.note("the paper's settings for " + binding + " (" + home.relativize(f) + "): " + String.join(", ", settings));
+    return f.toString();
+  }
+
   /** The binding's option whose name ends with {@code suffix} (for example ".batchsize"), or null. */
   String bindingOption(String suffix) {
     if (bindingOptions == null) {

@@ -244,6 +244,21 @@ class StudyPlanTest {
         Map.of("study.fault.hdfs", "file:///tmp"), "t_")).hasMessageContaining("study.fault.hdfs must be an hdfs://");
   }
 
+  @Test
+  void seiAndNiecApplyThePapersShardKeysToMongodbOnly() throws Exception {
+    Plan sei = StudyCommand.expand(HOME, Studies.find("sei"), "mongodb", BATCHING, 1e-3, 100, Map.of(), "t_");
+    assertThat(sei.steps()).allSatisfy(s -> assertThat(s.files()).last().asString()
+        .endsWith("study-sei/preset-mongodb"));
+    assertThat(sei.notes()).anyMatch(n -> n.contains("mongodb.shardkey=range"));
+    Plan niec = StudyCommand.expand(HOME, Studies.find("niec"), "mongodb", BATCHING, 1e-3, 100, Map.of(), "t_");
+    assertThat(niec.steps()).allSatisfy(s -> assertThat(s.files()).last().asString()
+        .endsWith("study-niec/preset-mongodb"));
+    assertThat(niec.notes()).anyMatch(n -> n.contains("mongodb.shardkey=hashed"));
+    Plan other = StudyCommand.expand(HOME, Studies.find("sei"), "cassandra", BATCHING, 1e-3, 100, Map.of(), "t_");
+    assertThat(other.steps()).allSatisfy(s -> assertThat(s.files()).noneMatch(f -> f.contains("preset-")));
+    assertThat(other.notes()).noneMatch(n -> n.contains("shardkey"));
+  }
+
   static List<Step> checkpointSteps(Plan p, String prefix) {
     return p.steps().stream().filter(s -> s.name().startsWith(prefix)).toList();
   }
