@@ -119,6 +119,45 @@ class HdfsDataNodesIT {
     }
   }
 
+  /**
+   * Seed 001 scaled its database nodes: {@code study niec hdfs --clusters 1dn=...,3dn=...} writes and reads the
+   * FASTA documents on the one-DataNode test server and on this three-DataNode cluster (replication 3); each
+   * cluster's runs report their DataNodes, and every line figure gets a twin by node count, x = 1 and 3.
+   */
+  @Test
+  void niecOnOneAndThreeDataNodesDrawsItsFiguresByNodeCount() throws Exception {
+    Path one = java.nio.file.Files.writeString(tmp.resolve("1dn.properties"), "hdfs.url=" + Launcher.hdfsUrl()
+        + "\n");
+    Path three = java.nio.file.Files.writeString(tmp.resolve("3dn.properties"), "hdfs.url=" + url()
+        + "\nhdfs.replication=3\nhdfs.namenode.http=127.0.0.1:" + (port() + 1) + "\n");
+    Path dir = tmp.resolve("niec-clusters");
+    Launcher.Result r = Launcher.ycsb(tmp, env(), "study", "niec", "hdfs", "--clusters", "1dn=" + one + ",3dn="
+        + three, "--scale", "1e-3", "--repeat", "1", "--only", "workers-1/*,workers-2/*", "-p", "results.dir=" + dir);
+    assertThat(r.exit()).as(r.toString()).isZero();
+    JsonNode doc = Launcher.json(dir.resolve("study.json"));
+    assertThat(doc.path("outcome").asText()).isEqualTo("completed");
+    for (String[] c : new String[][] {{"1dn", "1"}, {"3dn", "3"}}) {
+      JsonNode details = Launcher.json(dir.resolve(c[0]).resolve("workers-2/write/results.json"))
+          .path("metadata").path("store").path("details");
+      assertThat(details.path("nodes").asText()).as(c[0]).isEqualTo(c[1]);
+      assertThat(details.path("replication").asText()).as(c[0]).isEqualTo(c[0].equals("1dn") ? "1" : "3");
+    }
+    JsonNode byNodes = null;
+    for (JsonNode f : doc.path("figures")) {
+      if (f.path("id").asText().endsWith("-by-nodes")) {
+        byNodes = byNodes == null ? f : byNodes;
+      }
+    }
+    assertThat(byNodes).as("a figure by node count in " + doc.path("figures").findValuesAsText("id")).isNotNull();
+    assertThat(byNodes.path("xLabel").asText()).isEqualTo("nodes");
+    JsonNode line = byNodes.path("series").get(0);
+    assertThat(line.path("name").asText()).startsWith("HDFS ");
+    assertThat(line.path("points")).hasSize(2);
+    assertThat(line.path("points").get(0).get(0).asDouble()).isEqualTo(1);
+    assertThat(line.path("points").get(1).get(0).asDouble()).isEqualTo(3);
+    assertThat(StudyEndToEndIT.checkCells(dir, doc)).isPositive();
+  }
+
   @Test
   void recordsAtReplicationThreeSurviveAKilledDataNode() throws Exception {
     String base = "/dn3-" + System.nanoTime();
