@@ -6,6 +6,7 @@ import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import com.mongodb.bulk.BulkWriteError;
+import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.InsertManyOptions;
@@ -149,10 +150,15 @@ final class MongoDbDocumentStore implements DocumentStore, AsyncDocumentStore {
     }
   }
 
+  /** The read of one document by id, as {@link #read} sends it. */
+  FindIterable<RawBsonDocument> byId(String collection, String id) {
+    return coll(collection).find(eq("_id", id)).limit(1);
+  }
+
   @Override
   public Result read(String collection, String id) {
     try {
-      RawBsonDocument d = coll(collection).find(eq("_id", id)).limit(1).first();
+      RawBsonDocument d = byId(collection, id).first();
       return d == null ? new Result(Status.NOT_FOUND, null) : new Result(Status.OK, d.toJson());
     } catch (RuntimeException e) {
       run.logError("document read", e);

@@ -42,6 +42,8 @@ public final class MongoDbRun implements BindingRun {
   private final AtomicLong failedBatchedRecords = new AtomicLong();
   private volatile org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema;
   private final java.util.concurrent.atomic.AtomicInteger loggedErrors = new java.util.concurrent.atomic.AtomicInteger();
+  /** Store details learned after open (e.g. the FHIR read's plan), added to {@link #storeInfo()}'s. */
+  private final Map<String, String> laterDetails = new java.util.concurrent.ConcurrentHashMap<>();
 
   MongoDbRun(MongoDbSettings settings, MongoClient client, AtomicLong opened, Document hello, Document buildInfo,
       RunContext context) throws BenchmarkException {
@@ -368,9 +370,26 @@ public final class MongoDbRun implements BindingRun {
     return log;
   }
 
+  /** Adds a store detail learned after open (a thread's own client adds it to the run's). */
+  void detail(String key, String value) {
+    if (parent != null) {
+      parent.detail(key, value);
+    } else {
+      laterDetails.put(key, value);
+    }
+  }
+
   @Override
   public StoreInfo storeInfo() {
-    return storeInfo;
+    if (parent != null) {
+      return parent.storeInfo();
+    }
+    if (laterDetails.isEmpty()) {
+      return storeInfo;
+    }
+    Map<String, String> details = new LinkedHashMap<>(storeInfo.details());
+    details.putAll(laterDetails);
+    return new StoreInfo(storeInfo.product(), storeInfo.version(), details);
   }
 
   @Override

@@ -5,6 +5,7 @@ import static com.mongodb.client.model.Filters.eq;
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
+import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoCursor;
 import com.mongodb.client.model.IndexOptions;
@@ -41,7 +42,9 @@ import site.ycsb.Status;
  *   <li>On a mongos with {@code mongodb.shardkey=hashed}, events are sharded on {@code {subject: "hashed"}} (a
  *       patient's timeline stays on one shard, writes spread over all) and subjects on {@code {_id: "hashed"}}.</li>
  *   <li>{@link #prepare} returns once the index is built ({@link IndexBuilds}): DocumentDB can queue index builds
- *       to a background job, and the run's reads must not be measured against a collection scan.</li>
+ *       to a background job, and the run's reads must not be measured against a collection scan. It then explains
+ *       the read ({@link AccessPlan}): the plan goes to the store details as {@value #READ_PLAN_DETAIL}, and a
+ *       collection scan is one warning line.</li>
  *   <li>With {@code mongodb.batchsize > 1}, events are buffered per thread and written with one unordered
  *       {@code insertMany}; {@link #flush} and {@link #close} write the rest.</li>
  * </ul>
@@ -58,6 +61,10 @@ final class MongoDbSubjectTimeline implements SubjectTimeline, AsyncSubjectTimel
   static final String RESOURCE = "resource";
   static final String INDEX = "subject_1_effective_-1";
   static final java.time.Duration INDEX_TIMEOUT = java.time.Duration.ofMinutes(30);
+  /** The store detail naming the read's plan ({@link AccessPlan#describe}). */
+  static final String READ_PLAN_DETAIL = "fhirReadPlan";
+  /** The number of observations the plan check asks for: the fhir workload's default. */
+  private static final int PLAN_LIMIT = 5;
   private static final Bson RECENT_SORT = Sorts.descending(EFFECTIVE);
   private static final Bson RESOURCE_ONLY = Projections.fields(Projections.include(RESOURCE),
       Projections.excludeId());
@@ -95,6 +102,7 @@ final class MongoDbSubjectTimeline implements SubjectTimeline, AsyncSubjectTimel
       IndexBuilds.await(run.admin(), events, INDEX, INDEX_TIMEOUT, run.log());
       run.shard(s.events(), SUBJECT);
       run.shard(s.subjects(), "_id");
+      checkReadPlan();
     } catch (MongoException e) {
       throw new BindingException("mongodb: cannot prepare the collections " + s.subjects() + " and " + s.events()
           + ": " + MongoDbBinding.firstLine(run.settings().mask(e.getMessage())), e);
@@ -145,10 +153,42 @@ final class MongoDbSubjectTimeline implements SubjectTimeline, AsyncSubjectTimel
     }
   }
 
+  /** The read of the {@code limit} newest observations of one subject, as {@link #recentEvents} sends it. */
+  FindIterable<Document> recentQuery(String subjectId, int limit) {
+    return events.find(eq(SUBJECT, subjectId)).sort(RECENT_SORT).limit(limit).projection(RESOURCE_ONLY);
+  }
+
+  /**
+   * Explains the newest-observations read (for a stored subject, if any) and keeps the answer in the store details
+   * ({@value #READ_PLAN_DETAIL}); a collection scan is one warning line on the run's log.
+   */
+  AccessPlan checkReadPlan() {
+    AccessPlan plan = AccessPlan.explain(recentQuery(sampleSubject(), PLAN_LIMIT));
+    run.detail(READ_PLAN_DETAIL, run.settings().mask(plan.describe()));
+    if (plan.kind() == AccessPlan.Kind.COLLECTION_SCAN) {
+      run.log().println("mongodb: warning: the FHIR reads (newest observations of a subject) will scan the whole"
+          + " collection " + events.getNamespace().getCollectionName() + ": explain shows no use of the index "
+          + INDEX);
+    }
+    return plan;
+  }
+
+  /** A stored observation's subject, for a plan the server costs with real values; else a made-up one. */
+  private String sampleSubject() {
+    try {
+      Document d = events.find().projection(Projections.include(SUBJECT)).limit(1).first();
+      if (d != null && d.get(SUBJECT) instanceof String subject) {
+        return subject;
+      }
+    } catch (RuntimeException e) {
+      // the explain below fails as well, and says so
+    }
+    return "sciycsb-plan-check";
+  }
+
   @Override
   public Status recentEvents(String subjectId, int limit, List<String> out) {
-    try (MongoCursor<Document> c = events.find(eq(SUBJECT, subjectId)).sort(RECENT_SORT).limit(limit)
-        .projection(RESOURCE_ONLY).iterator()) {
+    try (MongoCursor<Document> c = recentQuery(subjectId, limit).iterator()) {
       while (c.hasNext()) {
         Document r = c.next().get(RESOURCE, Document.class);
         if (r != null) {
