@@ -383,6 +383,15 @@ do_status() {
   return $rc
 }
 
+# The node count of this cluster (what stop-node N accepts) when one of its nodes runs; exit 1 when none does.
+do_nodes() {
+  local n i; n="$(configured_nodes)"
+  for ((i = 1; i <= n; i++)); do
+    running "$i" && { echo "$n"; return 0; }
+  done
+  die "cassandra${SCIYCSB_SERVER_INSTANCE:+@$SCIYCSB_SERVER_INSTANCE} is not running"
+}
+
 check_node_arg() {
   local i="${1:-}" n; n="$(configured_nodes)"
   [[ "$i" =~ ^[1-9]$ ]] && [ "$i" -le "$n" ] || die "node number must be 1..$n, got '${i}'"
@@ -408,5 +417,6 @@ case "$action" in
   nodetool) do_nodetool "$@" ;;
   clean) do_stop; rm -rf "$BASE"; log "removed $BASE" ;;
   url) echo "$(node_ip 1):$NATIVE_PORT" ;;
-  *) echo "usage: cassandra.sh setup|start [--nodes N]|stop|status|stop-node N|start-node N|nodetool N ARGS|clean|url" >&2; exit 2 ;;
+  nodes) do_nodes ;;
+  *) echo "usage: cassandra.sh setup|start [--nodes N]|stop|status|stop-node N|start-node N|nodes|nodetool N ARGS|clean|url" >&2; exit 2 ;;
 esac

@@ -349,6 +349,15 @@ do_url() {
   echo "$out"
 }
 
+# The node count of this ring (what stop-node N accepts) when one of its nodes runs; exit 1 when none does.
+do_nodes() {
+  local n
+  for n in $(seq 1 "$(configured_nodes)"); do
+    [ -n "$(pid_of "$n")" ] && { configured_nodes; return 0; }
+  done
+  die "riak${INSTANCE:+@$INSTANCE} is not running"
+}
+
 check_node_arg() {
   [[ "${1:-}" =~ ^[1-9]$ ]] && [ "$1" -le "$(configured_nodes)" ] \
     || die "expected a node number 1..$(configured_nodes), not '${1:-}'"
@@ -367,7 +376,8 @@ case "$action" in
     wait_settled "$(configured_nodes)" ;;
   admin) check_node_arg "${1:-}"; n="$1"; shift; riak "$n" admin "$@" ;;
   url) do_url ;;
+  nodes) do_nodes ;;
   clean) do_stop; rm -rf "$BASE"; log "removed $BASE" ;;
-  *) echo "usage: riak.sh setup|start [--nodes N]|stop|status|kill|stop-node N|start-node N|admin N ARGS|url|clean" >&2
+  *) echo "usage: riak.sh setup|start [--nodes N]|stop|status|kill|stop-node N|start-node N|nodes|admin N ARGS|url|clean" >&2
      exit 2 ;;
 esac

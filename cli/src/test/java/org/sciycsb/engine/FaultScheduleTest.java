@@ -58,6 +58,8 @@ class FaultScheduleTest {
     assertThat(html.split("<line class=\"marker\"", -1)).as("a fault and a restore mark on each of 3 time charts")
         .hasSize(1 + 3 * 2);
     assertThat(html).contains(">fault</text>").contains(">restore</text>");
+    assertThat(html).as("and lists the commands").contains("<h2>Faults").contains("echo down &gt;&gt; " + mark)
+        .contains("echo up &gt;&gt; " + mark);
   }
 
   @Test
@@ -127,6 +129,9 @@ class FaultScheduleTest {
         {"needs fault.restorecommand", "fault.at=1s", "fault.action=command:true", "fault.restore=2s"},
         {"fault.restore and fault.restorecommand need fault.at", "fault.restore=2s"},
         {"names a node twice", "fault.at=1s", "fault.action=kill-node:2,2", "fault.server=hdfs"},
+        // no bin/servers where sciycsb.home points (a release, or here the module's folder)
+        {"fault.action=kill-node:2 acts on this checkout's test servers through", "fault.at=1s",
+            "fault.action=kill-node:2", "fault.server=cassandra"},
         {"bad value for fault.action: 'kill-node:2,'", "fault.at=1s", "fault.action=kill-node:2,"},
         {"exclude each other", "fault.at=1s", "fault.action=command:true", "fault.restore=2s",
             "fault.restoreatend=true", "fault.restorecommand=true"},

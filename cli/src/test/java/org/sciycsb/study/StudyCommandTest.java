@@ -318,7 +318,11 @@ class StudyCommandTest {
       assertThat(res.path("metadata").path("faults").size()).as(s.path("name").asText()).isEqualTo(run ? 1 : 0);
       assertThat(s.path("failedOperations").asLong()).isPositive();
       assertThat(s.path("status").asText()).isEqualTo(run ? "ok" : "failed operations");
+      assertThat(s.has("report")).as("the run's own report, with the fault on its time charts").isEqualTo(run);
     }
+    assertThat(dir.resolve("32GB/workloadc-uniform/report.html")).content().contains("<h2>Faults")
+        .contains("echo x &gt;&gt; " + mark);
+    assertThat(Files.readString(dir.resolve("study.md"))).contains("([report](32GB/workloadc-uniform/report.html)");
   }
 
   /**
@@ -431,13 +435,18 @@ class StudyCommandTest {
         {"the properties file of cluster a does not exist: " + tmp.resolve("none.properties"), "study", "sandisk",
             "basic", "--clusters", "a=" + tmp.resolve("none.properties")},
         {"--clusters: cluster a is named twice", "study", "sandisk", "basic", "--clusters", "a=x,a=y"},
+        {"fault.server=cassandra@nosuch is not a running test server (bin/servers nodes cassandra@nosuch:", "study",
+            "sandisk", "basic", "-p", "fault.at=1s", "-p", "fault.action=kill-node:2", "-p",
+            "fault.server=cassandra@nosuch"},
+        {"bad value for fault.action: 'reboot'", "study", "sandisk", "basic", "-p", "fault.at=1s", "-p",
+            "fault.action=reboot"},
         {"study needs a study name", "study"},
         {"unknown study option study.nope", "study", "sandisk", "-p", "study.nope=1"},
         {"not a study folder: " + tmp, "study", "report", tmp.toString()},
     };
     for (String[] c : cases) {
       String[] argv = java.util.Arrays.copyOfRange(c, 1, c.length);
-      Out r = main(argv);
+      Out r = study(java.util.Arrays.copyOfRange(c, 2, c.length)); // every case is a study command
       assertThat(r.code()).as(String.join(" ", argv) + ": " + r.err()).isEqualTo(2);
       List<String> lines = r.err().lines().toList();
       assertThat(lines).as(r.err()).hasSize(1);
