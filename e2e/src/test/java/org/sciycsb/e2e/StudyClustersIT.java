@@ -116,41 +116,81 @@ class StudyClustersIT {
   }
 
   /**
-   * Seed 004's setting under a fault: RF 3, QUORUM reads and writes, node 2 of 3 killed (SIGKILL, through bin/servers)
-   * 8 s into a paced run and restarted at 16 s: no operation fails, and the results record both commands, their
-   * times on the time series' clock and the nodes the run met.
+   * Seed 003's strong consistency (Cassandra QUORUM) at RF 3 under a fault, as a study step: {@code study sei
+   * cassandra --clusters 3node=...} with {@code -p fault.*}, node 2 of 3 killed (SIGKILL, through bin/servers) 10 s
+   * into a paced run of 200 ops/s after a 3 s warmup, restarted at 18 s. No operation fails; the results record
+   * both commands on the time series' clock and the nodes the run met; the blip is in the time series (the p99 of
+   * the seconds after the kill well above the seconds before it); the run's report marks the fault and the
+   * restore on its time charts. A kill of a node the cluster does not have is one line, exit 2, nothing run.
    */
   @Test
   void aNodeKilledMidRunAtQuorumFailsNoOperation() throws Exception {
     String ks = "sciycsb_fault3_" + System.currentTimeMillis();
-    List<String> common = List.of("-P", "workloads/workloada", "-p", "cassandra.hosts=" + host(1) + "," + host(2)
-        + "," + host(3), "-p", "cassandra.keyspace=" + ks, "-p", "cassandra.replication.factor=3",
-        "-p", "cassandra.readconsistency=QUORUM", "-p", "cassandra.writeconsistency=QUORUM", "-p", "recordcount=1000");
-    List<String> load = new ArrayList<>(List.of("load", "cassandra"));
-    load.addAll(common);
-    load.addAll(List.of("-threads", "4", "-p", "results.dir=" + tmp.resolve("fault-load")));
-    Launcher.Result l = Launcher.ycsb(tmp, load.toArray(String[]::new));
-    assertThat(l.exit()).as(l.toString()).isZero();
-    List<String> run = new ArrayList<>(List.of("run", "cassandra"));
-    run.addAll(common);
-    run.addAll(List.of("-threads", "4", "-target", "200", "-p", "operationcount=1000000", "-p",
-        "maxexecutiontime=40", "-p", "fault.at=8s", "-p", "fault.action=kill-node:2", "-p",
-        "fault.server=cassandra@" + INSTANCE, "-p", "fault.restore=16s", "-p", "results.dir=" + tmp.resolve("fault")));
-    // the run's bin/servers calls find the cluster where the test started it: the servers' work folder, its offset
-    Launcher.Result r = Launcher.ycsb(tmp, Map.of("SCIYCSB_CASSANDRA_NODE_OFFSET", Integer.toString(offset()),
-        "SCIYCSB_WORK", Launcher.serversWork()), run.toArray(String[]::new));
+    Path three = Files.writeString(tmp.resolve("fault3.properties"), "cassandra.hosts=" + host(1) + "," + host(2)
+        + "," + host(3) + "\ncassandra.keyspace=" + ks + "\ncassandra.replication.factor=3\n");
+    Map<String, String> env = Map.of("SCIYCSB_CASSANDRA_NODE_OFFSET", Integer.toString(offset()),
+        "SCIYCSB_WORK", Launcher.serversWork()); // the run's bin/servers calls find the cluster the test started
+    Path dir = tmp.resolve("sei-fault");
+    List<String> argv = new ArrayList<>(List.of("study", "sei", "cassandra", "--clusters", "3node=" + three,
+        "--scale", "1e-4", "--repeat", "1", "--only", "strong/8020/threads-2", "-p", "target=200", "-p",
+        "warmuptime=3s", "-p", "operationcount=1000000", "-p", "maxexecutiontime=40", "-p", "fault.at=10s", "-p",
+        "fault.server=cassandra@" + INSTANCE, "-p", "fault.restore=18s"));
+    List<String> bad = new ArrayList<>(argv);
+    bad.addAll(List.of("-p", "fault.action=kill-node:4", "-p", "results.dir=" + tmp.resolve("bad")));
+    Launcher.Result b = Launcher.ycsb(tmp, env, bad.toArray(String[]::new));
+    assertThat(b.exit()).as(b.toString()).isEqualTo(2);
+    assertThat(b.err().lines().filter(l -> l.startsWith("error:")).toList()).singleElement().satisfies(l ->
+        assertThat(l).contains("cassandra@" + INSTANCE + " has 3 node(s), no node 4"));
+    assertThat(tmp.resolve("bad")).doesNotExist();
+
+    argv.addAll(List.of("-p", "fault.action=kill-node:2", "-p", "results.dir=" + dir));
+    Launcher.Result r = Launcher.ycsb(tmp, env, argv.toArray(String[]::new));
     assertThat(r.exit()).as(r.toString()).isZero();
-    assertThat(r.text("OVERALL", "Return=ERROR")).as(r.out()).isNull();
-    assertThat(r.text("OVERALL", "Return=SERVICE_UNAVAILABLE")).as(r.out()).isNull();
-    assertThat(Long.parseLong(r.text("OVERALL", "Return=OK"))).isGreaterThan(4000);
-    JsonNode res = Launcher.json(tmp.resolve("fault/results.json"));
+    JsonNode doc = StudyEndToEndIT.finished(dir, 2);
+    assertThat(doc.path("steps").findValuesAsText("failedOperations")).containsOnly("0");
+    Path step = dir.resolve(doc.path("steps").get(1).path("dir").asText());
+    assertThat(step.toString()).endsWith("3node/strong/8020/threads-2");
+    JsonNode res = Launcher.json(step.resolve("results.json"));
+    assertThat(res.path("summary").path("operations").asLong()).isGreaterThan(4000);
     JsonNode faults = res.path("metadata").path("faults");
     assertThat(faults).hasSize(2);
     assertThat(faults.get(0).path("command").asText()).endsWith("stop-node cassandra@" + INSTANCE + " 2");
     assertThat(faults.get(1).path("command").asText()).endsWith("start-node cassandra@" + INSTANCE + " 2");
     assertThat(faults.findValuesAsText("exitCode")).containsExactly("0", "0");
-    assertThat(faults.get(0).path("atMs").asLong()).isBetween(4000L, 12000L);
+    long killed = faults.get(0).path("atMs").asLong();
+    assertThat(killed).as("10 s after the threads started, 3 s of them warmup").isBetween(5000L, 10000L);
     assertThat(res.path("metadata").path("store").path("details").path("nodes").asText()).isEqualTo("3");
-    assertThat(Files.readString(tmp.resolve("fault/fault.log"))).contains("stop-node").contains("start-node");
+    assertThat(step.resolve("fault.log")).content().contains("stop-node").contains("start-node");
+    assertBlip(res.path("timeseries"), killed);
+    assertThat(doc.path("steps").get(1).path("report").asText()).isEqualTo("3node/strong/8020/threads-2/report.html");
+    String html = Files.readString(step.resolve("report.html"));
+    assertThat(html.split("<line class=\"marker\"", -1)).as("a fault and a restore mark on each of 3 time charts")
+        .hasSize(1 + 3 * 2);
+    assertThat(html).contains("<h2>Faults").contains("stop-node cassandra@" + INSTANCE + " 2");
+    assertThat(Files.readString(dir.resolve("study.html"))).contains("<a href=\"3node/strong/8020/threads-2/report.html\">");
+  }
+
+  /**
+   * The kill is visible in the response times: the worst 1-second p99 of the 3 s from the kill is at least twice
+   * the median 1-second p99 of the measured seconds before it (by hand: 17.5 ms before, 178 ms after).
+   */
+  static void assertBlip(JsonNode series, long killedMs) {
+    List<Double> before = new ArrayList<>();
+    double after = 0;
+    for (JsonNode i : series) {
+      double p99 = i.path("ops").path("OVERALL").path("response").path("p99").asDouble();
+      long start = i.path("startMs").asLong();
+      if (i.path("endMs").asLong() <= killedMs) {
+        before.add(p99);
+      } else if (start >= killedMs - 1000 && start < killedMs + 3000) {
+        after = Math.max(after, p99);
+      }
+    }
+    assertThat(before).as("measured seconds before the kill").hasSizeGreaterThanOrEqualTo(4);
+    before.sort(null);
+    double median = before.get(before.size() / 2);
+    System.out.printf("StudyClustersIT: p99 per second before the kill: median %.1f ms; worst in the 3 s from the"
+        + " kill: %.1f ms (%.1fx)%n", median / 1000, after / 1000, after / median);
+    assertThat(after).as("worst p99 after the kill vs the median p99 before it, " + before).isGreaterThan(2 * median);
   }
 }

@@ -31,6 +31,7 @@ public final class HtmlReport {
     sb.append("<h1>").append(Fmt.html(title)).append("</h1>\n");
     metaTable(sb, json);
     summaryTable(sb, json);
+    faultTable(sb, json.path("metadata").path("faults"));
     List<String> ops = new ArrayList<>();
     for (JsonNode o : json.path("operations")) {
       ops.add(o.path("name").asText());
@@ -99,6 +100,23 @@ public final class HtmlReport {
         sb.append("<td class=\"n\">").append(v).append("</td>");
       }
       sb.append("</tr>\n");
+    }
+    sb.append("</table>\n");
+  }
+
+  /** The run's fault schedule (metadata.faults), when it has one: each command, when it ran, how long, its exit. */
+  private static void faultTable(StringBuilder sb, JsonNode faults) {
+    if (!faults.isArray() || faults.isEmpty()) {
+      return;
+    }
+    sb.append("<h2>Faults (marked on the time charts)</h2>\n<table class=\"faults\"><tr><th>what</th><th>command</th>")
+        .append("<th>at (s)</th><th>took (s)</th><th>exit</th></tr>\n");
+    for (JsonNode f : faults) {
+      sb.append("<tr><td>").append(Fmt.html(f.path("what").asText())).append("</td><td><code>")
+          .append(Fmt.html(f.path("command").asText(f.path("error").asText("")))).append("</code></td><td class=\"n\">")
+          .append(f.path("atMs").isNumber() ? Fmt.num(f.path("atMs").asLong() / 1000.0, 1) : "").append("</td>")
+          .append("<td class=\"n\">").append(f.path("seconds").isNumber() ? Fmt.num(f.path("seconds").asDouble(), 1)
+              : "").append("</td><td class=\"n\">").append(Fmt.html(f.path("exitCode").asText(""))).append("</td></tr>\n");
     }
     sb.append("</table>\n");
   }

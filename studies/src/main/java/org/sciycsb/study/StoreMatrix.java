@@ -308,12 +308,15 @@ final class StoreMatrix {
     }
   }
 
-  /** A step of one store's study as a step of the whole: its name and folder under the store's folder. */
+  /** A step of one store's study as a step of the whole: its name, folder and report under the store's folder. */
   static JsonNode rooted(JsonNode step, String store) {
     ObjectNode s = step.deepCopy();
     s.put("name", store + "/" + step.path("name").asText());
     if (step.path("dir").isTextual()) {
       s.put("dir", store + "/" + step.path("dir").asText());
+    }
+    if (step.path("report").isTextual()) {
+      s.put("report", store + "/" + step.path("report").asText());
     }
     return s;
   }

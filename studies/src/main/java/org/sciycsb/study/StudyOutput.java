@@ -214,7 +214,8 @@ final class StudyOutput {
           .append(" | ").append(s.path("failedOperations").isNumber() ? s.path("failedOperations").asText() : "")
           .append(" | ").append(s.path("exitCode").isNumber() ? s.path("exitCode").asText() : "").append(" | ")
           .append(s.path("seconds").isNumber() ? Fmt.num(s.path("seconds").asDouble(), 1) : "").append(" | ")
-          .append(s.path("dir").asText("")).append(" |\n");
+          .append(s.path("dir").asText("")).append(s.has("report") ? " ([report](" + s.path("report").asText()
+              + "): the fault on its time charts)" : "").append(" |\n");
     }
     return sb.toString();
   }
@@ -275,7 +276,9 @@ final class StudyOutput {
           .append("</td><td class=\"n\">").append(s.path("exitCode").isNumber() ? s.path("exitCode").asText() : "")
           .append("</td><td class=\"n\">")
           .append(s.path("seconds").isNumber() ? Fmt.num(s.path("seconds").asDouble(), 1) : "").append("</td><td>")
-          .append(Fmt.html(s.path("dir").asText(""))).append("</td></tr>\n");
+          .append(Fmt.html(s.path("dir").asText(""))).append(s.has("report") ? " (<a href=\""
+              + Fmt.html(s.path("report").asText()) + "\">report</a>: the fault on its time charts)" : "")
+          .append("</td></tr>\n");
     }
     sb.append("</table>\n");
     Html.tail(sb);

@@ -27,6 +27,9 @@ import org.sciycsb.api.Phase;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.RunSpec;
+import org.sciycsb.report.Hlog;
+import org.sciycsb.report.HtmlReport;
+import org.sciycsb.report.ResultData;
 import org.sciycsb.report.RunHooks;
 
 /**
@@ -320,6 +323,7 @@ final class StudyRunner {
       status.put(s.name(), st);
       JsonNode res = resultsOf(s);
       noteInserts(s, res);
+      faultReport(s, res, rec);
       String failures = failedOperations(res, rec);
       if (res != null) {
         rec.put("outcome", res.path("summary").path("outcome").asText(null));
@@ -592,6 +596,27 @@ final class StudyRunner {
       return MAPPER.readTree(f.toFile());
     } catch (IOException e) {
       return null;
+    }
+  }
+
+  /**
+   * A run step under a fault schedule gets the run's own report beside its results ({@code report.html}: the time
+   * charts with the fault and its restore marked), named in the step's record as {@code report}; a report that
+   * cannot be written is a line in the step's log, not a failed step.
+   */
+  private void faultReport(Step s, JsonNode res, Map<String, Object> rec) {
+    if (res == null || res.path("metadata").path("faults").isEmpty()) {
+      return;
+    }
+    Path dir = studyDir.resolve(s.name());
+    try {
+      ResultData d = ResultData.load(dir);
+      Hlog h = d.hlog();
+      Files.writeString(dir.resolve("report.html"), HtmlReport.render(res,
+          h == null ? Map.of() : h.totals()));
+      rec.put("report", s.name() + "/report.html");
+    } catch (IOException | ConfigException e) {
+      appendLog(s, "cannot write the step's report.html: " + e.getMessage());
     }
   }
 
