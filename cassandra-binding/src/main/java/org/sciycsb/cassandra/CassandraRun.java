@@ -81,6 +81,7 @@ final class CassandraRun implements BindingRun {
   private final Map<String, PreparedStatement> deleteAll = new ConcurrentHashMap<>();
   private final PrintStream log;
   private final StoreInfo storeInfo;
+  private final CassandraServerStats serverStats;
   private final ConcurrentHashMap<String, PreparedStatement> prepared = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
   private volatile org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema;
@@ -94,6 +95,7 @@ final class CassandraRun implements BindingRun {
     this.session = session;
     this.log = log;
     this.storeInfo = readStoreInfo();
+    this.serverStats = new CassandraServerStats(session, settings.keyspace());
   }
 
   /** Connects, checks the datacenter, creates or checks the schema. Closes the session on any failure. */
@@ -365,10 +367,10 @@ final class CassandraRun implements BindingRun {
     return st.setConsistencyLevel(settings.writeConsistency());
   }
 
-  /** The answering node's own figures ({@link CassandraServerStats}). */
+  /** Every node's own figures, added up ({@link CassandraServerStats}). */
   @Override
   public java.util.Optional<org.sciycsb.api.ServerStats> serverStats() throws BindingException {
-    return CassandraServerStats.read(session);
+    return serverStats.read();
   }
 
   @Override

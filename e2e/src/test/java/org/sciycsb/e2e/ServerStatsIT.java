@@ -77,8 +77,15 @@ class ServerStatsIT {
     JsonNode r = load("cassandra", "cassandra", "-p", "cassandra.hosts=" + Launcher.cassandraHost(),
         "-p", "cassandra.keyspace=sciycsb_serverstats");
     JsonNode server = r.path("extra").path("server");
-    assertThat(server.path("source").asText()).startsWith("system_views.thread_pools of node ");
+    assertThat(server.path("source").asText()).startsWith("system_views (thread_pools; latency tables of keyspace"
+        + " sciycsb_serverstats) of 1 node(s): ");
     assertThat(delta(server, "threadpool.Native-Transport-Requests.completed")).isGreaterThanOrEqualTo(RECORDS);
+    // the keyspace's own write latency table counts every insert the node coordinated and stored, and nothing else
+    assertThat(delta(server, "coordinator_write.count")).isEqualTo(RECORDS);
+    assertThat(delta(server, "local_write.count")).isEqualTo(RECORDS);
+    assertThat(delta(server, "coordinator_read.count")).isZero();
+    assertThat(server.path("gauges").path("coordinator_write.p99_ms").path("max").asDouble()).isPositive();
+    assertThat(server.path("gauges").path("nodes").path("max").asDouble()).isEqualTo(1);
   }
 
   /**

@@ -75,6 +75,15 @@ class StudyClustersIT {
       assertThat(store.path("details").path("replication").asText()).as(c).contains("'replication_factor': "
           + nodes[i] + "}");
       labels.add(store.path("product").asText() + " " + store.path("version").asText() + ", " + c);
+      // the store's own figures come from every node: each write of the load coordinated once, stored RF times
+      JsonNode server = Launcher.json(dir.resolve(c).resolve("strong/load/results.json")).path("extra")
+          .path("server");
+      assertThat(server.path("source").asText()).contains(" of " + nodes[i] + " node(s): ");
+      double coordinated = server.path("counters").path("coordinator_write.count").path("delta").asDouble();
+      double stored = server.path("counters").path("local_write.count").path("delta").asDouble();
+      assertThat(coordinated).as(c + ": writes coordinated, " + server).isPositive();
+      assertThat(stored / coordinated).as(c + ": replicas written per write").isBetween(
+          Integer.parseInt(nodes[i]) - 0.1, (double) Integer.parseInt(nodes[i]));
     }
     assertThat(labels.get(0)).startsWith("Apache Cassandra 5.0");
     assertThat(doc.path("stores").findValuesAsText("label")).containsExactlyElementsOf(labels);

@@ -84,7 +84,7 @@ public final class EngineOptions {
 
   public static final Option<Boolean> SERVER_STATS = Option.bool("serverstats.sample", true,
       "sample the store's own counters and gauges during the run, where the binding reads them (MongoDB "
-          + "serverStatus, Cassandra's system_views.thread_pools, PostgreSQL's pg_stat_database, the HDFS daemons' "
+          + "serverStatus, Cassandra's system_views on every node, PostgreSQL's pg_stat_database, the HDFS daemons' "
           + "JMX, Riak's /stats): extra.server of results.json");
   public static final Option<java.time.Duration> SERVER_STATS_INTERVAL = Option.duration("serverstats.interval",
       java.time.Duration.ofSeconds(1), "s", "time between two samples of the store's own figures")
