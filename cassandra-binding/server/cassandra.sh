@@ -418,5 +418,6 @@ case "$action" in
   clean) do_stop; rm -rf "$BASE"; log "removed $BASE" ;;
   url) echo "$(node_ip 1):$NATIVE_PORT" ;;
   nodes) do_nodes ;;
+  pids) do_nodes >/dev/null; for ((i = 1; i <= $(configured_nodes); i++)); do running "$i" && pid_of "$i"; done; true ;;
   *) echo "usage: cassandra.sh setup|start [--nodes N]|stop|status|stop-node N|start-node N|nodes|nodetool N ARGS|clean|url" >&2; exit 2 ;;
 esac

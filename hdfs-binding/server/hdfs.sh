@@ -242,6 +242,8 @@ case "${1:-}" in
   status) status ;;
   kill) shift; crash "$@" ;;
   url) echo "hdfs://127.0.0.1:$PORT" ;;
+  pids) pid_alive "$DIR/namenode.pid" || die "not running"; cat "$DIR/namenode.pid"
+    for k in $(seq 1 "$(datanodes)"); do pid_alive "$(dn_pid "$k")" && cat "$(dn_pid "$k")"; done; true ;;
   nodes) pid_alive "$DIR/namenode.pid" && datanodes || die "not running (no NameNode at hdfs://127.0.0.1:$PORT)" ;;
   *) echo "usage: hdfs.sh setup|start [--datanodes 1|3]|stop|status|kill [namenode|datanode|datanode:K]|nodes|url" >&2; exit 2 ;;
 esac

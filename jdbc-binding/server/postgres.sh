@@ -181,6 +181,7 @@ case "${1:-}" in
   start) cmd_start ;;
   stop) cmd_stop ;;
   status) cmd_status ;;
+  pids) pid="$(running_pid)"; [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && echo "$pid" || { echo "postgres: not running" >&2; exit 1; } ;;
   url) echo "jdbc:postgresql://127.0.0.1:$PORT/ycsb?user=ycsb&password=ycsb" ;;
   *) echo "usage: $0 setup|start|stop|status|url" >&2; exit 2 ;;
 esac

@@ -598,5 +598,6 @@ case "${1:-}" in
   status) status ;;
   kill) crash ;;
   url) client_url ;;
+  pids) running_pid || { echo "mongodb server: FerretDB is not running" >&2; exit 1; }; pg_pid || true ;;
   *) echo "usage: $0 setup|start|stop|status|kill|url" >&2; exit 2 ;;
 esac

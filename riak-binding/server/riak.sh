@@ -377,6 +377,7 @@ case "$action" in
   admin) check_node_arg "${1:-}"; n="$1"; shift; riak "$n" admin "$@" ;;
   url) do_url ;;
   nodes) do_nodes ;;
+  pids) do_nodes >/dev/null; for n in $(seq 1 "$(configured_nodes)"); do pid_of "$n"; done ;;
   clean) do_stop; rm -rf "$BASE"; log "removed $BASE" ;;
   *) echo "usage: riak.sh setup|start [--nodes N]|stop|status|kill|stop-node N|start-node N|nodes|admin N ARGS|url|clean" >&2
      exit 2 ;;

@@ -209,6 +209,7 @@ case "${1:-}" in
   status) do_status ;;
   kill) do_kill ;;
   url) do_url ;;
+  pids) running_pid || { echo "sequoiadb: not running" >&2; exit 1; } ;;
   clean) do_clean ;;
   *) echo "usage: sequoiadb.sh setup|start|stop|status|kill|url|clean" >&2; exit 2 ;;
 esac

@@ -130,7 +130,7 @@ class FaultScheduleTest {
         {"fault.restore and fault.restorecommand need fault.at", "fault.restore=2s"},
         {"names a node twice", "fault.at=1s", "fault.action=kill-node:2,2", "fault.server=hdfs"},
         // no bin/servers where sciycsb.home points (a release, or here the module's folder)
-        {"fault.action=kill-node:2 acts on this checkout's test servers through", "fault.at=1s",
+        {"fault.server=cassandra acts on this checkout's test servers through", "fault.at=1s",
             "fault.action=kill-node:2", "fault.server=cassandra"},
         {"bad value for fault.action: 'kill-node:2,'", "fault.at=1s", "fault.action=kill-node:2,"},
         {"exclude each other", "fault.at=1s", "fault.action=command:true", "fault.restore=2s",

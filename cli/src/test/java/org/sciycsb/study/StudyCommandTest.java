@@ -435,7 +435,7 @@ class StudyCommandTest {
         {"the properties file of cluster a does not exist: " + tmp.resolve("none.properties"), "study", "sandisk",
             "basic", "--clusters", "a=" + tmp.resolve("none.properties")},
         {"--clusters: cluster a is named twice", "study", "sandisk", "basic", "--clusters", "a=x,a=y"},
-        {"fault.server=cassandra@nosuch is not a running test server (bin/servers nodes cassandra@nosuch:", "study",
+        {"cassandra@nosuch is not a running test server (bin/servers nodes cassandra@nosuch:", "study",
             "sandisk", "basic", "-p", "fault.at=1s", "-p", "fault.action=kill-node:2", "-p",
             "fault.server=cassandra@nosuch"},
         {"bad value for fault.action: 'reboot'", "study", "sandisk", "basic", "-p", "fault.at=1s", "-p",

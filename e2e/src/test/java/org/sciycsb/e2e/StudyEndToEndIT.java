@@ -229,6 +229,19 @@ class StudyEndToEndIT {
     JsonNode read = MAPPER.readTree(dir.resolve("workers-20/read/results.json").toFile());
     assertThat(read.path("summary").path("operations").asLong()).isEqualTo(80);
     assertThat(read.path("extra").path("fasta").path("reads").path("rna").path("notFound").asLong()).isZero();
+    // seed 001's CPU figures with the store's own process: the Riak node's beam (bin/servers pids riak) is sampled
+    JsonNode procs = read.path("resources").path("processes");
+    assertThat(procs.findValuesAsText("name")).contains("server");
+    assertThat(procs.toString()).contains("beam");
+    List<Double> server = new ArrayList<>();
+    for (JsonNode row : table(doc, "cpu").path("rows")) {
+      for (String c : new String[] {"write-server", "read-server"}) {
+        if (row.path(c).path("value").isNumber()) {
+          server.add(row.path(c).path("value").asDouble());
+        }
+      }
+    }
+    assertThat(server).as("the store's server process in the CPU table").isNotEmpty();
     assertThat(checkCells(dir, doc)).isGreaterThan(30);
   }
 
@@ -307,7 +320,7 @@ class StudyEndToEndIT {
   void niecOnARealRiakNode() throws Exception {
     Path dir = tmp.resolve("niec-riak");
     Result r = ycsb("study", "niec", "riak", "--scale", "1e-3", "-p", "riak.hosts=" + TestServers.riakHosts(),
-        "-p", "results.dir=" + dir);
+        "-p", "resources.pids=servers:riak", "-p", "results.dir=" + dir);
     assertThat(r.exit()).as(() -> r.err() + failures(dir)).isZero();
     JsonNode doc = finished(dir, 14);
     assertThat(table(doc, "workers").path("rows")).hasSize(7);
@@ -315,6 +328,19 @@ class StudyEndToEndIT {
     JsonNode read = MAPPER.readTree(dir.resolve("workers-20/read/results.json").toFile());
     assertThat(read.path("summary").path("operations").asLong()).isEqualTo(80);
     assertThat(read.path("extra").path("fasta").path("reads").path("rna").path("notFound").asLong()).isZero();
+    // seed 001's CPU figures with the store's own process: the Riak node's beam (bin/servers pids riak) is sampled
+    JsonNode procs = read.path("resources").path("processes");
+    assertThat(procs.findValuesAsText("name")).contains("server");
+    assertThat(procs.toString()).contains("beam");
+    List<Double> server = new ArrayList<>();
+    for (JsonNode row : table(doc, "cpu").path("rows")) {
+      for (String c : new String[] {"write-server", "read-server"}) {
+        if (row.path(c).path("value").isNumber()) {
+          server.add(row.path(c).path("value").asDouble());
+        }
+      }
+    }
+    assertThat(server).as("the store's server process in the CPU table").isNotEmpty();
     assertThat(checkCells(dir, doc)).isGreaterThan(30);
   }
 

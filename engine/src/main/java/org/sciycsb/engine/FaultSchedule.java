@@ -164,7 +164,7 @@ public final class FaultSchedule implements RunListener {
           + " server (cassandra, riak, hdfs, or an instance such as cassandra@cluster3)");
     }
     String kind = server.replaceFirst("@.*", "");
-    String servers = serversScript().toString();
+    String servers = ServersScript.path().toString();
     boolean atEnd = restore == AT_END;
     List<Step> out = new ArrayList<>();
     switch (kind) {
@@ -188,10 +188,6 @@ public final class FaultSchedule implements RunListener {
     return out;
   }
 
-  private static Path serversScript() {
-    return Path.of(System.getProperty("sciycsb.home", ".")).resolve("bin").resolve("servers");
-  }
-
   /**
    * A kill-node fault's server must be running and have the nodes it names, asked of {@code bin/servers nodes}
    * before anything runs: a misspelt instance or a node the cluster does not have is bad input (exit 2), not a
@@ -203,27 +199,11 @@ public final class FaultSchedule implements RunListener {
       return;
     }
     String server = cfg.get(SERVER);
-    Path script = serversScript();
-    if (!Files.isExecutable(script)) {
-      throw new ConfigException("fault.action=" + action + " acts on this checkout's test servers through " + script
-          + ", which is not there (use fault.action=command:... for your own cluster)");
-    }
-    String out;
-    int exit;
-    try {
-      Process p = new ProcessBuilder(script.toString(), "nodes", server).redirectErrorStream(true).start();
-      out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
-      exit = p.waitFor(1, TimeUnit.MINUTES) ? p.exitValue() : -1;
-    } catch (IOException e) {
-      throw new ConfigException("cannot ask " + script + " about fault.server=" + server + ": " + e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ConfigException("interrupted while asking " + script + " about fault.server=" + server);
-    }
-    String last = out.lines().reduce((a, b) -> b).orElse("");
-    if (exit != 0 || !last.matches("[0-9]+")) {
-      throw new ConfigException("fault.server=" + server + " is not a running test server (bin/servers nodes "
-          + server + ": " + (last.isEmpty() ? "exit " + exit : last) + ")");
+    List<String> out = ServersScript.ask("nodes", server, "fault.server=" + server);
+    String last = out.get(out.size() - 1);
+    if (!last.matches("[0-9]+")) {
+      throw new ConfigException("fault.server=" + server + ": bin/servers nodes " + server + " answered '" + last
+          + "', not a node count");
     }
     int count = Integer.parseInt(last);
     for (String n : action.substring("kill-node:".length()).split(",")) {

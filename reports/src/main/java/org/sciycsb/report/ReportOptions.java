@@ -19,7 +19,8 @@ public final class ReportOptions {
   public static final Option<String> RESOURCES_PIDS = Option.string("resources.pids", null,
       "store server processes on this host to sample beside the client JVM (their CPU and resident memory in "
           + "resources.processes and the report): PIDs or pid files, comma-separated (e.g. "
-          + "work/servers/cassandra/node1/cassandra.pid)");
+          + "work/servers/cassandra/node1/cassandra.pid), or servers:<name> for every process of a running test server"
+          + " of this checkout (bin/servers pids <name>: servers:mongodb is FerretDB and its PostgreSQL)");
   public static final Option<String> LABEL_DEVICE = Option.string("label.device", null,
       "a path on the data device whose block device, rotational flag and model go in the metadata")
       .defaultShownAs("the results directory");

@@ -482,8 +482,8 @@ public final class ResourceSampler implements AutoCloseable {
 
   /**
    * The means over the measured part (samples at or after the measured start): the host's busy CPU (user, system
-   * and iowait, % of all CPUs) and each process's CPU (user and system) and largest resident memory; the figures a
-   * study's tables cite.
+   * and iowait, % of all CPUs), each process's CPU (user and system) and largest resident memory, and the store's
+   * server processes' CPU together ({@code serverProcessesCpu}); the figures a study's tables cite.
    */
   static Map<String, Object> summary(List<Sample> samples) {
     List<Sample> measured = samples.stream().filter(x -> x.tMs() >= 0).toList();
@@ -506,6 +506,13 @@ public final class ResourceSampler implements AutoCloseable {
       procs.put(n, p);
     }
     m.put("processes", procs);
+    // the store's processes together (FerretDB and its PostgreSQL, a ring's nodes)
+    double[] servers = names.stream().filter(n -> n.startsWith("server")).mapToDouble(n -> measured.stream()
+        .map(x -> x.processes().get(n)).filter(Objects::nonNull).mapToDouble(x -> x.cpuUser() + x.cpuSys())
+        .average().orElse(0)).toArray();
+    if (servers.length > 0) {
+      m.put("serverProcessesCpu", round(java.util.Arrays.stream(servers).sum()));
+    }
     return m;
   }
 

@@ -74,8 +74,9 @@ public final class RunHooks implements RunListener {
   }
 
   /**
-   * {@code resources.pids}: PIDs, or pid files whose first line is one (PostgreSQL's postmaster.pid too); anything
-   * else is one line (exit 2).
+   * {@code resources.pids}: PIDs, pid files whose first line is one (PostgreSQL's postmaster.pid too), or
+   * {@code servers:<name>}: every process of a running test server of this checkout ({@code bin/servers pids
+   * <name>}); anything else is one line (exit 2).
    */
   static List<Long> pids(String value) throws ConfigException {
     List<Long> out = new java.util.ArrayList<>();
@@ -85,6 +86,17 @@ public final class RunHooks implements RunListener {
     for (String part : value.split(",")) {
       String p = part.trim();
       if (p.isEmpty()) {
+        continue;
+      }
+      if (p.startsWith("servers:")) {
+        String name = p.substring("servers:".length());
+        for (String line : org.sciycsb.engine.ServersScript.ask("pids", name, "resources.pids=" + p)) {
+          if (!line.matches("\\d+")) {
+            throw new ConfigException("resources.pids=" + p + ": bin/servers pids " + name + " answered '" + line
+                + "', not a PID");
+          }
+          out.add(Long.parseLong(line));
+        }
         continue;
       }
       try {

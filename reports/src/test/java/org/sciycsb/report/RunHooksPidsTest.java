@@ -26,5 +26,8 @@ class RunHooksPidsTest {
     assertThatThrownBy(() -> RunHooks.pids("12,nosuchfile")).isInstanceOf(ConfigException.class)
         .hasMessage("bad value for resources.pids: 'nosuchfile' is neither a PID nor a readable pid file");
     assertThatThrownBy(() -> RunHooks.pids(tmp.toString())).isInstanceOf(ConfigException.class);
+    // no bin/servers where sciycsb.home points (a release; here the module's folder)
+    assertThatThrownBy(() -> RunHooks.pids("servers:mongodb")).isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("resources.pids=servers:mongodb acts on this checkout's test servers through");
   }
 }

@@ -149,7 +149,7 @@ final class NiecStudy implements StudyDef {
 
   /** Columns of the CPU table: the phase, then what was sampled (resources.summary of each run). */
   static final String[][] CPU = {{"host", "hostCpuBusy", "host busy"}, {"server",
-      "processes.server.cpu", "store server process"}, {"client", "processes.client.cpu", "client JVM"}};
+      "serverProcessesCpu", "store server processes"}, {"client", "processes.client.cpu", "client JVM"}};
 
   /**
    * Seed 001's CPU figures (Figures 5.3-5.8: the database hosts' CPU while the tests ran), from the runs' resource
@@ -181,8 +181,8 @@ final class NiecStudy implements StudyDef {
       }
     }
     t.note("The paper sampled its database hosts with sar; here store and client share one host, so 'host busy' "
-        + "is both, and the store's own process is shown when -p resources.pids names it (e.g. "
-        + "work/servers/postgres/data/postmaster.pid; '-' without it). Means over each test's samples "
+        + "is both, and the store's own processes are shown (added up) when -p resources.pids names them (e.g. "
+        + "servers:mongodb for the test server's FerretDB and PostgreSQL, or pid files; '-' without it). Means over each test's samples "
         + "(resources.interval) from its measured start.");
     Report.Figure f = r.line("cpu-vs-workers", "CPU by workers", "seed 001, Figures 5.3-5.8", "workers",
         "% of all CPUs", logX);
