@@ -90,6 +90,11 @@ class StudyClustersIT {
     JsonNode t = StudyEndToEndIT.table(doc, "throughput");
     assertThat(t.path("columns").findValuesAsText("groupLabel")).containsAll(labels);
     assertThat(StudyEndToEndIT.checkCells(dir, doc)).isGreaterThanOrEqualTo(2 * 5);
+    // the store's own figures beside the client's, each cluster's in its own columns (checked by checkCells too)
+    JsonNode server = StudyEndToEndIT.table(doc, "server");
+    assertThat(server.path("rows")).hasSize(1);
+    assertThat(server.path("columns").findValuesAsText("groupLabel")).containsAll(labels);
+    assertThat(server.path("columns").findValuesAsText("title")).contains("client ops/s");
     JsonNode first = doc.path("figures").get(0);
     for (String l : labels) {
       assertThat(first.path("series").findValuesAsText("name")).anyMatch(n -> n.startsWith(l + ": "));

@@ -54,8 +54,11 @@ class StudyEndToEndIT {
   /** A results.json field such as operations[READ].response.p95, resolved here. */
   static double field(JsonNode results, String path) {
     JsonNode n = results;
-    for (String seg : path.split("\\.")) {
-      if (seg.endsWith("]")) {
+    // dots inside {...} belong to a member's name (the store's counters: counters{threadpool.ReadStage.completed})
+    for (String seg : path.split("\\.(?![^{]*})")) {
+      if (seg.endsWith("}")) {
+        n = n.path(seg.substring(0, seg.indexOf('{'))).path(seg.substring(seg.indexOf('{') + 1, seg.length() - 1));
+      } else if (seg.endsWith("]")) {
         String name = seg.substring(seg.indexOf('[') + 1, seg.length() - 1);
         JsonNode found = null;
         for (JsonNode e : n.path(seg.substring(0, seg.indexOf('[')))) {

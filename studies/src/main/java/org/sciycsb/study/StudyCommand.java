@@ -380,6 +380,7 @@ public final class StudyCommand {
     Published pub = Published.of(header.path("published"));
     ReportBuilder rb = new ReportBuilder(new Runs(dir, steps), pub, header);
     def.report(rb);
+    ServerFigures.add(rb);
     return rb;
   }
 
