@@ -52,6 +52,10 @@ final class StudyCli implements Commands.Action {
       + "in <step>/clients/<i>/ (seed 004 ran 5 clients x 64 threads). The store must be a server every process "
       + "reaches (not embedded H2); default 1: the engine in this process")
   String clients;
+  @Option(names = "--yarn", paramLabel = "<hadoop-conf-dir>", description = "run every engine step's --clients as "
+      + "the map tasks of one Hadoop job on that YARN cluster (yarn-runner: bin/ycsb help yarn), their results merged "
+      + "into the step's folder; the store must be reachable from the cluster's nodes")
+  String yarn;
   @Option(names = "--clusters", paramLabel = "<name>=<file>,...", description = "run the whole matrix on each "
       + "cluster, one after the other: each a properties file (-P form) with the store's addresses and settings "
       + "(e.g. 1node=one.properties,3node=three.properties); each in <study folder>/<name>/, one report with a "
@@ -108,7 +112,8 @@ final class StudyCli implements Commands.Action {
     return StudyCommand.run(StudyCommand.home(), new StudyRequest(name, binding, clusters,
         scale == null ? null : parseScale(scale), maxThreads == null ? null : parsePositive(maxThreads, "--max-threads"),
         repeat == null ? null : parsePositive(repeat, "--repeat"),
-        clients == null ? null : parsePositive(clients, "--clients"), only, dry, dirs, p), out, err);
+        clients == null ? null : parsePositive(clients, "--clients"), yarn == null ? null : Path.of(yarn), only, dry,
+        dirs, p), out, err);
   }
 
   /** A positive scale: a decimal (0.01, 1e-4) or a fraction (1/100). */

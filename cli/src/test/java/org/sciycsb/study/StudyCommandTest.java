@@ -423,6 +423,8 @@ class StudyCommandTest {
         {"bad value for --repeat: '0'", "study", "sandisk", "--repeat", "0"},
         {"bad value for --repeat: 'x'", "study", "sandisk", "--repeat", "x"},
         {"bad value for --clients: '0'", "study", "sandisk", "basic", "--clients", "0"},
+        {"--yarn " + tmp.resolve("no-conf") + " has no yarn-site.xml", "study", "sandisk", "basic", "--yarn",
+            tmp.resolve("no-conf").toString(), "--clients", "2"},
         {"--compare reads two finished study folders: --scale, --repeat, --clients", "study", "sandisk",
             "--clients", "2", "--compare", tmp.toString(), tmp.toString()},
         {"--compare: not a folder: " + tmp.resolve("nope-a"), "study", "sandisk", "--compare",

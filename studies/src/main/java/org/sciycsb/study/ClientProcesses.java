@@ -27,6 +27,10 @@ import org.sciycsb.report.MergedRun;
  * threads initialised: the engine's {@code start.file} barrier). The step's own
  * results are the exact merge of theirs ({@link MergedRun}: summed interval histograms), so the report reads them
  * as any step's.
+ *
+ * <p>With {@code --yarn DIR} the step is one {@code bin/ycsb load|run ... --yarn DIR --clients N} instead: the
+ * clients are map tasks of one Hadoop job on that YARN cluster (yarn-runner: its own shares, start barrier and exact
+ * merge into the step's folder, each client's results in {@code <step>/clients/<i>/} as here).
  */
 final class ClientProcesses {
   /** Measured starts further apart than this are reported: a client was not ready by start.at. */
@@ -36,13 +40,24 @@ final class ClientProcesses {
 
   private final Path home;
   private final int clients;
+  private final Path yarn;
   private final long readyMs;
 
-  /** {@code readyMs}: how long to wait for every client to be ready ({@code study.clients.ready}). */
-  ClientProcesses(Path home, int clients, long readyMs) {
+  /**
+   * {@code yarn}: the Hadoop configuration folder of the YARN cluster that runs the clients (null: this host);
+   * {@code readyMs}: how long to wait for every client to be ready ({@code study.clients.ready}; on YARN the
+   * runner's own {@code yarn.barrier}).
+   */
+  ClientProcesses(Path home, int clients, Path yarn, long readyMs) {
     this.home = home;
     this.clients = clients;
+    this.yarn = yarn;
     this.readyMs = readyMs;
+  }
+
+  /** Whether the clients run on a YARN cluster rather than on this host. */
+  boolean onYarn() {
+    return yarn != null;
   }
 
   /**
@@ -74,6 +89,9 @@ final class ClientProcesses {
    */
   int run(List<String> command, List<Map<String, String>> shares, Path stepDir, Path stepLog, PrintStream log,
       Map<String, Object> rec) {
+    if (yarn != null) {
+      return runOnYarn(command, stepLog, log, rec);
+    }
     Path startFile = stepDir.resolve("clients").resolve("start.at");
     List<Process> procs = new ArrayList<>();
     Thread hook = new Thread(() -> procs.forEach(Process::destroy), "study-clients-stop");
@@ -111,6 +129,39 @@ final class ClientProcesses {
     }
     int merged = merge(stepDir, log, rec);
     return worst != 0 ? worst : merged;
+  }
+
+  /**
+   * The step as one job on the YARN cluster: {@code bin/ycsb <command> --yarn DIR --clients N}, which splits the
+   * work, starts the clients together and merges their results into the step's folder; its output beside
+   * {@code stepLog} ({@code <step>_yarn.log}). Returns its exit code.
+   */
+  private int runOnYarn(List<String> command, Path stepLog, PrintStream log, Map<String, Object> rec) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(home.resolve("bin").resolve("ycsb").toString());
+    cmd.addAll(command);
+    cmd.addAll(List.of("--yarn", yarn.toString(), "--clients", Integer.toString(clients)));
+    log.println("$ bin/ycsb " + Secrets.maskText(String.join(" ", cmd.subList(1, cmd.size()))));
+    Path out = stepLog.resolveSibling(stepLog.getFileName().toString().replaceFirst("\\.log$", "") + "_yarn.log");
+    rec.put("clients", clients);
+    rec.put("yarn", yarn.toString());
+    Process p = null;
+    try {
+      p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+      int code = p.waitFor();
+      log.println("yarn job: exit " + code + " (its output: " + out.getFileName() + ")");
+      return code;
+    } catch (IOException e) {
+      log.println("error: cannot start bin/ycsb for the YARN job: " + e.getMessage());
+      return BenchmarkException.EXIT_RUN_FAILED;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return BenchmarkException.EXIT_INTERRUPTED;
+    } finally {
+      if (p != null) {
+        stop(List.of(p));
+      }
+    }
   }
 
   /**

@@ -168,6 +168,9 @@ final class StoreMatrix {
     if (a.clients() > 1) {
       cmd.addAll(List.of("--clients", Integer.toString(a.clients())));
     }
+    if (a.yarn() != null) {
+      cmd.addAll(List.of("--yarn", a.yarn().toString()));
+    }
     if (!a.only().isEmpty()) {
       cmd.addAll(List.of("--only", String.join(",", a.only())));
     }

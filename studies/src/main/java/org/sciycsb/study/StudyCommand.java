@@ -47,8 +47,8 @@ public final class StudyCommand {
     }
     if (r.compare() != null) {
       if (r.scale() != null || r.dry() || !r.only().isEmpty() || r.repeat() != null || !clusters.isEmpty()
-          || r.clients() != null) {
-        throw new ConfigException("--compare reads two finished study folders: --scale, --repeat, --clients, "
+          || r.clients() != null || r.yarn() != null) {
+        throw new ConfigException("--compare reads two finished study folders: --scale, --repeat, --clients, --yarn, "
             + "--only, --clusters and --dry-run do not apply");
       }
       for (Path c : r.compare()) {
@@ -59,8 +59,12 @@ public final class StudyCommand {
       }
       return StudyCompare.run(home, def, r.compare().get(0), r.compare().get(1), r.props(), out, err);
     }
+    if (r.yarn() != null && !Files.isRegularFile(r.yarn().resolve("yarn-site.xml"))) {
+      throw new ConfigException("--yarn " + r.yarn() + " has no yarn-site.xml (give the YARN cluster's Hadoop"
+          + " configuration folder, HADOOP_CONF_DIR)");
+    }
     StudyArgs args = new StudyArgs(def, r.scale() == null ? 1.0 : r.scale(), r.maxThreads(), r.repeat(), r.only(),
-        r.clients() == null ? 1 : r.clients());
+        r.clients() == null ? 1 : r.clients(), r.yarn() == null ? null : r.yarn().toAbsolutePath());
     String binding = r.binding();
     if ((binding != null && binding.contains(",")) || !clusters.isEmpty()) {
       return StoreMatrix.run(home, binding == null ? Registry.DEFAULT_BINDING : binding, clusters, args, r.dry(),
@@ -197,8 +201,9 @@ public final class StudyCommand {
     Path dir = Path.of(resultsDir != null ? resultsDir : "results/" + stamp + "-study-" + def.name()
         + (engine ? "-" + bindingName : "")
         + (storageLabel == null ? "" : "-" + storageLabel.replaceAll("[^A-Za-z0-9._-]", "_"))).toAbsolutePath();
-    StudyRunner runner = new StudyRunner(home, dir, engineUser, censusUser, a.clients() > 1 ? new ClientProcesses(
-        home, a.clients(), new org.sciycsb.api.Config(user).get(StudyOptions.CLIENTS_READY).toMillis()) : null, err);
+    StudyRunner runner = new StudyRunner(home, dir, engineUser, censusUser, a.clientProcesses() ? new ClientProcesses(
+        home, a.clients(), a.yarn(), new org.sciycsb.api.Config(user).get(StudyOptions.CLIENTS_READY).toMillis())
+        : null, err);
     // every -p that the plan also sets per step overrides the matrix: say so once
     Set<String> planKeys = new LinkedHashSet<>();
     for (Step s : plan.steps()) {
@@ -250,6 +255,9 @@ public final class StudyCommand {
     header.put("command", commandLine(a, binding, props));
     header.put("repeats", plan.repeats());
     header.put("clients", a.clients());
+    if (a.yarn() != null) {
+      header.put("yarn", a.yarn().toString());
+    }
     header.put("repeatOrder", Plan.ORDER);
     header.put("started", Instant.now().toString());
     header.put("finished", null);
@@ -311,6 +319,10 @@ public final class StudyCommand {
     if (a.clients() > 1) {
       parts.add("--clients");
       parts.add(Integer.toString(a.clients()));
+    }
+    if (a.yarn() != null) {
+      parts.add("--yarn");
+      parts.add(a.yarn().toString());
     }
     if (!a.only().isEmpty()) {
       parts.add("--only");

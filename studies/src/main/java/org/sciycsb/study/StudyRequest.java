@@ -8,8 +8,8 @@ import java.util.Map;
  * One {@code bin/ycsb study <name> [<binding>]} command line, typed: {@code binding} a binding or a comma-separated
  * list (null: the default), {@code clusters} the {@code --clusters} text (null: none), {@code scale},
  * {@code maxThreads} and {@code repeat} null for their defaults, {@code clients} the client processes per engine step
- * (null: 1), {@code only} the step patterns (empty: all), {@code compare} the two folders of {@code --compare} (null:
+ * (null: 1), {@code yarn} the {@code --yarn} Hadoop configuration folder (null: clients on this host), {@code only} the step patterns (empty: all), {@code compare} the two folders of {@code --compare} (null:
  * run the study), {@code props} the {@code -p} properties in order.
  */
 public record StudyRequest(String name, String binding, String clusters, Double scale, Integer maxThreads,
-    Integer repeat, Integer clients, List<String> only, boolean dry, List<Path> compare, Map<String, String> props) {}
+    Integer repeat, Integer clients, Path yarn, List<String> only, boolean dry, List<Path> compare, Map<String, String> props) {}

@@ -402,7 +402,8 @@ final class StudyRunner {
   /**
    * Per table, with {@code --clients}: each client's next insert key number after the run steps so far (its
    * {@code extra.core.nextInsertKey}: the clients' inserts interleave, so each continues its own sequence and reads
-   * only keys that exist for it).
+   * only keys that exist for it; on YARN, whose runner makes the shares, the next run reads below the lowest of them
+   * and inserts above the highest).
    */
   private final Map<String, long[]> clientsNextInsertKey = new LinkedHashMap<>();
 
@@ -416,19 +417,27 @@ final class StudyRunner {
       return e.exitCode();
     }
     long[] next = clientsNextInsertKey.get(tableOf(s));
+    List<String> command = new ArrayList<>(command(s));
     if (s.kind() == Step.Kind.RUN && next != null && next.length == shares.size()) {
-      for (int i = 0; i < next.length; i++) {
-        if (next[i] > 0) {
-          shares.get(i).put("recordcount", Long.toString(next[i]));
+      long min = java.util.Arrays.stream(next).min().orElse(0);
+      if (clients.onYarn() && min > 0) { // the runner makes the shares: every key below the lowest next key exists
+        long max = java.util.Arrays.stream(next).max().orElse(0);
+        command.addAll(List.of("-p", "recordcount=" + min, "-p", "coreworkload.clientbase=" + max));
+      } else if (!clients.onYarn()) {
+        for (int i = 0; i < next.length; i++) {
+          if (next[i] > 0) {
+            shares.get(i).put("recordcount", Long.toString(next[i]));
+          }
         }
       }
     }
     Path dir = studyDir.resolve(s.name());
-    int code = clients.run(command(s), shares, dir, logOf(s), log, rec);
+    int code = clients.run(command, shares, dir, logOf(s), log, rec);
     if (s.kind() == Step.Kind.RUN) {
       long[] now = next != null && next.length == shares.size() ? next.clone() : new long[shares.size()];
+      int first = clients.onYarn() ? 0 : 1; // the YARN runner numbers its clients from 0
       for (int i = 0; i < now.length; i++) {
-        JsonNode core = readJson(dir.resolve("clients").resolve(Integer.toString(i + 1)).resolve("results.json"))
+        JsonNode core = readJson(dir.resolve("clients").resolve(Integer.toString(i + first)).resolve("results.json"))
             .path("extra").path("core");
         now[i] = core.path("nextInsertKey").isNumber() ? core.path("nextInsertKey").asLong() : now[i];
       }

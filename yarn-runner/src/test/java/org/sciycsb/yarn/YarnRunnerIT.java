@@ -361,4 +361,45 @@ class YarnRunnerIT {
     assertThat(last.getFinalApplicationStatus())
         .isEqualTo(org.apache.hadoop.yarn.api.records.FinalApplicationStatus.KILLED);
   }
+
+  /**
+   * {@code bin/ycsb study ... --yarn DIR --clients 2}: every engine step of the study is one job of 2 map tasks on
+   * the cluster, its results the clients' exact merge in the step's folder (each client's beside it), and the study
+   * report reads them as any step's; a folder without yarn-site.xml is one line, exit 2, nothing run.
+   */
+  @Test
+  @Order(5)
+  void aStudyRunsEachEngineStepAsAJobOfItsClients() throws Exception {
+    Result bad = ycsb("study", "sandisk", "basic", "--yarn", tmp.resolve("nowhere").toString(), "--clients", "2",
+        "-p", "results.dir=" + tmp.resolve("study-bad"));
+    assertThat(bad.exit()).as(bad.err()).isEqualTo(2);
+    assertThat(bad.errors()).singleElement().satisfies(l -> assertThat(l).contains("has no yarn-site.xml"));
+    assertThat(tmp.resolve("study-bad")).doesNotExist();
+
+    int before = applications();
+    Path dir = tmp.resolve("study-yarn");
+    Result r = ycsb("study", "sandisk", "basic", "--yarn", confDir.toString(), "--clients", "2", "--scale", "1e-6",
+        "--only", "32GB/load,32GB/workloadc-uniform", "-p", "basicdb.simulatedelay=0", "-p", "yarn.memory.mb=768",
+        "-p", "yarn.start.lead=2s", "-p", "yarn.staging=" + tmp.resolve("staging"), "-p", "results.dir=" + dir);
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(applications() - before).as("one job per engine step").isEqualTo(2);
+    JsonNode doc = json(dir.resolve("study.json"));
+    assertThat(doc.path("outcome").asText()).isEqualTo("completed");
+    assertThat(doc.path("yarn").asText()).isEqualTo(confDir.toString());
+    assertThat(doc.path("command").asText()).contains("--yarn " + confDir).contains("--clients 2");
+    assertThat(doc.path("steps")).hasSize(2);
+    for (JsonNode s : doc.path("steps")) {
+      assertThat(s.path("status").asText()).as(s.toString()).isEqualTo("ok");
+      assertThat(s.path("clients").asInt()).isEqualTo(2);
+      Path step = dir.resolve(s.path("dir").asText());
+      JsonNode merged = json(step.resolve("results.json"));
+      long sum = 0;
+      for (int i = 0; i < 2; i++) { // the runner's clients/0 and clients/1
+        sum += json(step.resolve("clients/" + i + "/results.json")).path("summary").path("operations").asLong();
+      }
+      assertThat(sum).isPositive();
+      assertThat(merged.path("summary").path("operations").asLong()).as(s.path("name").asText()).isEqualTo(sum);
+    }
+    assertThat(dir.resolve("study.md")).content().contains("32GB/workloadc-uniform");
+  }
 }
