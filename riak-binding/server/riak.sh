@@ -176,8 +176,13 @@ join_ring() {
   local count="$1" n joined=0 out
   for n in $(seq 2 "$count"); do
     if ! members | grep -q "'$(node_name "$n")'"; then
-      out="$(ev "$n" "riak_core:staged_join('$(node_name 1)').")"
-      [ "$out" = ok ] || die "start: node $n cannot join $(node_name 1): $out"
+      # a node that serves riak_kv may still be starting its other services: {error, node_still_starting} (seen on a
+      # loaded machine); asked again for up to a minute
+      local until=$((SECONDS + 60))
+      while out="$(ev "$n" "riak_core:staged_join('$(node_name 1)').")"; [ "$out" != ok ]; do
+        [[ "$out" == *node_still_starting* && $SECONDS -lt $until ]] || die "start: node $n cannot join $(node_name 1): $out"
+        sleep 1
+      done
       joined=1
     fi
   done

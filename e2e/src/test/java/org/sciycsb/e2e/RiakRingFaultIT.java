@@ -163,6 +163,42 @@ class RiakRingFaultIT extends FaultScenario {
     }
   }
 
+  /**
+   * The cluster dimension on Riak: {@code study sei riak --clusters 1node=...,3node=...} on the one-node test server
+   * and on this ring of 3 (the ring's members as its runs report them), one report with both, every line figure
+   * twinned by node count (x = 1 and 3), every cell checked against the results.json it names.
+   */
+  @Test
+  @Order(0)
+  void seiOnOneNodeAndOnTheRingInOneReport() throws Exception {
+    Path one = java.nio.file.Files.writeString(tmp.resolve("riak1.properties"), "riak.hosts="
+        + org.sciycsb.testkit.TestServers.riakHosts() + "\n");
+    Path three = java.nio.file.Files.writeString(tmp.resolve("riak3.properties"), "riak.hosts="
+        + FaultServers.riakHosts(3) + "\n");
+    Path dir = tmp.resolve("sei-clusters");
+    Launcher.Result r = Launcher.ycsb(tmp, "study", "sei", "riak", "--clusters", "1node=" + one + ",3node=" + three,
+        "--scale", "1e-4", "--repeat", "1", "--only", "strong/8020/threads-2", "-p", "results.dir=" + dir);
+    assertThat(r.exit()).as(r.toString()).isZero();
+    JsonNode doc = Launcher.json(dir.resolve("study.json"));
+    assertThat(doc.path("outcome").asText()).isEqualTo("completed");
+    for (String[] c : new String[][] {{"1node", "1"}, {"3node", "3"}}) {
+      JsonNode store = Launcher.json(dir.resolve(c[0]).resolve("strong/8020/threads-2/results.json"))
+          .path("metadata").path("store");
+      assertThat(store.path("product").asText()).isEqualTo("Riak KV");
+      assertThat(store.path("details").path("nodes").asText()).as(c[0]).isEqualTo(c[1]);
+    }
+    JsonNode byNodes = null;
+    for (JsonNode f : doc.path("figures")) {
+      byNodes = byNodes == null && f.path("id").asText().endsWith("-by-nodes") ? f : byNodes;
+    }
+    assertThat(byNodes).as("a figure by node count").isNotNull();
+    JsonNode line = byNodes.path("series").get(0);
+    assertThat(line.path("name").asText()).startsWith("Riak KV ");
+    assertThat(line.path("points").get(0).get(0).asDouble()).isEqualTo(1);
+    assertThat(line.path("points").get(1).get(0).asDouble()).isEqualTo(3);
+    assertThat(StudyEndToEndIT.checkCells(dir, doc)).isPositive();
+  }
+
   @Test
   @Order(1)
   void theStronglyConsistentBucketTypeLoadsRunsAndScans() throws Exception {
