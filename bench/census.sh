@@ -28,9 +28,9 @@ set -euo pipefail
 HOME_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ "${TINY:-0}" = 1 ]; then SIZES="${1:-2000 4000 8000}"; else SIZES="${1:-1000000 4000000 16000000}"; fi
 SPLITS="${2:-default 128}"
-HDFS="hdfs://127.0.0.1:${SCIYCSB_HDFS_PORT:-9000}"
+HDFS="$("$HOME_DIR/bin/servers" url hdfs)"
 FERRET_LABEL="FerretDB 2.5 on DocumentDB 0.106 / PostgreSQL 15"
-STANDIN="mongodb://127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}"
+STANDIN="$("$HOME_DIR/bin/servers" url mongo-standin)"
 OUT="$HOME_DIR/results/bench-census-$(date -u +%Y%m%d-%H%M%S)"
 export SCIYCSB_STANDIN_HEAP="${SCIYCSB_STANDIN_HEAP:-4g}"
 failed=0

@@ -30,7 +30,7 @@ setup() {
   if [ ! -f "$HOME_DIR/census-workload/target/census-classpath.txt" ] \
      || ! ls "$HOME_DIR"/census-workload/target/sciycsb-census-workload-*.jar >/dev/null 2>&1; then
     (cd "$HOME_DIR" && mvn -q -B -pl census-workload -am package -DskipTests) >"$DIR/setup.log" 2>&1 \
-      || { tail -20 "$DIR/setup.log" >&2; die "build failed (log: $DIR/setup.log)"; }
+      || die "setup: the Maven build of census-workload failed (log: $DIR/setup.log)"
   fi
 }
 
@@ -46,13 +46,14 @@ case "${1:-}" in
     echo $! >"$DIR/pid"
     for _ in $(seq 1 60); do
       if answers; then echo "mongo-standin: running, mongodb://127.0.0.1:$PORT (mongo-java-server stand-in, not MongoDB)" >&2; exit 0; fi
-      alive || { cat "$DIR/server.log" >&2; die "exited (log: $DIR/server.log)"; }
+      alive || die "start: the server exited: $(tail -n 1 "$DIR/server.log" 2>/dev/null) (log: $DIR/server.log)"
       sleep 0.5
     done
-    die "no answer on 127.0.0.1:$PORT within 30 s (log: $DIR/server.log)" ;;
+    die "start: no answer on 127.0.0.1:$PORT within 30 s (log: $DIR/server.log)" ;;
+  url) echo "mongodb://127.0.0.1:$PORT" ;;
   stop)
     if alive; then kill "$(cat "$DIR/pid")"; for _ in $(seq 1 20); do alive || break; sleep 0.5; done; alive && kill -9 "$(cat "$DIR/pid")"; fi
     rm -f "$DIR/pid"; echo "mongo-standin: stopped" >&2 ;;
   status) if alive; then echo "mongo-standin: running (127.0.0.1:$PORT)"; else echo "mongo-standin: not running"; exit 1; fi ;;
-  *) echo "usage: mongo-standin.sh setup|start|stop|status" >&2; exit 2 ;;
+  *) echo "usage: mongo-standin.sh setup|start|stop|status|url" >&2; exit 2 ;;
 esac

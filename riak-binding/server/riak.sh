@@ -166,8 +166,8 @@ wait_kv() {
     [ -n "$(pid_of "$n")" ] || break
     sleep 1
   done
-  tail -n 20 "$(node_dir "$n")/log/console.log" >&2 2>/dev/null || true
-  die "start: node $n does not serve riak_kv (waited up to ${TIMEOUT}s); log: $(node_dir "$n")/log/console.log"
+  die "start: node $n does not serve riak_kv (waited up to ${TIMEOUT}s; its last log line: $(tail -n 1 \
+    "$(node_dir "$n")/log/console.log" 2>/dev/null | cut -c1-200)); log: $(node_dir "$n")/log/console.log"
 }
 
 members() { ev 1 "{ok, R} = riak_core_ring_manager:get_my_ring(), riak_core_ring:all_member_status(R)."; }
@@ -209,8 +209,8 @@ wait_settled() {
     fi
     sleep 1
   done
-  members >&2 || true
-  die "start: the ring of $count node(s) did not settle within ${TIMEOUT}s"
+  members >"$BASE/members.txt" 2>&1 || true
+  die "start: the ring of $count node(s) did not settle within ${TIMEOUT}s (its members: $BASE/members.txt)"
 }
 
 bucket_type() {
