@@ -189,6 +189,14 @@ public final class FaultSchedule implements RunListener {
   }
 
   /**
+   * Checks a schedule as {@link #EXTENSION} does, without asking {@code bin/servers} about the server (a dry run's
+   * check: the servers need not be running yet).
+   */
+  public static void validateWithoutServers(Config config) throws ConfigException {
+    plan(config);
+  }
+
+  /**
    * A kill-node fault's server must be running and have the nodes it names, asked of {@code bin/servers nodes}
    * before anything runs: a misspelt instance or a node the cluster does not have is bad input (exit 2), not a
    * fault that fails mid-run.

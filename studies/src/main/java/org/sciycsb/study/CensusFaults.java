@@ -36,8 +36,11 @@ final class CensusFaults {
     this.at = at;
   }
 
-  /** Checks a step's fault properties before anything runs (a fault placed by its baseline: at any time). */
-  static void validate(Step s) throws ConfigException {
+  /**
+   * Checks a step's fault properties before anything runs (a fault placed by its baseline: at any time); with
+   * {@code servers}, also that the test server it kills nodes of runs and has them (not for a dry run).
+   */
+  static void validate(Step s, boolean servers) throws ConfigException {
     if (s.fault().isEmpty()) {
       return;
     }
@@ -46,7 +49,11 @@ final class CensusFaults {
       p.put(FaultSchedule.AT.name(), "1s");
     }
     try {
-      FaultSchedule.EXTENSION.validate(config(p));
+      if (servers) {
+        FaultSchedule.EXTENSION.validate(config(p));
+      } else {
+        FaultSchedule.validateWithoutServers(config(p));
+      }
     } catch (ConfigException e) {
       throw new ConfigException("step " + s.name() + ": " + e.getMessage());
     }

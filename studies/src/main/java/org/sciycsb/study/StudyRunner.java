@@ -191,7 +191,7 @@ final class StudyRunner {
           }
           break;
         case CENSUS:
-          CensusFaults.validate(s);
+          CensusFaults.validate(s, checkServers);
           Path census = home.resolve("bin/census");
           if (!Files.isExecutable(census)) {
             throw new ConfigException("step " + s.name() + " needs " + census + " (the census launcher), not found");
