@@ -52,3 +52,10 @@ cluster_dir() {
   echo "$dir" >"$state/pgdir"
   echo "$dir"
 }
+
+# replaced_binary <postmaster pid>: exit 0 when the running server's executable has been replaced on disk since it
+# started (apt-get upgraded postgresql-NN: the old server then fails to load the new package's libraries, e.g.
+# "could not load library plpgsql.so: undefined symbol"); such a server must be restarted before it is used
+replaced_binary() {
+  [ -n "$1" ] && [[ "$(readlink "/proc/$1/exe" 2>/dev/null)" == *" (deleted)" ]]
+}

@@ -5,7 +5,8 @@
 #   start   creates the cluster on first use (initdb as the postgres OS user) under
 #           $SCIYCSB_WORK/servers/postgres/data, starts it on 127.0.0.1:$PGPORT_SCIYCSB (default 5433),
 #           creates user ycsb / password ycsb / database ycsb (and user ycsb_secret / password Pg-s3cret-Wd9 for
-#           the secrets tests), and returns once pg_isready answers
+#           the secrets tests), and returns once pg_isready answers; a running server whose binary a package
+#           upgrade replaced since it started is restarted first (it could no longer load the new libraries)
 #   stop    stops the server of that data folder (pg_ctl stop, which signals the postmaster pid; kill as fallback)
 #   status  exit 0 when the server runs and answers
 #   url     print the JDBC URL with the test user (jdbc:postgresql://127.0.0.1:5433/ycsb?user=ycsb&password=ycsb)
@@ -97,6 +98,10 @@ cmd_start() {
   local bin; bin="$(pg_bin)"
   [ -n "$bin" ] || die "PostgreSQL is not installed: run 'bin/servers setup postgres' first"
   id postgres >/dev/null 2>&1 || die "the postgres OS user is missing (it comes with Debian's postgresql package)"
+  if is_running && replaced_binary "$(running_pid)"; then
+    say "the running server's binary was replaced since it started (a package upgrade): restarting it"
+    cmd_stop
+  fi
   if is_running; then
     say "already running (pid $(running_pid), 127.0.0.1:$(running_port), data $DATA)"
     ensure_users "$bin"

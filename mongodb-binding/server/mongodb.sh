@@ -502,6 +502,10 @@ client_url() {
 }
 
 start() {
+  if pg_running && replaced_binary "$(pg_pid || true)"; then
+    log "PostgreSQL's binary was replaced since it started (a package upgrade): restarting FerretDB and PostgreSQL"
+    stop
+  fi
   if pid="$(running_pid)" && pg_running && ensure_roles && logs_in; then
     log "already running: $LABEL, FerretDB pid $pid on $HOST:$PORT, PostgreSQL pid $(pg_pid) on $HOST:$PGPORT_M"
     return 0
