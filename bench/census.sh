@@ -8,8 +8,8 @@
 #   TINY=1 bench/census.sh          # 2000 4000 8000 records: shows that everything runs, in a few minutes
 #
 # Environment: RAW=N records for the raw write/read tests (default: the first size); FERRETDB_MAX=N caps the record
-# counts of the FerretDB runs (FerretDB 1.24 on SQLite read full census records at about 100 k records/min here: 1 M
-# records took ten minutes a pass; FerretDB 2.5 on DocumentDB about 900 k records/min: docs/performance.md); STANDIN_MAX=N (default 100000) caps the record counts of the stand-in's inputs (it holds its
+# counts of the FerretDB runs (default: no cap; FerretDB 2.5 on DocumentDB writes about 280 k full census records/min
+# and reads about 900 k here, so 1,000,000 records take about 4 minutes to load: docs/performance.md); STANDIN_MAX=N (default 100000) caps the record counts of the stand-in's inputs (it holds its
 # collections in its heap: about 1.5 GB per 100,000 full records; SCIYCSB_STANDIN_HEAP, default 4g here). The
 # stand-in keeps one input (bench.in) and one output (bench.out) at a time, each replaced by the next job, and
 # where a size is capped its HDFS -> stand-in filter reads an HDFS input of the capped size. Every run's summary
