@@ -132,11 +132,15 @@ class StudyClustersIT {
   /**
    * Seed 003's strong consistency (Cassandra QUORUM) at RF 3 under a fault, as a study step: {@code study sei
    * cassandra --clusters 3node=...} with {@code -p fault.*}, node 2 of 3 killed (SIGKILL, through bin/servers) 10 s
-   * into a paced run of 200 ops/s after a 3 s warmup, restarted at 18 s. No operation fails; the results record
-   * both commands on the time series' clock and the nodes the run met; the blip is in the time series (the p99 of
-   * the seconds after the kill well above the seconds before it); the run's report marks the fault and the
+   * into a paced run of 50 ops/s after a 3 s warmup, restarted at 18 s. No operation fails; the results record
+   * both commands on the time series' clock and the nodes the run met; the cluster kept up with the pace before the
+   * kill, and the blip is in the time series (the p99 of the seconds after the kill well above the seconds before
+   * it); the run's report marks the fault and the
    * restore on its time charts. A kill of a node the cluster does not have is one line, exit 2, nothing run.
    */
+  /** The fault run's pace: a third of what 3 nodes and the client sustained on 2 cores on a slow day (138 ops/s). */
+  static final int TARGET = 50;
+
   @Test
   void aNodeKilledMidRunAtQuorumFailsNoOperation() throws Exception {
     String ks = "sciycsb_fault3_" + System.currentTimeMillis();
@@ -146,7 +150,7 @@ class StudyClustersIT {
         "SCIYCSB_WORK", Launcher.serversWork()); // the run's bin/servers calls find the cluster the test started
     Path dir = tmp.resolve("sei-fault");
     List<String> argv = new ArrayList<>(List.of("study", "sei", "cassandra", "--clusters", "3node=" + three,
-        "--scale", "1e-4", "--repeat", "1", "--only", "strong/8020/threads-2", "-p", "target=200", "-p",
+        "--scale", "1e-4", "--repeat", "1", "--only", "strong/8020/threads-2", "-p", "target=" + TARGET, "-p",
         "warmuptime=3s", "-p", "operationcount=1000000", "-p", "maxexecutiontime=40", "-p", "fault.at=10s", "-p",
         "fault.server=cassandra@" + INSTANCE, "-p", "fault.restore=18s"));
     List<String> bad = new ArrayList<>(argv);
@@ -165,7 +169,6 @@ class StudyClustersIT {
     Path step = dir.resolve(doc.path("steps").get(1).path("dir").asText());
     assertThat(step.toString()).endsWith("3node/strong/8020/threads-2");
     JsonNode res = Launcher.json(step.resolve("results.json"));
-    assertThat(res.path("summary").path("operations").asLong()).isGreaterThan(4000);
     JsonNode faults = res.path("metadata").path("faults");
     assertThat(faults).hasSize(2);
     assertThat(faults.get(0).path("command").asText()).endsWith("stop-node cassandra@" + INSTANCE + " 2");
@@ -175,13 +178,49 @@ class StudyClustersIT {
     assertThat(killed).as("10 s after the threads started, 3 s of them warmup").isBetween(5000L, 10000L);
     assertThat(res.path("metadata").path("store").path("details").path("nodes").asText()).isEqualTo("3");
     assertThat(step.resolve("fault.log")).content().contains("stop-node").contains("start-node");
+    System.out.printf("StudyClustersIT: %d operations at %.0f ops/s (target %d); p99 per second (ms): %s%n",
+        res.path("summary").path("operations").asLong(), res.path("summary").path("throughput").asDouble(), TARGET,
+        res.path("timeseries").findValues("OVERALL").stream()
+            .map(o -> Math.round(o.path("response").path("p99").asDouble() / 1000)).toList());
+    assertKeptUpBefore(res.path("timeseries"), killed);
     assertBlip(res.path("timeseries"), killed);
+    assertThat(okAfter(res.path("timeseries"), faults.get(1).path("atMs").asLong()))
+        .as("operations completed after node 2 came back (the run went on to its 40 s)").isPositive();
     assertThat(doc.path("steps").get(1).path("report").asText()).isEqualTo("3node/strong/8020/threads-2/report.html");
     String html = Files.readString(step.resolve("report.html"));
     assertThat(html.split("<line class=\"marker\"", -1)).as("a fault and a restore mark on each of 3 time charts")
         .hasSize(1 + 3 * 2);
     assertThat(html).contains("<h2>Faults").contains("stop-node cassandra@" + INSTANCE + " 2");
     assertThat(Files.readString(dir.resolve("study.html"))).contains("<a href=\"3node/strong/8020/threads-2/report.html\">");
+  }
+
+  /**
+   * Every measured second before the kill completed at least 80 % of the target: the cluster kept up, so response
+   * times were steady and a blip after the kill is the kill's. (At 200 ops/s on a slow day the 3 nodes and the
+   * client on 2 cores managed 138: the backlog grew the p99 by half a second each second, a rise that would have
+   * passed for a blip.)
+   */
+  static void assertKeptUpBefore(JsonNode series, long killedMs) {
+    List<Long> counts = new ArrayList<>();
+    for (JsonNode i : series) {
+      if (i.path("endMs").asLong() <= killedMs && i.path("endMs").asLong() - i.path("startMs").asLong() >= 1000) {
+        counts.add(i.path("ops").path("OVERALL").path("count").asLong());
+      }
+    }
+    assertThat(counts).as("operations per second before the kill, target " + TARGET).isNotEmpty()
+        .allSatisfy(c -> assertThat(c).isGreaterThanOrEqualTo(TARGET * 8L / 10));
+  }
+
+  /** Operations that completed without error in the seconds that started at or after {@code fromMs}. */
+  static long okAfter(JsonNode series, long fromMs) {
+    long ok = 0;
+    for (JsonNode i : series) {
+      if (i.path("startMs").asLong() >= fromMs) {
+        JsonNode all = i.path("ops").path("OVERALL");
+        ok += all.path("count").asLong() - all.path("errors").asLong();
+      }
+    }
+    return ok;
   }
 
   /**
