@@ -129,18 +129,18 @@ class StudyClustersIT {
     }
   }
 
+  /** The fault run's pace: a third of what 3 nodes and the client sustained on 2 cores on a slow day (138 ops/s). */
+  static final int TARGET = 50;
+
   /**
    * Seed 003's strong consistency (Cassandra QUORUM) at RF 3 under a fault, as a study step: {@code study sei
    * cassandra --clusters 3node=...} with {@code -p fault.*}, node 2 of 3 killed (SIGKILL, through bin/servers) 10 s
    * into a paced run of 50 ops/s after a 3 s warmup, restarted at 18 s. No operation fails; the results record
    * both commands on the time series' clock and the nodes the run met; the cluster kept up with the pace before the
    * kill, and the blip is in the time series (the p99 of the seconds after the kill well above the seconds before
-   * it); the run's report marks the fault and the
-   * restore on its time charts. A kill of a node the cluster does not have is one line, exit 2, nothing run.
+   * it); the run's report marks the fault and the restore on its time charts. A kill of a node the cluster does
+   * not have is one line, exit 2, nothing run.
    */
-  /** The fault run's pace: a third of what 3 nodes and the client sustained on 2 cores on a slow day (138 ops/s). */
-  static final int TARGET = 50;
-
   @Test
   void aNodeKilledMidRunAtQuorumFailsNoOperation() throws Exception {
     String ks = "sciycsb_fault3_" + System.currentTimeMillis();
