@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.engine.LiveRun;
@@ -177,10 +178,11 @@ class PrometheusMetricsTest {
           "metrics.push.interval", "100ms");
       PrometheusMetrics m = PrometheusMetrics.open(cfg, null, PrometheusMetrics.pushgateway(cfg), System.err);
       m.live(new FakeRun());
-      Thread.sleep(500);
+      awaitPushes(bodies, 2);
+      int beforeEnd = bodies.size();
       m.measurementEnded(0);
       m.close();
-      assertThat(bodies.size()).isGreaterThanOrEqualTo(3);
+      assertThat(bodies.size()).as("a final push after the interval pushes").isGreaterThan(beforeEnd);
       assertThat(bodies.get(bodies.size() - 1)).startsWith("PUT /metrics/job/sciycsb/instance/c2")
           .contains("sciycsb_operations_total");
     } finally {
@@ -197,5 +199,14 @@ class PrometheusMetricsTest {
     m.close();
     assertThat(err.toString(StandardCharsets.UTF_8).lines()).hasSize(1).first().asString()
         .startsWith("warning: metrics: push to the Pushgateway at 127.0.0.1:");
+  }
+
+  /** Two interval pushes at 100 ms take 200 ms on a quiet machine; a loaded CI machine gets 30 s. */
+  private static void awaitPushes(List<String> bodies, int n) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (bodies.size() < n && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(bodies.size()).as("interval pushes within 30 s").isGreaterThanOrEqualTo(n);
   }
 }
