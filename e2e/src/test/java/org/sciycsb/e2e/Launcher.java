@@ -63,6 +63,7 @@ final class Launcher {
 
     Result await(Duration timeout) throws IOException, InterruptedException {
       if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly); // a study's client processes, say
         process.destroyForcibly();
         throw new AssertionError("did not finish within " + timeout + ":\n" + errSoFar());
       }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -11,6 +13,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
+import java.util.stream.Stream;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -33,10 +36,15 @@ class StudyClientsIT {
   @Test
   void bankmarkWorkload5WithTwoClientProcesses() throws Exception {
     Path dir = tmp.resolve("bankmark");
-    Launcher.Result r = Launcher.ycsb(tmp, "study", "bankmark", "jdbc", "--scale", "1e-5", "--clients", "2",
-        "--only", "tcI/workload5/*", "-p", "db.url=" + PG, "-p", "db.user=ycsb", "-p", "db.passwd=ycsb",
-        "-p", "results.dir=" + dir);
-    assertThat(r.exit()).as(r.err()).isZero();
+    Launcher.Result r;
+    try {
+      r = Launcher.ycsb(tmp, "study", "bankmark", "jdbc", "--scale", "1e-5", "--clients", "2",
+          "--only", "tcI/workload5/*", "-p", "db.url=" + PG, "-p", "db.user=ycsb", "-p", "db.passwd=ycsb",
+          "-p", "results.dir=" + dir);
+    } catch (AssertionError hung) {
+      throw new AssertionError(hung.getMessage() + clientLogs(dir), hung);
+    }
+    assertThat(r.exit()).as(r.err() + clientLogs(dir)).isZero();
     JsonNode doc = StudyEndToEndIT.finished(dir, 3);
     assertThat(doc.path("clients").asInt()).isEqualTo(2);
     assertThat(doc.path("command").asText()).contains("--clients 2");
@@ -62,6 +70,23 @@ class StudyClientsIT {
     assertThat(run.path("metadata").path("threads").asInt()).isEqualTo(128);
     assertThat(StudyEndToEndIT.checkCells(dir, doc)).isPositive();
     assertThat(Files.readString(dir.resolve("study.md"))).contains("2 client processes on this host");
+  }
+
+  /** What every client process of every step printed (the study's logs/*_client-N.log), for a failure's message. */
+  static String clientLogs(Path dir) throws IOException {
+    Path logs = dir.resolve("logs");
+    if (!Files.isDirectory(logs)) {
+      return "";
+    }
+    StringBuilder b = new StringBuilder();
+    try (Stream<Path> files = Files.list(logs)) {
+      for (Path f : files.filter(f -> f.getFileName().toString().contains("_client-")).sorted().toList()) {
+        List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+        b.append("\n--- ").append(f.getFileName()).append(" (last 40 lines) ---\n")
+            .append(String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
+      }
+    }
+    return b.toString();
   }
 
   /**

@@ -214,7 +214,7 @@ public final class Engine {
     listeners.forEach(l -> l.live(live));
     listeners.forEach(RunListener::beforeThreadsStart);
     javaThreads.forEach(Thread::start);
-    awaitStartTime(startTime(cfg, shared.gate, s.threads()));
+    awaitStartTime(startTime(cfg, shared.gate));
     shared.gate.arriveAndAwaitAdvance(); // all threads initialised (or failed to)
     List<ClientThread> failedInit = clients.stream().filter(c -> c.initFailure() != null).toList();
     if (failedInit.isEmpty()) {
@@ -691,9 +691,9 @@ public final class Engine {
   }
 
   /** The start time: start.at, or the one the start.file barrier gives once every thread is initialised. */
-  private long startTime(Config cfg, java.util.concurrent.Phaser gate, int threads) throws ConfigException {
+  private long startTime(Config cfg, java.util.concurrent.Phaser gate) throws ConfigException {
     String startFile = cfg.get(EngineOptions.START_FILE);
-    return startFile != null ? StartBarrier.await(Path.of(startFile), gate, threads, stop::requested, req.err())
+    return startFile != null ? StartBarrier.await(Path.of(startFile), gate, stop::requested, req.err())
         : cfg.get(EngineOptions.START_AT);
   }
 

@@ -22,13 +22,14 @@ final class StartBarrier {
   private StartBarrier() {}
 
   /**
-   * Waits until the {@code threads} client threads have arrived at {@code gate}, announces readiness, then waits for
-   * the start time; returns it (epoch ms), or 0 (at once) when stopped or after {@link #MAX_WAIT_MS}.
+   * Waits until every client thread has arrived at {@code gate} or left it (a thread whose initialisation failed
+   * deregisters: only the engine, the caller, is then still to arrive), announces readiness, then waits for the
+   * start time; returns it (epoch ms), or 0 (at once) when stopped or after {@link #MAX_WAIT_MS}.
    */
-  static long await(Path file, Phaser gate, int threads, BooleanSupplier stopped, PrintStream err) {
+  static long await(Path file, Phaser gate, BooleanSupplier stopped, PrintStream err) {
     long deadline = System.currentTimeMillis() + MAX_WAIT_MS;
     try {
-      while (gate.getArrivedParties() < threads && !stopped.getAsBoolean()) {
+      while (gate.getUnarrivedParties() > 1 && !stopped.getAsBoolean()) {
         Thread.sleep(20);
       }
       Files.writeString(file.resolveSibling(file.getFileName() + ".ready-" + ProcessHandle.current().pid()), "",
