@@ -91,8 +91,8 @@ public final class EngineOptions {
       .check(d -> d.toMillis() >= 100, "must be at least 100 ms");
 
   public static final Option<String> START_FILE = Option.string("start.file", null,
-      "a start barrier for client processes on one host (bin/ycsb study --clients): once its threads are initialised "
-          + "the client creates <start.file>.ready-<pid> and waits until a coordinator writes the common start time "
+      "a start barrier for client processes on one host (bin/ycsb study --clients): once each of its threads is "
+          + "initialised or has failed to (the run then reports the failure) the client creates <start.file>.ready-<pid> and waits until a coordinator writes the common start time "
           + "(epoch milliseconds, as start.at) into start.file (at most 10 minutes, then it begins at once)");
 
   public static final Option<String> CONNECTIONS = Option.choice("connections", "shared",
