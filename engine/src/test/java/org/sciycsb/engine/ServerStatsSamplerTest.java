@@ -54,7 +54,10 @@ class ServerStatsSamplerTest {
     ServerStatsSampler s = new ServerStatsSampler(store, 100);
     long start = System.currentTimeMillis();
     s.start();
-    Thread.sleep(450);
+    long deadline = System.nanoTime() + 30_000_000_000L; // 3 samples at 100 ms; a loaded CI machine gets 30 s
+    while (store.reads.get() < 3 && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
     s.stop();
     Map<String, Object> m = s.section(start);
     int reads = store.reads.get();
