@@ -409,15 +409,14 @@ public final class JdbcRun implements BindingRun {
       p.setProperty("password", settings.password());
     }
     long ms = settings.connectTimeout().toMillis();
-    String seconds = Long.toString(Math.max(1, (ms + 999) / 1000));
     String lower = settings.url().toLowerCase(Locale.ROOT);
     switch (Dialect.ofUrl(settings.url())) {
       case POSTGRESQL:
         if (!lower.contains("connecttimeout=")) {
-          p.setProperty("connectTimeout", seconds);
+          p.setProperty("connectTimeout", wholeSeconds(settings.connectTimeout()));
         }
         if (!lower.contains("logintimeout=")) {
-          p.setProperty("loginTimeout", seconds);
+          p.setProperty("loginTimeout", wholeSeconds(settings.loginTimeout()));
         }
         break;
       case MARIADB:
@@ -429,6 +428,11 @@ public final class JdbcRun implements BindingRun {
         break;
     }
     return p;
+  }
+
+  /** A driver property in whole seconds, rounded up, at least 1. */
+  private static String wholeSeconds(java.time.Duration d) {
+    return Long.toString(Math.max(1, (d.toMillis() + 999) / 1000));
   }
 
   private static Connection connectNow(JdbcSettings settings, Driver driver) throws BindingException {
@@ -452,7 +456,7 @@ public final class JdbcRun implements BindingRun {
       return t;
     });
     Future<Connection> f = ex.submit(() -> connectNow(settings, driver));
-    long waitMs = settings.connectTimeout().toMillis() + 1000;
+    long waitMs = settings.loginTimeout().toMillis() + 1000;
     try {
       return f.get(waitMs, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
@@ -464,8 +468,8 @@ public final class JdbcRun implements BindingRun {
           + reason(settings, c), c);
     } catch (TimeoutException e) {
       f.cancel(true);
-      throw new BindingException("jdbc: no answer from " + settings.maskedUrl() + " within "
-          + org.sciycsb.api.Option.formatDuration(settings.connectTimeout()) + " (db.connecttimeout)");
+      throw new BindingException("jdbc: no connection to " + settings.maskedUrl() + " within "
+          + org.sciycsb.api.Option.formatDuration(settings.loginTimeout()) + " (db.logintimeout)");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new BindingException("jdbc: interrupted while connecting to " + settings.maskedUrl());

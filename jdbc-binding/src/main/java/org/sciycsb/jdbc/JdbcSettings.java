@@ -15,7 +15,8 @@ import org.sciycsb.api.Option;
  * @param password      the password, never printed
  * @param driverClass   the driver class name, or null to pick it from the URL
  * @param batchSize     inserts a JDBC batch holds; 1 or less means no batching
- * @param connectTimeout how long connecting may take
+ * @param connectTimeout how long the server may take to accept a connection
+ * @param loginTimeout  how long opening a connection may take in all (at least connectTimeout)
  * @param autoCommit    JDBC auto-commit
  * @param fetchSize     scan fetch size, 0 for the driver default
  * @param batchUpdateApi use addBatch/executeBatch for batches
@@ -26,7 +27,7 @@ import org.sciycsb.api.Option;
  * @param fieldLength   the longest value ({@code fieldlength}), for column types
  */
 public record JdbcSettings(String url, String user, String password, String driverClass, int batchSize,
-    Duration connectTimeout, boolean autoCommit, int fetchSize, boolean batchUpdateApi, boolean createTable,
+    Duration connectTimeout, Duration loginTimeout, boolean autoCommit, int fetchSize, boolean batchUpdateApi, boolean createTable,
     boolean dropTable, String table, List<String> fields, int fieldLength) {
 
   // the standard YCSB record layout, owned by the core workload: read here, not declared again
@@ -86,9 +87,16 @@ public record JdbcSettings(String url, String user, String password, String driv
     String driver = config.get(JdbcOptions.DRIVER);
     return new JdbcSettings(url, user == null || user.isEmpty() ? null : user, config.get(JdbcOptions.PASSWORD),
         driver == null || driver.isBlank() ? null : driver.trim(), config.get(JdbcOptions.BATCH_SIZE),
-        config.get(JdbcOptions.CONNECT_TIMEOUT), config.get(JdbcOptions.AUTOCOMMIT),
+        config.get(JdbcOptions.CONNECT_TIMEOUT), loginTimeout(config), config.get(JdbcOptions.AUTOCOMMIT),
         config.get(JdbcOptions.FETCH_SIZE), config.get(JdbcOptions.BATCH_UPDATE_API), create, drop, table,
         Sql.layoutFields(prefix, count), config.get(FIELD_LENGTH));
+  }
+
+  /** db.logintimeout, at least db.connecttimeout (a login cannot end before its connection is accepted). */
+  private static Duration loginTimeout(Config config) throws ConfigException {
+    Duration connect = config.get(JdbcOptions.CONNECT_TIMEOUT);
+    Duration login = config.get(JdbcOptions.LOGIN_TIMEOUT);
+    return login.compareTo(connect) < 0 ? connect : login;
   }
 
   /** The H2 URL with {@code ;KEY=value} appended unless the URL sets that key itself. */

@@ -129,7 +129,12 @@ class JdbcSettingsTest {
     Properties pg = JdbcRun.connectionProperties(settings("db.url", "jdbc:postgresql://h/db", "db.user", "u",
         "db.passwd", "p", "db.connecttimeout", "3s"));
     assertThat(pg).containsEntry("user", "u").containsEntry("password", "p")
-        .containsEntry("connectTimeout", "3").containsEntry("loginTimeout", "3");
+        .containsEntry("connectTimeout", "3").containsEntry("loginTimeout", "30");
+    // a login cannot end before its connection is accepted: the login timeout is at least the connect timeout
+    assertThat(JdbcRun.connectionProperties(settings("db.url", "jdbc:postgresql://h/db", "db.connecttimeout", "3s",
+        "db.logintimeout", "1s"))).containsEntry("loginTimeout", "3");
+    assertThat(JdbcRun.connectionProperties(settings("db.url", "jdbc:postgresql://h/db", "db.logintimeout", "90s")))
+        .containsEntry("connectTimeout", "5").containsEntry("loginTimeout", "90");
     Properties maria = JdbcRun.connectionProperties(settings("db.url", "jdbc:mariadb://h/db",
         "db.connecttimeout", "1500ms"));
     assertThat(maria).containsEntry("connectTimeout", "1500").doesNotContainKey("user");
