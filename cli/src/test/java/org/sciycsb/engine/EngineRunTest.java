@@ -247,4 +247,35 @@ class EngineRunTest {
     assertThat(bad.exit).isEqualTo(2);
     assertThat(bad.err).contains("dataintegrity=true needs fieldlengthdistribution=constant");
   }
+
+  /** A study's client watches the study: when the watched process ends, the run ends as on a signal. */
+  @Test
+  void theRunEndsWhenTheProcessOfStopWithPidEnds() throws Exception {
+    Process watched = new ProcessBuilder("sleep", "300").start();
+    java.util.concurrent.CompletableFuture<Cli> run = java.util.concurrent.CompletableFuture.supplyAsync(() ->
+        Cli.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=0",
+            "-p", "maxexecutiontime=120", "-target", "500", "-p", "stop.withpid=" + watched.pid(),
+            "-p", "results.dir=" + dir("watched")));
+    Thread.sleep(2000);
+    assertThat(run).as("the run goes on while the process lives").isNotDone();
+    watched.destroyForcibly();
+    Cli c = run.get(60, java.util.concurrent.TimeUnit.SECONDS);
+    assertThat(c.exit).as(c.toString()).isEqualTo(130);
+    assertThat(c.err).contains("run stopped early: process " + watched.pid() + " ended (stop.withpid)");
+    JsonNode j = Cli.results(tmp.resolve("watched"));
+    assertThat(j.path("summary").path("outcome").asText()).isEqualTo("partial");
+    assertThat(j.path("summary").path("operations").asLong()).isPositive();
+  }
+
+  @Test
+  void aStopWithPidOfNoProcessIsOneLineExit2() throws Exception {
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    Cli c = Cli.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=10",
+        "-p", "stop.withpid=" + gone.pid(), "-p", "results.dir=" + dir("gone"));
+    assertThat(c.exit).as(c.toString()).isEqualTo(2);
+    assertThat(c.err.strip()).isEqualTo("error: bad value for stop.withpid: " + gone.pid()
+        + " (no such process on this host)");
+    assertThat(tmp.resolve("gone")).doesNotExist();
+  }
 }

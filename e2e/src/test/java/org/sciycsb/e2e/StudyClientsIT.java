@@ -72,6 +72,43 @@ class StudyClientsIT {
     assertThat(Files.readString(dir.resolve("study.md"))).contains("2 client processes on this host");
   }
 
+  /**
+   * A study killed outright (SIGKILL: no shutdown hook runs) mid-step does not leave its client processes loading
+   * the store: each watches the study's pid ({@code stop.withpid}), ends its run as on a signal and writes what it
+   * measured, marked partial.
+   */
+  @Test
+  void clientsOfAKilledStudyEndAndKeepWhatTheyMeasured() throws Exception {
+    Path dir = tmp.resolve("killed");
+    Launcher.Running study = Launcher.start(tmp, "killed", java.util.Map.of(), "ycsb", "study", "bankmark", "jdbc",
+        "--scale", "1e-5", "--clients", "2", "--only", "tcI/workload5/*", "-p", "maxexecutiontime=120",
+        "-p", "db.url=" + PG, "-p", "db.user=ycsb", "-p", "db.passwd=ycsb", "-p", "results.dir=" + dir);
+    Path warmup = dir.resolve("tcI/workload5/warmup");
+    long t0 = System.currentTimeMillis();
+    while (!Files.exists(warmup.resolve("clients/start.at")) && study.process.isAlive()
+        && System.currentTimeMillis() - t0 < 240_000) {
+      Thread.sleep(100);
+    }
+    assertThat(warmup.resolve("clients/start.at")).as(study.errSoFar() + clientLogs(dir)).exists();
+    Thread.sleep(3000); // the clients are measuring
+    List<ProcessHandle> clients = study.process.children().toList();
+    assertThat(clients).as("the warmup's client processes").hasSize(2);
+    study.signal("KILL");
+    try {
+      for (ProcessHandle c : clients) {
+        c.onExit().get(60, java.util.concurrent.TimeUnit.SECONDS);
+      }
+    } finally {
+      clients.forEach(ProcessHandle::destroyForcibly); // a client that outlived the minute must not outlive the test
+    }
+    for (String k : List.of("1", "2")) {
+      JsonNode r = MAPPER.readTree(warmup.resolve("clients").resolve(k).resolve("results.json").toFile());
+      assertThat(r.path("summary").path("outcome").asText()).as(clientLogs(dir)).isEqualTo("partial");
+      assertThat(r.path("summary").path("operations").asLong()).isPositive();
+    }
+    assertThat(clientLogs(dir)).contains("ended (stop.withpid)");
+  }
+
   /** What every client process of every step printed (the study's logs/*_client-N.log), for a failure's message. */
   static String clientLogs(Path dir) throws IOException {
     Path logs = dir.resolve("logs");

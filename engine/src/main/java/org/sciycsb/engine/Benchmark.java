@@ -81,17 +81,30 @@ public final class Benchmark {
   public static Engine.Outcome run(Prepared p) throws BenchmarkException {
     RunSpec spec = p.spec();
     Config config = p.config();
+    ProcessHandle watched = watched(config.get(EngineOptions.STOP_WITH_PID));
     spec.err().println("sciycsb " + spec.phase().name().toLowerCase(Locale.ROOT) + ": binding " + p.bindingName()
         + ", workload " + p.workload().name() + ", " + config.get(EngineOptions.THREADS) + " thread(s)"
         + (config.get(EngineOptions.TARGET) > 0 ? ", target " + config.get(EngineOptions.TARGET) + " ops/s" : ""));
     Engine engine = new Engine(new Engine.Request(spec.phase(), p.bindingName(), p.binding(), p.workload(), config,
         workDir(spec), spec.out(), spec.err(), spec.debug(), launch(spec), p.secrets(), spec.extensions()));
+    if (watched != null) {
+      watched.onExit().thenRun(() -> engine.requestStop("process " + watched.pid() + " ended (stop.withpid)"));
+    }
     Engine.Outcome outcome = spec.handleSignals() ? runStoppingOnSignal(engine) : engine.run();
     spec.err().println("results: " + outcome.resultsDir());
     if (outcome.failure() != null) {
       spec.err().println("error: " + Secrets.maskText(outcome.failure()));
     }
     return outcome;
+  }
+
+  /**
+   * {@code stop.withpid}'s process, whose end stops the engine as a signal would (a study's client processes watch
+   * the study), or null; a process that has ended already is bad input, before anything starts.
+   */
+  private static ProcessHandle watched(long pid) throws ConfigException {
+    return pid == 0 ? null : ProcessHandle.of(pid).filter(ProcessHandle::isAlive).orElseThrow(() ->
+        new ConfigException("bad value for stop.withpid: " + pid + " (no such process on this host)"));
   }
 
   private static Engine.Outcome runStoppingOnSignal(Engine engine) throws BenchmarkException {

@@ -92,8 +92,14 @@ public final class EngineOptions {
 
   public static final Option<String> START_FILE = Option.string("start.file", null,
       "a start barrier for client processes on one host (bin/ycsb study --clients): once each of its threads is "
-          + "initialised or has failed to (the run then reports the failure) the client creates <start.file>.ready-<pid> and waits until a coordinator writes the common start time "
-          + "(epoch milliseconds, as start.at) into start.file (at most 10 minutes, then it begins at once)");
+          + "initialised or has failed to (the run then reports the failure) the client creates "
+          + "<start.file>.ready-<pid> and waits until a coordinator writes the common start time (epoch "
+          + "milliseconds, as start.at) into start.file (at most 10 minutes, then it begins at once)");
+  public static final Option<Long> STOP_WITH_PID = Option.longValue("stop.withpid", 0L,
+      "end the run as a signal would (what was measured is written, marked partial, exit 130) when the process of "
+          + "this pid on this host ends; bin/ycsb study --clients gives its client processes its own, so that a "
+          + "study killed outright leaves no client loading the store; 0 = never")
+      .check(v -> v >= 0, "must be a process id (or 0)");
 
   public static final Option<String> CONNECTIONS = Option.choice("connections", "shared",
       "shared: one binding client for the run, whose connections the threads share (a pool, or one per thread, as the"
@@ -114,7 +120,7 @@ public final class EngineOptions {
         .add(THREADS, TARGET, ARRIVAL, ARRIVAL_FROM, ARRIVAL_TO, ARRIVAL_DURATION, ARRIVAL_STEPS, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
             WARMUP_OPS, WARMUP_TIME, STATUS_INTERVAL, GRANULARITY, DIGITS, PERCENTILES, RESULTS_DIR, LABEL,
             LABEL_STORAGE, LABEL_BUILD, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL,
-            CHECK_COUNT, EMPTY, INFLIGHT, ERRORS_MAX, START_AT, START_FILE, SERVER_STATS, SERVER_STATS_INTERVAL, CONNECTIONS)
+            CHECK_COUNT, EMPTY, INFLIGHT, ERRORS_MAX, START_AT, START_FILE, STOP_WITH_PID, SERVER_STATS, SERVER_STATS_INTERVAL, CONNECTIONS)
         .ownPrefix("timeseries.").ownPrefix("histogram.").ownPrefix("results.").ownPrefix("status.")
         .ownPrefix("warmup").ownPrefix("label.").ownPrefix("errors.").ownPrefix("arrival.").ownPrefix("serverstats.")
         .build();

@@ -191,8 +191,8 @@ final class ClientProcesses {
   }
 
   /**
-   * The step's command for client {@code dir}: later -p keys win, so the share, folder, barrier and metrics client id
-   * go last.
+   * The step's command for client {@code dir}: later -p keys win, so the share, folder, barrier, the study's pid
+   * (the client stops when the study ends) and metrics client id go last.
    */
   private List<String> clientCommand(List<String> command, Map<String, String> share, Path dir, Path startFile) {
     List<String> cmd = new ArrayList<>();
@@ -200,6 +200,8 @@ final class ClientProcesses {
     cmd.addAll(command);
     share.forEach((k, v) -> cmd.addAll(List.of("-p", k + "=" + v)));
     cmd.addAll(List.of("-p", "results.dir=" + dir, "-p", "start.file=" + startFile));
+    // a study killed outright (SIGKILL: no shutdown hook) must not leave its clients loading the store
+    cmd.addAll(List.of("-p", "stop.withpid=" + ProcessHandle.current().pid()));
     // live metrics: each client process its own id, after its results folder (client-1, client-2, ...)
     cmd.addAll(List.of("-p", "metrics.client=client-" + dir.getFileName()));
     return cmd;
