@@ -35,12 +35,13 @@ public final class JdbcOptions {
       .check(v -> v >= -1, "must be -1, 0 or a positive number");
 
   public static final Option<Duration> CONNECT_TIMEOUT = Option.duration("db.connecttimeout", Duration.ofSeconds(5),
-      "s", "how long to wait for the server to accept a connection (the driver's connectTimeout): an unreachable "
-          + "server fails the start after this long")
+      "s", "how long to wait for the server when connecting (the driver's connectTimeout, and for the run's first "
+          + "connection its loginTimeout too): an unreachable or silent server fails the start after this long")
       .check(d -> d.toMillis() >= 1, "must be at least 1ms");
   public static final Option<Duration> LOGIN_TIMEOUT = Option.duration("db.logintimeout", Duration.ofSeconds(30),
-      "s", "how long opening a connection may take in all, authentication included (PostgreSQL's loginTimeout; "
-          + "at least db.connecttimeout): hundreds of threads logging in at once on a small machine take seconds")
+      "s", "how long a client thread's connection may take to open in all, authentication included (PostgreSQL's "
+          + "loginTimeout; at least db.connecttimeout): once the server has answered the run's first connection, "
+          + "the threads open theirs at once, and hundreds logging in together on a small machine take seconds")
       .check(d -> d.toMillis() >= 1, "must be at least 1ms");
 
   public static final Option<Boolean> AUTOCOMMIT = Option.bool("jdbc.autocommit", true,
@@ -69,8 +70,8 @@ public final class JdbcOptions {
   /** Every option of the binding, and its owned prefixes. */
   public static OptionSet all() {
     return OptionSet.builder("jdbc")
-        .add(URL, USER, PASSWORD, DRIVER, BATCH_SIZE, CONNECT_TIMEOUT, LOGIN_TIMEOUT, AUTOCOMMIT, FETCH_SIZE, BATCH_UPDATE_API,
-            CREATE_TABLE, DROP_TABLE)
+        .add(URL, USER, PASSWORD, DRIVER, BATCH_SIZE, CONNECT_TIMEOUT, LOGIN_TIMEOUT, AUTOCOMMIT, FETCH_SIZE,
+            BATCH_UPDATE_API, CREATE_TABLE, DROP_TABLE)
         .ownPrefix("db.")
         .ownPrefix("jdbc.")
         .build();

@@ -147,7 +147,7 @@ public final class JdbcRun implements BindingRun {
 
   /** A new connection with the run's auto-commit setting, for one client thread. */
   Connection connect() throws BindingException {
-    Connection c = connectNow(settings, driver);
+    Connection c = connectNow(settings, driver, settings.loginTimeout());
     opened.incrementAndGet();
     try {
       c.setAutoCommit(settings.autoCommit());
@@ -399,8 +399,12 @@ public final class JdbcRun implements BindingRun {
     }
   }
 
-  /** The connection properties: user, password and the driver's connect timeouts unless the URL sets them. */
-  static Properties connectionProperties(JdbcSettings settings) {
+  /**
+   * The connection properties: user, password and the driver's timeouts unless the URL sets them; {@code login}
+   * bounds the whole opening of a connection (the run's first connection: db.connecttimeout, so that a silent
+   * server fails the start quickly; a thread's: db.logintimeout, as hundreds open theirs at once).
+   */
+  static Properties connectionProperties(JdbcSettings settings, java.time.Duration login) {
     Properties p = new Properties();
     if (settings.user() != null) {
       p.setProperty("user", settings.user());
@@ -416,7 +420,7 @@ public final class JdbcRun implements BindingRun {
           p.setProperty("connectTimeout", wholeSeconds(settings.connectTimeout()));
         }
         if (!lower.contains("logintimeout=")) {
-          p.setProperty("loginTimeout", wholeSeconds(settings.loginTimeout()));
+          p.setProperty("loginTimeout", wholeSeconds(login));
         }
         break;
       case MARIADB:
@@ -435,9 +439,10 @@ public final class JdbcRun implements BindingRun {
     return Long.toString(Math.max(1, (d.toMillis() + 999) / 1000));
   }
 
-  private static Connection connectNow(JdbcSettings settings, Driver driver) throws BindingException {
+  private static Connection connectNow(JdbcSettings settings, Driver driver, java.time.Duration login)
+      throws BindingException {
     try {
-      Connection c = driver.connect(settings.url(), connectionProperties(settings));
+      Connection c = driver.connect(settings.url(), connectionProperties(settings, login));
       if (c == null) {
         throw new BindingException("jdbc: driver " + driver.getClass().getName() + " refused db.url "
             + settings.maskedUrl());
@@ -455,8 +460,8 @@ public final class JdbcRun implements BindingRun {
       t.setDaemon(true);
       return t;
     });
-    Future<Connection> f = ex.submit(() -> connectNow(settings, driver));
-    long waitMs = settings.loginTimeout().toMillis() + 1000;
+    Future<Connection> f = ex.submit(() -> connectNow(settings, driver, settings.connectTimeout()));
+    long waitMs = settings.connectTimeout().toMillis() + 1000;
     try {
       return f.get(waitMs, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
@@ -468,8 +473,8 @@ public final class JdbcRun implements BindingRun {
           + reason(settings, c), c);
     } catch (TimeoutException e) {
       f.cancel(true);
-      throw new BindingException("jdbc: no connection to " + settings.maskedUrl() + " within "
-          + org.sciycsb.api.Option.formatDuration(settings.loginTimeout()) + " (db.logintimeout)");
+      throw new BindingException("jdbc: no answer from " + settings.maskedUrl() + " within "
+          + org.sciycsb.api.Option.formatDuration(settings.connectTimeout()) + " (db.connecttimeout)");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new BindingException("jdbc: interrupted while connecting to " + settings.maskedUrl());

@@ -15,8 +15,8 @@ import org.sciycsb.api.Option;
  * @param password      the password, never printed
  * @param driverClass   the driver class name, or null to pick it from the URL
  * @param batchSize     inserts a JDBC batch holds; 1 or less means no batching
- * @param connectTimeout how long the server may take to accept a connection
- * @param loginTimeout  how long opening a connection may take in all (at least connectTimeout)
+ * @param connectTimeout how long the server may take to answer (the first connection's whole opening)
+ * @param loginTimeout  how long a client thread's connection may take to open in all (at least connectTimeout)
  * @param autoCommit    JDBC auto-commit
  * @param fetchSize     scan fetch size, 0 for the driver default
  * @param batchUpdateApi use addBatch/executeBatch for batches
@@ -27,8 +27,8 @@ import org.sciycsb.api.Option;
  * @param fieldLength   the longest value ({@code fieldlength}), for column types
  */
 public record JdbcSettings(String url, String user, String password, String driverClass, int batchSize,
-    Duration connectTimeout, Duration loginTimeout, boolean autoCommit, int fetchSize, boolean batchUpdateApi, boolean createTable,
-    boolean dropTable, String table, List<String> fields, int fieldLength) {
+    Duration connectTimeout, Duration loginTimeout, boolean autoCommit, int fetchSize, boolean batchUpdateApi,
+    boolean createTable, boolean dropTable, String table, List<String> fields, int fieldLength) {
 
   // the standard YCSB record layout, owned by the core workload: read here, not declared again
   static final Option<String> TABLE = Option.string("table", "usertable", "table name");

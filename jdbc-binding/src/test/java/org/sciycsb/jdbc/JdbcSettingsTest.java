@@ -126,20 +126,21 @@ class JdbcSettingsTest {
 
   @Test
   void connectTimeoutReachesTheDriverProperties() throws Exception {
-    Properties pg = JdbcRun.connectionProperties(settings("db.url", "jdbc:postgresql://h/db", "db.user", "u",
-        "db.passwd", "p", "db.connecttimeout", "3s"));
-    assertThat(pg).containsEntry("user", "u").containsEntry("password", "p")
-        .containsEntry("connectTimeout", "3").containsEntry("loginTimeout", "30");
-    // a login cannot end before its connection is accepted: the login timeout is at least the connect timeout
-    assertThat(JdbcRun.connectionProperties(settings("db.url", "jdbc:postgresql://h/db", "db.connecttimeout", "3s",
-        "db.logintimeout", "1s"))).containsEntry("loginTimeout", "3");
-    assertThat(JdbcRun.connectionProperties(settings("db.url", "jdbc:postgresql://h/db", "db.logintimeout", "90s")))
-        .containsEntry("connectTimeout", "5").containsEntry("loginTimeout", "90");
-    Properties maria = JdbcRun.connectionProperties(settings("db.url", "jdbc:mariadb://h/db",
-        "db.connecttimeout", "1500ms"));
-    assertThat(maria).containsEntry("connectTimeout", "1500").doesNotContainKey("user");
-    Properties own = JdbcRun.connectionProperties(settings("db.url", "jdbc:postgresql://h/db?connectTimeout=30"));
-    assertThat(own).doesNotContainKey("connectTimeout");
+    JdbcSettings s = settings("db.url", "jdbc:postgresql://h/db", "db.user", "u", "db.passwd", "p",
+        "db.connecttimeout", "3s");
+    // the run's first connection: a silent server fails within db.connecttimeout
+    assertThat(JdbcRun.connectionProperties(s, s.connectTimeout())).containsEntry("user", "u")
+        .containsEntry("password", "p").containsEntry("connectTimeout", "3").containsEntry("loginTimeout", "3");
+    // a thread's: db.logintimeout (30 s), at least db.connecttimeout
+    assertThat(JdbcRun.connectionProperties(s, s.loginTimeout())).containsEntry("loginTimeout", "30");
+    assertThat(settings("db.connecttimeout", "3s", "db.logintimeout", "1s").loginTimeout())
+        .isEqualTo(Duration.ofSeconds(3));
+    assertThat(settings("db.logintimeout", "90s").loginTimeout()).isEqualTo(Duration.ofSeconds(90));
+    JdbcSettings maria = settings("db.url", "jdbc:mariadb://h/db", "db.connecttimeout", "1500ms");
+    assertThat(JdbcRun.connectionProperties(maria, maria.loginTimeout())).containsEntry("connectTimeout", "1500")
+        .doesNotContainKey("user");
+    JdbcSettings own = settings("db.url", "jdbc:postgresql://h/db?connectTimeout=30");
+    assertThat(JdbcRun.connectionProperties(own, own.loginTimeout())).doesNotContainKey("connectTimeout");
   }
 
   @Test
