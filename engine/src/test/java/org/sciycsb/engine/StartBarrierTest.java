@@ -21,42 +21,25 @@ class StartBarrierTest {
   @Test
   void readyOnlyOnceEveryThreadArrivedThenTheWrittenStartTime() throws Exception {
     Phaser gate = new Phaser(3); // two threads and the engine
-    Path file = tmp.resolve("start.at");
-    CompletableFuture<Long> at = CompletableFuture.supplyAsync(() -> StartBarrier.await(file, gate, () -> false,
-        new PrintStream(new ByteArrayOutputStream())));
+    CompletableFuture<Long> at = awaitStart(gate);
     gate.arrive();
     Thread.sleep(200);
     assertThat(ready()).as("one of two threads initialised").isZero();
     gate.arrive();
-    long t0 = System.currentTimeMillis();
-    while (ready() == 0 && System.currentTimeMillis() - t0 < 5000) {
-      Thread.sleep(10);
-    }
-    assertThat(ready()).isEqualTo(1);
-    assertThat(at).isNotDone();
-    Files.writeString(file, "1795617922059\n");
-    assertThat(at.get(5, TimeUnit.SECONDS)).isEqualTo(1795617922059L);
+    readyThenTheWrittenStartTime(at);
   }
 
   /** A thread whose initialisation failed leaves the gate; the client is ready without it (it hung before). */
   @Test
   void aThreadThatFailedToInitialiseDoesNotHoldTheClientBack() throws Exception {
     Phaser gate = new Phaser(4); // three threads and the engine
-    Path file = tmp.resolve("start.at");
-    CompletableFuture<Long> at = CompletableFuture.supplyAsync(() -> StartBarrier.await(file, gate, () -> false,
-        new PrintStream(new ByteArrayOutputStream())));
+    CompletableFuture<Long> at = awaitStart(gate);
     gate.arrive();
     gate.arriveAndDeregister();
     Thread.sleep(200);
     assertThat(ready()).as("one thread still initialising").isZero();
     gate.arrive();
-    long t0 = System.currentTimeMillis();
-    while (ready() == 0 && System.currentTimeMillis() - t0 < 5000) {
-      Thread.sleep(10);
-    }
-    assertThat(ready()).isEqualTo(1);
-    Files.writeString(file, "1795617922059\n");
-    assertThat(at.get(5, TimeUnit.SECONDS)).isEqualTo(1795617922059L);
+    readyThenTheWrittenStartTime(at);
   }
 
   @Test
@@ -68,6 +51,25 @@ class StartBarrierTest {
     assertThat(at).isNotDone();
     stop.set(true);
     assertThat(at.get(5, TimeUnit.SECONDS)).isZero();
+  }
+
+  /** The client side of the barrier on {@code start.at}, in the background. */
+  CompletableFuture<Long> awaitStart(Phaser gate) {
+    Path file = tmp.resolve("start.at");
+    return CompletableFuture.supplyAsync(() -> StartBarrier.await(file, gate, () -> false,
+        new PrintStream(new ByteArrayOutputStream())));
+  }
+
+  /** The last thread has arrived: the client announces itself ready, then takes the start time written for it. */
+  void readyThenTheWrittenStartTime(CompletableFuture<Long> at) throws Exception {
+    long t0 = System.currentTimeMillis();
+    while (ready() == 0 && System.currentTimeMillis() - t0 < 5000) {
+      Thread.sleep(10);
+    }
+    assertThat(ready()).isEqualTo(1);
+    assertThat(at).isNotDone();
+    Files.writeString(tmp.resolve("start.at"), "1795617922059\n");
+    assertThat(at.get(5, TimeUnit.SECONDS)).isEqualTo(1795617922059L);
   }
 
   long ready() throws Exception {
