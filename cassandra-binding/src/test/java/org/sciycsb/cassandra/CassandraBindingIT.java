@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.Vector;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
@@ -23,6 +24,7 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /** Everything beyond the shared contract, on the one-node test server ({@code bin/servers start cassandra}). */
+@Tag("server-cassandra")
 class CassandraBindingIT {
   private static String newTable() {
     return "it_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);

@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Vector;
+import org.junit.jupiter.api.Tag;
 import org.sciycsb.testkit.BindingConformance;
 import site.ycsb.ByteIterator;
 import site.ycsb.StringByteIterator;
 
 /** The shared CRUD contract against the one-node test server ({@code bin/servers start cassandra}). */
+@Tag("server-cassandra")
 class CassandraConformanceIT extends BindingConformance {
   CassandraConformanceIT() {
     super(new CassandraBinding(), () -> ItSupport.props());

@@ -15,6 +15,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.sciycsb.testkit.Cli;
 import org.sciycsb.testkit.TestServers;
@@ -28,6 +29,7 @@ import org.sciycsb.testkit.TestServers;
  * Lives in the hdfs module (package of {@link FastaEndToEnd}, from the fasta-workload test jar) so that Hadoop
  * stays off the fasta module's classpath.
  */
+@Tag("server-hdfs")
 class FastaHdfsIT extends FastaEndToEnd {
   static final String BASE = "/sciycsb-fasta-it-" + System.nanoTime();
 

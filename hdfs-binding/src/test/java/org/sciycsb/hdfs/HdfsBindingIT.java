@@ -15,6 +15,7 @@ import java.util.Vector;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
@@ -29,6 +30,7 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /** Against the server of {@code bin/servers start hdfs}; fails when it is not running. */
+@Tag("server-hdfs")
 class HdfsBindingIT {
   static final String URL = url();
   static final String BASE = "/sciycsb-it-" + System.nanoTime();

@@ -6,6 +6,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.sciycsb.testkit.BindingConformance;
 
 /**
@@ -15,6 +16,7 @@ import org.sciycsb.testkit.BindingConformance;
  * when its {@code DB} is cleaned up, and a run indexes a table on its first read, so each test's writes are
  * followed by a new run.
  */
+@Tag("server-hdfs")
 class HdfsConformanceIT extends BindingConformance {
   static final String BASE = HdfsBindingIT.BASE + "-conformance";
 

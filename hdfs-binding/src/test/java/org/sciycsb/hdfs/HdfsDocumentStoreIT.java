@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.sciycsb.api.BindingRun;
 import org.sciycsb.api.ConfigException;
@@ -25,6 +26,7 @@ import site.ycsb.Status;
  * The DocumentStore access path against the server of {@code bin/servers start hdfs} (fails when it is not
  * running): per-thread document files, flush visibility, line counts, reads through the index, escapes.
  */
+@Tag("server-hdfs")
 class HdfsDocumentStoreIT {
   static final String BASE = HdfsBindingIT.BASE + "-docs";
 

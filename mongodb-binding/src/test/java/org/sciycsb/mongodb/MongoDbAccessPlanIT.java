@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.Phase;
@@ -28,6 +29,7 @@ import site.ycsb.Status;
  * {@code subject_1_effective_-1}, FASTA's document by id the {@code _id_} index, and a query on an unindexed field
  * is a collection scan; {@code prepare} records the FHIR plan in the store details and warns of a collection scan.
  */
+@Tag("server-mongodb")
 class MongoDbAccessPlanIT {
   private final String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 10);
   private final ByteArrayOutputStream log = new ByteArrayOutputStream();

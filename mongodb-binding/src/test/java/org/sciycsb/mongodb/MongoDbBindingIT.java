@@ -15,6 +15,7 @@ import java.util.UUID;
 import java.util.Vector;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
@@ -32,6 +33,7 @@ import site.ycsb.StringByteIterator;
  * Batching, upserts, presets, store info and failures against the test server (FerretDB 2.5 on DocumentDB and
  * PostgreSQL 15).
  */
+@Tag("server-mongodb")
 class MongoDbBindingIT {
   private final List<AutoCloseable> toClose = new ArrayList<>();
   private final String table = "t" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);

@@ -1,5 +1,6 @@
 package org.sciycsb.riak;
 
+import org.junit.jupiter.api.Tag;
 import org.sciycsb.testkit.BindingConformance;
 
 /**
@@ -8,6 +9,7 @@ import org.sciycsb.testkit.BindingConformance;
  * fetches chained on earlier answers), plus 200 calls in flight at once: the asynchronous path answers as the
  * blocking one does. Without the node it fails: it is never skipped.
  */
+@Tag("server-riak")
 class RiakAsyncIT extends BindingConformance {
   RiakAsyncIT() {
     super(new RiakBinding(), RiakIT::props);

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sciycsb.api.StoreInfo;
@@ -30,6 +31,7 @@ import site.ycsb.Status;
  * {@code timeline_bin} (directly, and the FHIR workload's load + run with {@code fhir.verify=true}) and the
  * DocumentStore (directly, and the FASTA workload's write and read phases), and the post-load count.
  */
+@Tag("server-riak")
 class RiakIT extends BindingConformance {
   static String env(String name, String dflt) {
     String v = System.getenv(name);

@@ -10,6 +10,7 @@ import java.util.UUID;
 import org.bson.BSONObject;
 import org.bson.BasicBSONObject;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.access.DocumentStore;
@@ -20,6 +21,7 @@ import site.ycsb.Status;
  * The engine's own access plans (explain) for the domain workloads' queries: FHIR's newest observations of a subject
  * is an index scan of {@code subject_time}, FASTA's document by id an index scan of the collection's {@code $id}.
  */
+@Tag("server-sequoiadb")
 class SequoiadbAccessPlanIT {
   private final String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 10);
   private SequoiadbRun run;

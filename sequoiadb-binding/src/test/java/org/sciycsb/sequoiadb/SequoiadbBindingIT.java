@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
@@ -23,6 +24,7 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /** Batching, store info, presets, collection creation and failures against the test node (SequoiaDB 6.0). */
+@Tag("server-sequoiadb")
 class SequoiadbBindingIT {
   private final List<SequoiadbRun> runs = new ArrayList<>();
   private final String table = "t" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
