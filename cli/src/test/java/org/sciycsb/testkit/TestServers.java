@@ -85,9 +85,9 @@ public final class TestServers {
   }
 
   /**
-   * The Riak test node's protocol buffers address(es), the {@code riak.hosts} value ({@code bin/servers start riak};
-   * {@code bin/servers url riak} prints it): {@code SCIYCSB_RIAK_HOSTS}, else 127.0.0.1 and {@code SCIYCSB_RIAK_PORT}
-   * (8087).
+   * The Riak node's protocol buffers address(es), the {@code riak.hosts} value: a node the user brings (no package
+   * registry ships Riak KV; {@code bin/test --server riak=HOST:PORT} sets {@code SCIYCSB_RIAK_HOSTS}), else
+   * 127.0.0.1 and {@code SCIYCSB_RIAK_PORT} (8087).
    */
   public static String riakHosts() {
     return setting("sciycsb.riak.hosts", "SCIYCSB_RIAK_HOSTS",
@@ -95,9 +95,9 @@ public final class TestServers {
   }
 
   /**
-   * The SequoiaDB test node, the {@code sequoiadb.hosts} value ({@code bin/servers start sequoiadb}; {@code bin/servers
-   * url sequoiadb} prints it): {@code SCIYCSB_SEQUOIADB_HOSTS}, else 127.0.0.1 and {@code SCIYCSB_SEQUOIADB_PORT}
-   * (11810).
+   * The SequoiaDB node, the {@code sequoiadb.hosts} value: a node the user brings (no package registry ships
+   * SequoiaDB; {@code bin/test --server sequoiadb=HOST:PORT} sets {@code SCIYCSB_SEQUOIADB_HOSTS}), else 127.0.0.1 and
+   * {@code SCIYCSB_SEQUOIADB_PORT} (11810).
    */
   public static String sequoiadbHosts() {
     return setting("sciycsb.sequoiadb.hosts", "SCIYCSB_SEQUOIADB_HOSTS",

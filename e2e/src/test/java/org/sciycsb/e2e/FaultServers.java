@@ -18,12 +18,8 @@ import java.util.Map;
  *       {@code SCIYCSB_MONGODB_PASSWORD}, default sciycsb / sciycsb-test-pw);</li>
  *   <li>HDFS: {@code SCIYCSB_FAULT_HDFS_PORT} (NameNode RPC; HTTP, DataNode data, HTTP and IPC are the next four),
  *       default {@code SCIYCSB_HDFS_PORT} (9000) + 10;</li>
- *   <li>Riak: a ring of 3 nodes, protocol buffers on {@code SCIYCSB_FAULT_RIAK_PORT} (default 8187), +10 and +20
- *       (the riak script's port layout);</li>
  *   <li>Cassandra: one node on {@code SCIYCSB_CASSANDRA_NET}.(1 + {@code SCIYCSB_FAULT_CASSANDRA_OFFSET}, default 10),
- *       JMX port {@code SCIYCSB_CASSANDRA_JMX_BASE} (7199) + the offset;</li>
- *   <li>SequoiaDB: one standalone node on {@code SCIYCSB_FAULT_SEQUOIADB_PORT} (default 11910; the engine also
- *       takes the next four ports).</li>
+ *       JMX port {@code SCIYCSB_CASSANDRA_JMX_BASE} (7199) + the offset.</li>
  * </ul>
  * The servers' work folder is {@code SCIYCSB_WORK} (bin/test's), so the binaries and jars cached there serve.
  */
@@ -65,23 +61,6 @@ final class FaultServers {
     return Launcher.env("SCIYCSB_CASSANDRA_NET", "127.0.0") + "." + (1 + cassandraOffset());
   }
 
-  static int riakPort() {
-    return Integer.parseInt(Launcher.env("SCIYCSB_FAULT_RIAK_PORT", "8187"));
-  }
-
-  static int sequoiadbPort() {
-    return Integer.parseInt(Launcher.env("SCIYCSB_FAULT_SEQUOIADB_PORT", "11910"));
-  }
-
-  /** The riak.hosts value of the fault ring's node 1..nodes. */
-  static String riakHosts(int nodes) {
-    StringBuilder b = new StringBuilder();
-    for (int n = 0; n < nodes; n++) {
-      b.append(n == 0 ? "" : ",").append("127.0.0.1:").append(riakPort() + 10 * n);
-    }
-    return b.toString();
-  }
-
   /** The environment of {@code bin/servers <server>@fault}: the instance's ports in the script's variables. */
   static Map<String, String> env(String server) {
     Map<String, String> e = new LinkedHashMap<>();
@@ -99,8 +78,6 @@ final class FaultServers {
         e.put("SCIYCSB_HDFS_DN_HTTP_PORT", Integer.toString(p + 3));
         e.put("SCIYCSB_HDFS_DN_IPC_PORT", Integer.toString(p + 4));
       }
-      case "riak" -> e.put("SCIYCSB_RIAK_PORT", Integer.toString(riakPort()));
-      case "sequoiadb" -> e.put("SCIYCSB_SEQUOIADB_PORT", Integer.toString(sequoiadbPort()));
       case "cassandra" -> {
         e.put("SCIYCSB_CASSANDRA_NODE_OFFSET", Integer.toString(cassandraOffset()));
         e.put("CASSANDRA_HEAP_MAX", "512M");

@@ -6,15 +6,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sciycsb.testkit.TestServers;
 
 /**
- * The sequoiadb binding through the real launcher on the SequoiaDB test node ({@code bin/servers start sequoiadb};
- * the tests fail without it): study bankmark whole at a tiny scale, the FASTA workload's documents by id and the
+ * The sequoiadb binding through the real launcher on a SequoiaDB node that the user brings
+ * ({@code bin/test --server sequoiadb=HOST:PORT}, tag {@code server-sequoiadb}; the tests fail without it): study bankmark whole at a tiny scale, the FASTA workload's documents by id and the
  * FHIR workload's newest observations of a patient. Each test uses a collection space of its own.
  */
+@Tag("server-sequoiadb")
 class SequoiadbLauncherIT {
   @TempDir
   Path tmp;

@@ -11,8 +11,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The store's own figures sampled during a run ({@code extra.server}), read back against what the run did, on the
- * PostgreSQL, MongoDB-wire (FerretDB 2.5 on DocumentDB), Cassandra, HDFS and Riak test servers; and a local server
- * process sampled beside the client ({@code resources.pids}). Each fails when its server is missing.
+ * PostgreSQL, MongoDB-wire (FerretDB 2.5 on DocumentDB), Cassandra and HDFS test servers; and a local server
+ * process sampled beside the client ({@code resources.pids}). Each fails when its server is missing. Riak's:
+ * {@link RiakServerStatsIT}, against a Riak node the user brings.
  */
 class ServerStatsIT {
   static final ObjectMapper MAPPER = new ObjectMapper();
@@ -110,23 +111,5 @@ class ServerStatsIT {
     assertThat(server.path("gauges").path("DataNodeActivity.dataNodes").path("max").asDouble()).isEqualTo(1);
     assertThat(server.path("gauges").path("FSNamesystemState.NumLiveDataNodes").path("max").asDouble())
         .isEqualTo(1);
-  }
-
-  /**
-   * Riak: the node coordinates every put of the load (node_puts_total) and, n_val 3 on one node, stores each in
-   * three vnodes (vnode_puts_total), acknowledging it once two of them have (w = quorum). Riak answers /stats from a
-   * cache it refreshes at most once a second, so the closing sample can miss the puts of the load's last second:
-   * paced to at most 1,000 per second, never half of them. Nothing else writes to the node.
-   */
-  @Test
-  void riakCountsThePutsItCoordinatedAndItsVnodesStored() throws Exception {
-    JsonNode r = load("riak", "riak", "-p", "riak.hosts=" + org.sciycsb.testkit.TestServers.riakHosts(),
-        "-p", "table=serverstats" + System.currentTimeMillis(), "-p", "target=1000");
-    assertThat(r.path("metadata").path("store").path("details").path("nodes").asText()).isEqualTo("1");
-    JsonNode server = r.path("extra").path("server");
-    assertThat(server.path("source").asText()).startsWith("/stats of riak");
-    double puts = delta(server, "node_puts_total");
-    assertThat(puts).isBetween(RECORDS / 2.0, (double) RECORDS);
-    assertThat(delta(server, "vnode_puts_total")).isBetween(2 * puts, 3.0 * RECORDS);
   }
 }

@@ -21,9 +21,11 @@ import org.sciycsb.testkit.TestServers;
 
 /**
  * {@code bin/ycsb study} through the real launcher at tiny scales: sandisk, bankmark and niec whole on the embedded
- * H2 store, sei (strong vs eventual presets) and niec on the Riak test node (bin/servers start riak), dede's raw read/write census steps against the HDFS test server (bin/servers start hdfs; the test
- * fails without it) and a MongoDB-wire stand-in started here. Each report is checked for its tables and for every
- * measured number being the one in the run folder's results.json that it names.
+ * H2 store, sei on the Cassandra and MongoDB-wire test servers in one report, dede's raw read/write census steps
+ * against the HDFS test server (bin/servers start hdfs; the test fails without it) and a MongoDB-wire stand-in
+ * started here. Each report is checked for its tables and for every measured number being the one in the run
+ * folder's results.json that it names. The studies on a real Riak node
+ * (sei, niec, sei on three stores): {@link RiakStudyIT}, tagged server-riak.
  */
 class StudyEndToEndIT {
   static final Path HOME = LauncherEndToEndIT.HOME;
@@ -240,50 +242,31 @@ class StudyEndToEndIT {
     return MAPPER.readTree(dir.resolve(step).resolve("results.json").toFile()).path("metadata").path("store");
   }
 
-  @Test
-  void seiStrongAndEventualOnARealRiakNode() throws Exception {
-    Path dir = tmp.resolve("sei-riak");
-    Result r = ycsb("study", "sei", "riak", "--scale", "1e-4", "-p", "riak.hosts=" + TestServers.riakHosts(),
-        "-p", "results.dir=" + dir);
-    assertThat(r.exit()).as(() -> r.err() + failures(dir)).isZero();
-    JsonNode doc = finished(dir, 50);
-    JsonNode strong = store(dir, "strong/8020/threads-2/run-1");
-    assertThat(strong.path("product").asText()).isEqualTo("Riak KV");
-    assertThat(strong.path("version").asText()).startsWith("3.2.2");
-    // the presets reach the requests: quorum reads and writes for strong, one for eventual
-    assertThat(strong.path("details").path("r").asText()).isEqualTo("quorum");
-    assertThat(strong.path("details").path("w").asText()).isEqualTo("quorum");
-    JsonNode eventual = store(dir, "eventual/8020/threads-2/run-1");
-    assertThat(eventual.path("details").path("r").asText()).isEqualTo("one");
-    assertThat(eventual.path("details").path("w").asText()).isEqualTo("one");
-    assertThat(table(doc, "consistency").path("rows")).hasSize(4);
-    assertThat(checkCells(dir, doc)).isGreaterThan(20);
-  }
-
   /**
-   * Seed 003's stores in one study (issue: several stores): the 80/20 mix at two threads on the real Cassandra,
-   * MongoDB-wire and Riak test servers, each store its own process and folder, one report whose columns and lines
-   * name each product and version as its runs reported, every measured cell naming the results.json it comes from.
+   * Seed 003's stores in one study (issue: several stores): the 80/20 mix at two threads on the real Cassandra and
+   * MongoDB-wire test servers, each store its own process and folder, one report whose columns and lines name each
+   * product and version as its runs reported, every measured cell naming the results.json it comes from. (With Riak
+   * as a third store: {@link RiakStudyIT}, against a Riak node the user brings.)
    */
   @Test
-  void seiOnThreeRealStoresInOneReport() throws Exception {
+  void seiOnTwoRealStoresInOneReport() throws Exception {
     Path dir = tmp.resolve("sei-stores");
-    Result r = ycsb("study", "sei", "cassandra,mongodb,riak", "--scale", "1e-4", "--repeat", "1",
+    Result r = ycsb("study", "sei", "cassandra,mongodb", "--scale", "1e-4", "--repeat", "1",
         "--only", "strong/8020/threads-2", "-p", "cassandra.hosts=" + TestServers.cassandraHosts(),
         "-p", "cassandra.keyspace=sciycsb_sei_stores", "-p", "mongodb.url=" + TestServers.mongodb("sciycsb_sei_stores"),
-        "-p", "riak.hosts=" + TestServers.riakHosts(), "-p", "results.dir=" + dir);
+        "-p", "results.dir=" + dir);
     assertThat(r.exit()).as(() -> r.err() + failures(dir)).isZero();
     JsonNode doc = MAPPER.readTree(dir.resolve("study.json").toFile());
     assertThat(doc.path("format").asText()).isEqualTo("sciycsb-study-stores");
     assertThat(doc.path("outcome").asText()).isEqualTo("completed");
     List<String> labels = new ArrayList<>();
-    for (String b : List.of("cassandra", "mongodb", "riak")) {
+    for (String b : List.of("cassandra", "mongodb")) {
       finished(dir.resolve(b), 2);
       JsonNode st = store(dir.resolve(b), "strong/8020/threads-2");
       labels.add(st.path("product").asText() + " " + st.path("version").asText());
     }
     assertThat(labels.get(0)).startsWith("Apache Cassandra 5.0");
-    assertThat(labels.get(2)).startsWith("Riak KV 3.2.2");
+    assertThat(labels.get(1)).startsWith("FerretDB");
     assertThat(doc.path("stores").findValuesAsText("label")).containsExactlyElementsOf(labels);
     JsonNode t = table(doc, "throughput");
     assertThat(t.path("columns").findValuesAsText("groupLabel")).containsAll(labels);
@@ -294,44 +277,16 @@ class StudyEndToEndIT {
       }
     }
     assertThat(two).as("the row of 2 threads").isNotNull();
-    for (String b : List.of("cassandra", "mongodb", "riak")) {
+    for (String b : List.of("cassandra", "mongodb")) {
       assertThat(two.path(b + ":strong-8020").path("sources").get(0).path("dir").asText())
           .isEqualTo(b + "/strong/8020/threads-2");
     }
-    assertThat(checkCells(dir, doc)).isGreaterThanOrEqualTo(3 * 5);
+    assertThat(checkCells(dir, doc)).isGreaterThanOrEqualTo(2 * 5);
     JsonNode fig = doc.path("figures").get(0);
     for (String l : labels) {
       assertThat(fig.path("series").findValuesAsText("name")).anyMatch(n -> n.startsWith(l + ": "));
     }
-    assertThat(Files.readString(dir.resolve("study.md"))).contains("| riak/strong/load |");
-  }
-
-  @Test
-  void niecOnARealRiakNode() throws Exception {
-    Path dir = tmp.resolve("niec-riak");
-    Result r = ycsb("study", "niec", "riak", "--scale", "1e-3", "-p", "riak.hosts=" + TestServers.riakHosts(),
-        "-p", "resources.pids=servers:riak", "-p", "results.dir=" + dir);
-    assertThat(r.exit()).as(() -> r.err() + failures(dir)).isZero();
-    JsonNode doc = finished(dir, 14);
-    assertThat(table(doc, "workers").path("rows")).hasSize(7);
-    assertThat(store(dir, "workers-20/read").path("product").asText()).isEqualTo("Riak KV");
-    JsonNode read = MAPPER.readTree(dir.resolve("workers-20/read/results.json").toFile());
-    assertThat(read.path("summary").path("operations").asLong()).isEqualTo(80);
-    assertThat(read.path("extra").path("fasta").path("reads").path("rna").path("notFound").asLong()).isZero();
-    // seed 001's CPU figures with the store's own process: the Riak node's beam (bin/servers pids riak) is sampled
-    JsonNode procs = read.path("resources").path("processes");
-    assertThat(procs.findValuesAsText("name")).contains("server");
-    assertThat(procs.toString()).contains("beam");
-    List<Double> server = new ArrayList<>();
-    for (JsonNode row : table(doc, "cpu").path("rows")) {
-      for (String c : new String[] {"write-server", "read-server"}) {
-        if (row.path(c).path("value").isNumber()) {
-          server.add(row.path(c).path("value").asDouble());
-        }
-      }
-    }
-    assertThat(server).as("the store's server process in the CPU table").isNotEmpty();
-    assertThat(checkCells(dir, doc)).isGreaterThan(30);
+    assertThat(Files.readString(dir.resolve("study.md"))).contains("| mongodb/strong/load |");
   }
 
   @Test

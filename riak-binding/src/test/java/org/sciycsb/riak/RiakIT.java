@@ -20,9 +20,10 @@ import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 
 /**
- * The conformance suite against a REAL Riak KV node: the test server {@code bin/servers start riak} (Riak KV 3.2.2,
- * leveled backend, so secondary indexes work), at {@link TestServers#riakHosts()}. Without the node it fails: it is
- * never skipped. Pointing it at another cluster: {@code SCIYCSB_RIAK_HOSTS=host[:port],...}; optional
+ * The conformance suite against a REAL Riak KV node that the user brings (no package registry ships Riak KV; last
+ * run on Riak KV 3.2.2, leveled backend, so secondary indexes work), at {@link TestServers#riakHosts()}: tagged
+ * {@code server-riak}, so only {@code bin/test --server riak=HOST:PORT} runs it. Without the node it fails: it is
+ * never skipped. The node: {@code SCIYCSB_RIAK_HOSTS=host[:port],...}; optional
  * {@code RIAK_BUCKET_TYPE} (default {@code default}), {@code RIAK_CONSISTENCY} (strong, eventual or default),
  * {@code RIAK_SCAN_BUCKET_TYPE} (with a strongly consistent {@code RIAK_BUCKET_TYPE}: sets
  * {@code riak.strong_consistency=true} and names the eventually consistent type of the index entries).

@@ -16,7 +16,7 @@ import org.sciycsb.api.BindingException;
 import org.sciycsb.api.ServerStats;
 
 /**
- * A node's GET /stats recorded from the test server (bin/servers start riak: Riak KV 3.2.2, one node, ring of 8, after
+ * A node's GET /stats recorded from the former test server (Riak KV 3.2.2, one node, ring of 8, after
  * 3,975 puts through HTTP into a bucket of n_val 3), read as the ring's details and as counters and gauges.
  */
 class RiakNodeStatsTest {

@@ -10,7 +10,10 @@ import org.sciycsb.api.Phase;
 import org.sciycsb.api.RunContext;
 import org.sciycsb.testkit.TestServers;
 
-/** Where the integration tests find the node: {@code bin/servers start sequoiadb} (SequoiaDB 6.0, standalone). */
+/**
+ * Where the integration tests find the node: one the user brings ({@code bin/test --server sequoiadb=HOST:PORT};
+ * no package registry ships SequoiaDB; last run on SequoiaDB 6.0, standalone): {@link TestServers#sequoiadbHosts()}.
+ */
 final class ItServer {
   private ItServer() {}
 

@@ -3,7 +3,7 @@ package org.sciycsb.sequoiadb;
 import org.junit.jupiter.api.Tag;
 import org.sciycsb.testkit.BindingConformance;
 
-/** The common CRUD contract against the test node (SequoiaDB 6.0 standalone: {@code bin/servers start sequoiadb}). */
+/** The common CRUD contract against a SequoiaDB node the user brings ({@link ItServer}; last run on 6.0 standalone). */
 @Tag("server-sequoiadb")
 class SequoiadbConformanceIT extends BindingConformance {
   SequoiadbConformanceIT() {
