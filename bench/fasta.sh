@@ -19,7 +19,7 @@
 #                                carries the test role's credentials: FerretDB 2 always authenticates)
 #   cassandra.hosts=127.0.0.1    keyspace sciycsb_fasta_bench
 #   hdfs.url=$SCIYCSB_HDFS_URL or hdfs://127.0.0.1:9000   folders under /sciycsb-fasta-bench (remove when done)
-#   riak.hosts=$RIAK_HOSTS or 127.0.0.1                    (bin/servers start riak [--nodes 3]; bin/servers url riak)
+#   riak.hosts=$RIAK_HOSTS or 127.0.0.1                    (a Riak KV of your own: no registry ships one)
 #   out=results/bench-fasta-<time>
 #
 # Every load writes into fresh collections (fasta.table.prefix b<time>w<workers>r<repeat>_), so each starts

@@ -3,7 +3,7 @@
 # point repeated and averaged, on each store. One load per store, then every run on the loaded data (the run's
 # inserts accumulate, as in the study).
 #
-#   bench/fhir.sh [stores, default "jdbc mongodb"]       (any of: jdbc mongodb cassandra riak)
+#   bench/fhir.sh [--riak HOST:PORT[,...]] [stores, default "jdbc mongodb"]   (any of: jdbc mongodb cassandra riak)
 #
 # Settings (environment, all optional):
 #   PATIENTS=100000          fhir.patients (seed 003: 1000000, about 7 M observations)
@@ -14,8 +14,10 @@
 #   DISTRIBUTION=uniform     requestdistribution: uniform | zipfian | latest
 #   MONGODB_URL=$(bin/servers url mongodb)   CASSANDRA_HOSTS=127.0.0.1   (the test servers' defaults; the MongoDB URL
 #                            carries the test role's credentials: FerretDB 2 on DocumentDB always authenticates)
-#   RIAK_HOSTS=127.0.0.1:8087   Riak KV with 2i (leveled or leveldb backend: the timeline is a 2i), default the test
-#                            node of bin/servers start riak (bin/servers url riak). Fresh buckets per run of the script.
+#   RIAK_HOSTS (or SCIYCSB_RIAK_HOSTS, or --riak)   a Riak KV cluster of your own with 2i (leveled or leveldb
+#                            backend: the timeline is a 2i): no package registry ships Riak KV, so there is no test
+#                            node; with riak among the stores and no address the script refuses (one line, exit 2).
+#                            Fresh buckets per run of the script.
 #   EXTRA="-p key=value ..." more properties for every load and run
 #   OUT=work/bench/fhir-<date>   where result directories and the table go
 #
@@ -23,7 +25,16 @@
 # to last end, ops/s) and mean / p95 latency (us) of each operation, averaged over the repeats.
 set -euo pipefail
 HOME_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+RIAK_HOSTS="${RIAK_HOSTS:-${SCIYCSB_RIAK_HOSTS:-}}"
+case "${1:-}" in
+  --riak) [ $# -ge 2 ] || { echo "bench/fhir.sh: --riak needs HOST:PORT" >&2; exit 2; }; RIAK_HOSTS="$2"; shift 2 ;;
+  --riak=*) RIAK_HOSTS="${1#--riak=}"; shift ;;
+esac
 STORES="${1:-jdbc mongodb}"
+if [[ " $STORES " == *" riak "* ]] && [ -z "$RIAK_HOSTS" ]; then
+  echo "bench/fhir.sh: no Riak KV to run against (no package registry ships one): give --riak HOST:PORT or RIAK_HOSTS" >&2
+  exit 2
+fi
 PATIENTS="${PATIENTS:-100000}"
 OPS="${OPS:-20000}"
 THREADS="${THREADS:-1 2 5 10 25 50 100}"
@@ -33,7 +44,6 @@ DISTRIBUTION="${DISTRIBUTION:-uniform}"
 MONGODB_URL="${MONGODB_URL:-$("$HOME_DIR/bin/servers" url mongodb)}"
 . "$HOME_DIR/bench/lib.sh" # mongo_url
 CASSANDRA_HOSTS="${CASSANDRA_HOSTS:-127.0.0.1}"
-RIAK_HOSTS="${RIAK_HOSTS:-$("$HOME_DIR/bin/servers" url riak)}"
 STAMP="$(date -u +%Y%m%d-%H%M%S)"
 OUT="${OUT:-${SCIYCSB_WORK:-$HOME_DIR/work}/bench/fhir-$STAMP}"
 read -r -a extra <<< "${EXTRA:-}"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Seed 004's three stores side by side on this host, in one run: SequoiaDB 6.0 (one standalone node, the -O1 build of
-# ../shared/sequoiadb), Apache Cassandra 5.0 (one node, RF 1) and the MongoDB-wire test server (FerretDB 2.5 on
-# DocumentDB 0.106 / PostgreSQL 15: NOT MongoDB), each its own bench instance started (and stopped) here:
-#   sequoiadb@bench on 127.0.0.1:$BENCH_SEQUOIADB_PORT (12010), cassandra@bench on 127.0.0.$((1 + offset 40)) (heap
-#   512 MB), mongodb@bench on 127.0.0.1:$BENCH_MONGODB_PORT (27117; its PostgreSQL on 5534).
-#   bench/sequoiadb.sh [records, default 50000] [operations, default 50000] [threads, default 8]
+# Seed 004's three stores side by side, in one run: a SequoiaDB node that you bring (no package registry ships
+# SequoiaDB, so bin/servers cannot set one up and this script starts none), Apache Cassandra 5.0 (one node, RF 1) and
+# the MongoDB-wire test server, these two each its own bench instance started (and stopped) here: cassandra@bench on
+# 127.0.0.$((1 + offset 40)) (heap 512 MB), mongodb@bench on 127.0.0.1:$BENCH_MONGODB_PORT (27117).
+#   bench/sequoiadb.sh --sequoiadb HOST:PORT [records, default 50000] [operations, default 50000] [threads, default 8]
+# The SequoiaDB address (sequoiadb.hosts) is --sequoiadb, else $SCIYCSB_SEQUOIADB_HOSTS; without one the script
+# refuses (one line, exit 2).
 # Phases, each run on the three stores one after the other before the next phase (interleaved, so a load of the
 # shared machine by others falls on all three alike): the load one insert at a time, the bulk load in batches of
 # 1000 (seed 004's; SequoiaDB bulkInsert, MongoDB insertMany; Cassandra has no batched insert in the paper either),
@@ -13,22 +14,31 @@
 # (and, here, with other users of the machine).
 set -euo pipefail
 HOME_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-N="${1:-50000}"; OPS="${2:-50000}"; T="${3:-8}"
+SDB_HOSTS="${SCIYCSB_SEQUOIADB_HOSTS:-}"
+args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --sequoiadb) [ $# -ge 2 ] || { echo "bench/sequoiadb.sh: --sequoiadb needs HOST:PORT" >&2; exit 2; }
+      SDB_HOSTS="$2"; shift 2 ;;
+    --sequoiadb=*) SDB_HOSTS="${1#--sequoiadb=}"; shift ;;
+    -*) echo "bench/sequoiadb.sh: unknown option '$1'" >&2; exit 2 ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+[ -n "$SDB_HOSTS" ] || { echo "bench/sequoiadb.sh: no SequoiaDB to run against (no package registry ships one): give --sequoiadb HOST:PORT or SCIYCSB_SEQUOIADB_HOSTS" >&2; exit 2; }
+N="${args[0]:-50000}"; OPS="${args[1]:-50000}"; T="${args[2]:-8}"
 export SCIYCSB_WORK="${SCIYCSB_WORK:-$HOME_DIR/work}"
 WORK="$SCIYCSB_WORK/bench/sequoiadb/$(date -u +%Y%m%d-%H%M%S)"
 mkdir -p "$WORK"
 SERVERS="$HOME_DIR/bin/servers"
-SDB_PORT="${BENCH_SEQUOIADB_PORT:-12010}"
 MONGO_PORT="${BENCH_MONGODB_PORT:-27117}"
 CASS_OFFSET="${BENCH_CASSANDRA_OFFSET:-40}"
-sdb_env() { env SCIYCSB_SEQUOIADB_PORT="$SDB_PORT" "$@"; }
 mongo_env() { env SCIYCSB_MONGODB_PORT="$MONGO_PORT" "$@"; }
 cass_env() { env SCIYCSB_CASSANDRA_NODE_OFFSET="$CASS_OFFSET" CASSANDRA_HEAP_MAX=512M CASSANDRA_HEAP_MIN=256M "$@"; }
 started=()
 cleanup() {
   for s in "${started[@]}"; do
     case "$s" in
-      sequoiadb*) sdb_env "$SERVERS" stop "$s" >&2 || true ;;
       mongodb*) mongo_env "$SERVERS" stop "$s" >&2 || true ;;
       cassandra*) cass_env "$SERVERS" stop "$s" >&2 || true ;;
     esac
@@ -43,16 +53,14 @@ ensure() { # wrapper server
     "$wrap" "$SERVERS" start "$server@bench" >&2
   fi
 }
-ensure sdb_env sequoiadb
 ensure mongo_env mongodb
 ensure cass_env cassandra
 . "$HOME_DIR/bench/lib.sh" # mongo_url
 MONGODB_URL="$(mongo_env "$SERVERS" url mongodb@bench)"
-SDB_VERSION="$(grep -o 'release [0-9]*' <(sdb_env "$SERVERS" status sequoiadb@bench) | head -1)"
 CASS_HOST="127.0.0.$((1 + CASS_OFFSET))"
 TAG="b$(date -u +%s)"
 declare -A CONN=(
-  [sequoiadb]="-p sequoiadb.hosts=127.0.0.1:$SDB_PORT -p sequoiadb.collectionspace=$TAG"
+  [sequoiadb]="-p sequoiadb.hosts=$SDB_HOSTS -p sequoiadb.collectionspace=$TAG"
   [mongodb]="-p mongodb.url=$(mongo_url "$TAG")"
   [cassandra]="-p cassandra.hosts=$CASS_HOST -p cassandra.keyspace=$TAG"
 )
@@ -72,6 +80,8 @@ for w in a c; do
     run "$b-$w" "$b" run "$b" -P "$W/workload$w" -p table=single -p operationcount="$OPS"
   done
 done
+SDB_VERSION="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["metadata"]["store"]["version"])' \
+  "$WORK/sequoiadb-load/results.json" 2>/dev/null || true)"
 val() { grep -F "[$2], $3" "$WORK/$1.txt" | head -1 | awk -F', ' '{printf "%d", $3}' || true; }
 failed() {
   local n=0 x
@@ -81,13 +91,13 @@ failed() {
 }
 label() {
   case "$1" in
-    sequoiadb) echo "SequoiaDB 6.0 ($SDB_VERSION, -O1), 1 standalone node" ;;
+    sequoiadb) echo "SequoiaDB ${SDB_VERSION:-?} at $SDB_HOSTS" ;;
     cassandra) echo "Cassandra 5.0, 1 node, RF 1, ONE" ;;
     mongodb) echo "FerretDB 2.5 on DocumentDB/PostgreSQL 15 (NOT MongoDB)" ;;
   esac
 }
-echo "Seed 004's stores on one host, one run, interleaved: $T client threads, $N records, $OPS operations per"
-echo "workload, $(nproc) shared cores, $(date -u +%Y-%m-%d). Servers and client on the same 2 cores."
+echo "Seed 004's stores, one run, interleaved: $T client threads, $N records, $OPS operations per"
+echo "workload, $(nproc) shared cores, $(date -u +%Y-%m-%d). Cassandra, FerretDB and the client on this host; SequoiaDB at $SDB_HOSTS."
 echo "| store | run | op | throughput (ops/s) | p50 (us) | p95 (us) | p99 (us) | failed |"
 echo "|---|---|---|---:|---:|---:|---:|---:|"
 for r in load:INSERT bulk:INSERT a:READ a:UPDATE c:READ; do
