@@ -1,52 +1,45 @@
 #!/usr/bin/env bash
-# MongoDB-wire test server for the mongodb binding: FerretDB 2.5.0 on Microsoft DocumentDB 0.106 (PostgreSQL 15
-# extensions), everything on 127.0.0.1. This is NOT MongoDB: label every figure measured against it
-# "FerretDB 2.5 on DocumentDB 0.106 / PostgreSQL 15, NOT MongoDB".
+# MongoDB-wire test server for the mongodb binding: FerretDB 1.24.0 (from the Go module proxy) on its PostgreSQL
+# backend, Debian's PostgreSQL 15, everything on 127.0.0.1. This is NOT MongoDB: label every figure measured against
+# it "FerretDB 1.24 on PostgreSQL 15, NOT MongoDB". Everything it uses comes from the package registries.
 #
-#   bin/servers setup  mongodb   install the Debian packages it needs (apt-get, only what is missing), build
-#                                pg_cron 1.6.3, pgvector 0.8.0 and documentdb 0.106 from $SCIYCSB_DOCUMENTDB_SRC and
-#                                install them into PostgreSQL 15; build FerretDB v2.5.0 from the Go module proxy.
-#                                Builds are cached under $SCIYCSB_WORK/cache/; a second setup only checks (and
-#                                reinstalls from the cached build trees when /usr/lib/postgresql/15 lacks them)
+#   bin/servers setup  mongodb   install Debian's postgresql-15 and python3 when missing (apt-get), build FerretDB
+#                                v1.24.0 from the Go module proxy once (cached under $SCIYCSB_WORK/cache/)
 #   bin/servers start  mongodb   a PostgreSQL 15 cluster of its own (data under $SCIYCSB_WORK/servers/mongodb/pg,
-#                                127.0.0.1:$SCIYCSB_MONGODB_PGPORT) with the documentdb extension and a login role,
-#                                then FerretDB on 127.0.0.1:$SCIYCSB_MONGODB_PORT; returns once a client can log in
+#                                127.0.0.1:$SCIYCSB_MONGODB_PGPORT, database ferretdb), then FerretDB on
+#                                127.0.0.1:$SCIYCSB_MONGODB_PORT with SCRAM authentication (FerretDB's
+#                                --test-enable-new-auth: users live in FerretDB, created at its first start);
+#                                returns once a client can log in
 #   bin/servers stop   mongodb   stop FerretDB and PostgreSQL (by PID)
 #   bin/servers status mongodb   exit 0 when both run and a client can log in
 #   bin/servers kill   mongodb   SIGKILL FerretDB and PostgreSQL (a crash, for fault tests); data is kept, "start"
 #                                brings it back (PostgreSQL replays its WAL)
-#   bin/servers url    mongodb   print the client URL, with the test role's credentials
+#   bin/servers url    mongodb   print the client URL, with the test user's credentials
+#   bin/servers pids   mongodb   FerretDB's PID, then PostgreSQL's postmaster
 #
-# Clients must authenticate (FerretDB 2 always does): the PostgreSQL role is the MongoDB user, e.g.
+# Clients must authenticate, e.g.
 #   mongodb://sciycsb:sciycsb-test-pw@127.0.0.1:27017/?authMechanism=SCRAM-SHA-256&authSource=admin
-# (and role sciycsb_secret / password Mongo-s3cret-Qz4 for the secrets tests, e2e's SecretsIT). The password is
+# (and user sciycsb_secret / password Mongo-s3cret-Qz4 for the secrets tests, e2e's SecretsIT). The password is
 # not the user name: the engine masks a password wherever it appears in its output, and "sciycsb" is everywhere.
 #
 # Environment: SCIYCSB_MONGODB_PORT (FerretDB, default 27017), SCIYCSB_MONGODB_PGPORT (its PostgreSQL, default
 # 5434 + (SCIYCSB_MONGODB_PORT - 27017): an instance on another FerretDB port gets its own PostgreSQL port, e.g.
-# mongodb@fault on 27019 uses 5436), SCIYCSB_MONGODB_USER / SCIYCSB_MONGODB_PASSWORD (the login role, default
-# sciycsb / sciycsb-test-pw), SCIYCSB_DOCUMENTDB_SRC (the source archives, default $SCIYCSB_HOME/../shared/documentdb),
-# FERRETDB_VERSION (default v2.5.0), SCIYCSB_WORK, SCIYCSB_SERVER_INSTANCE (set by bin/servers for
-# mongodb@<instance>: state under servers/mongodb@<instance>).
+# mongodb@fault on 27019 uses 5436), SCIYCSB_MONGODB_USER / SCIYCSB_MONGODB_PASSWORD (the user made at the first
+# start, default sciycsb / sciycsb-test-pw), FERRETDB_VERSION (default v1.24.0), SCIYCSB_WORK,
+# SCIYCSB_SERVER_INSTANCE (set by bin/servers for mongodb@<instance>: state under servers/mongodb@<instance>).
 set -euo pipefail
 
 HOME_DIR="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
 WORK="${SCIYCSB_WORK:-$HOME_DIR/work}"
-VERSION="${FERRETDB_VERSION:-v2.5.0}"
+VERSION="${FERRETDB_VERSION:-v1.24.0}"
 PORT="${SCIYCSB_MONGODB_PORT:-27017}"
 HOST=127.0.0.1
 USER_NAME="${SCIYCSB_MONGODB_USER:-sciycsb}"
 USER_PW="${SCIYCSB_MONGODB_PASSWORD:-sciycsb-test-pw}"
-SRC="${SCIYCSB_DOCUMENTDB_SRC:-$HOME_DIR/../shared/documentdb}"
 PG_MAJOR=15
 PGBIN="/usr/lib/postgresql/$PG_MAJOR/bin"
-PG_CONFIG="$PGBIN/pg_config"
-DOCDB_VERSION=0.106-0
-PGCRON_VERSION=1.6.3
-PGVECTOR_VERSION=0.8.0
-LABEL="FerretDB ${VERSION#v} on DocumentDB ${DOCDB_VERSION%-0} / PostgreSQL $PG_MAJOR"
+LABEL="FerretDB ${VERSION#v} on PostgreSQL $PG_MAJOR"
 
-EXT_CACHE="$WORK/cache/documentdb-$DOCDB_VERSION-pg$PG_MAJOR"
 FERRET_CACHE="$WORK/cache/ferretdb-$VERSION"
 BIN="$FERRET_CACHE/ferretdb"
 SETUP_LOG="$WORK/cache/mongodb-setup.log"
@@ -84,8 +77,7 @@ step() {
   fi
 }
 
-APT_PACKAGES=(postgresql-15 postgresql-server-dev-15 postgresql-15-rum postgresql-15-postgis-3 libbson-dev
-  libintelrdfpmath-dev libpcre2-dev libssl-dev libkrb5-dev pkg-config cmake make gcc python3)
+APT_PACKAGES=(postgresql-15 postgresql-client-15 python3)
 
 missing_packages() {
   local p
@@ -103,85 +95,6 @@ apt_install() {
   apt-get update -q && apt-get install -y -q --no-install-recommends "$@"
 }
 
-pkglibdir() { "$PG_CONFIG" --pkglibdir; }
-sharedir() { "$PG_CONFIG" --sharedir; }
-
-# 0 when PostgreSQL 15 has the extension's library and control file at the expected default version
-installed() { # <library> <control name> <version>
-  [ -f "$(pkglibdir)/$1.so" ] && [ -f "$(sharedir)/extension/$2.control" ] \
-    && grep -q "^default_version *= *'$3'" "$(sharedir)/extension/$2.control"
-}
-
-# unpacks a source archive into the cache (once); prints its folder
-unpack() { # <archive base name> <folder name>
-  local dir="$EXT_CACHE/$2"
-  if [ ! -f "$dir/.sciycsb-unpacked" ]; then
-    rm -rf "$dir"
-    tar xzf "$SRC/$1.tar.gz" -C "$EXT_CACHE"
-    [ -d "$dir" ] || { echo "archive $SRC/$1.tar.gz did not unpack to $dir"; return 1; }
-    touch "$dir/.sciycsb-unpacked"
-  fi
-}
-
-# builds (once, cached) and installs (when PostgreSQL lacks it) one extension
-extension() { # <label> <archive> <folder> <library> <control> <version> <make args...>
-  local label="$1" archive="$2" folder="$3" lib="$4" control="$5" ver="$6"; shift 6
-  local dir="$EXT_CACHE/$folder"
-  if installed "$lib" "$control" "$ver"; then
-    log "$label installed in PostgreSQL $PG_MAJOR"
-    return 0
-  fi
-  if [ ! -f "$dir/.sciycsb-built" ]; then
-    [ -f "$SRC/$archive.tar.gz" ] || die "setup failed at step '$label source': $SRC/$archive.tar.gz not found (set SCIYCSB_DOCUMENTDB_SRC)"
-    step "$label unpack" unpack "$archive" "$folder"
-    log "building $label"
-    step "$label build" make -C "$dir" -j"$(nproc)" PG_CONFIG="$PG_CONFIG" "$@"
-    touch "$dir/.sciycsb-built"
-  else
-    log "$label already built in $dir, installing it into PostgreSQL $PG_MAJOR"
-  fi
-  step "$label install" make -C "$dir" PG_CONFIG="$PG_CONFIG" "$@" install
-  installed "$lib" "$control" "$ver" || die "setup failed at step '$label install': $lib.so / $control.control $ver not found after make install; log: $SETUP_LOG"
-}
-
-documentdb_make() { # documentdb: two extensions, built separately, installed with install-no-distributed
-  local dir="$1"; shift
-  make -C "$dir/pg_documentdb_core" -j"$(nproc)" "$@" && make -C "$dir/pg_documentdb" -j"$(nproc)" "$@"
-}
-
-setup_documentdb() {
-  local dir="$EXT_CACHE/documentdb-$DOCDB_VERSION"
-  if installed pg_documentdb_core documentdb_core "$DOCDB_VERSION" && installed pg_documentdb documentdb "$DOCDB_VERSION"; then
-    log "documentdb $DOCDB_VERSION installed in PostgreSQL $PG_MAJOR"
-    return 0
-  fi
-  # Debian ships the Intel decimal math library without a pkg-config file; libbson 1.23 lacks
-  # BSON_SUBTYPE_SENSITIVE (1.25+); no LLVM bitcode
-  mkdir -p "$EXT_CACHE/pkgconfig"
-  cat >"$EXT_CACHE/pkgconfig/intelmathlib.pc" <<'EOF'
-Name: intelmathlib
-Description: Intel decimal floating-point math library (Debian's libintelrdfpmath-dev)
-Version: 2.0
-Cflags: -I/usr/include/x86_64-linux-gnu
-Libs: -L/usr/lib/x86_64-linux-gnu -l:libbidgcc000.a
-EOF
-  export PKG_CONFIG_PATH="$EXT_CACHE/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
-  local args=(PG_CONFIG="$PG_CONFIG" with_llvm=no "COPT=-DBSON_SUBTYPE_SENSITIVE=0x08 -Wno-error=switch")
-  if [ ! -f "$dir/.sciycsb-built" ]; then
-    [ -f "$SRC/documentdb-$DOCDB_VERSION.tar.gz" ] \
-      || die "setup failed at step 'documentdb source': $SRC/documentdb-$DOCDB_VERSION.tar.gz not found (set SCIYCSB_DOCUMENTDB_SRC)"
-    step "documentdb unpack" unpack "documentdb-$DOCDB_VERSION" "documentdb-$DOCDB_VERSION"
-    log "building documentdb $DOCDB_VERSION (about 20 s on 2 cores)"
-    step "documentdb build" documentdb_make "$dir" "${args[@]}"
-    touch "$dir/.sciycsb-built"
-  else
-    log "documentdb already built in $dir, installing it into PostgreSQL $PG_MAJOR"
-  fi
-  step "documentdb install" make -C "$dir" "${args[@]}" install-no-distributed
-  installed pg_documentdb documentdb "$DOCDB_VERSION" \
-    || die "setup failed at step 'documentdb install': pg_documentdb.so not found after make install; log: $SETUP_LOG"
-}
-
 ensure_go() {
   command -v go >/dev/null && return 0
   if [ -x /usr/local/go/bin/go ]; then
@@ -193,7 +106,7 @@ ensure_go() {
 }
 
 ferretdb_build() {
-  local tmp="$1" module=github.com/FerretDB/FerretDB/v2
+  local tmp="$1" module=github.com/FerretDB/FerretDB
   export GOFLAGS=-mod=mod GOTOOLCHAIN=local CGO_ENABLED=0
   # 'go install ...@version' needs the proxy's version list, which is refused on some networks (403):
   # requiring the exact version from a throwaway module only fetches that version
@@ -209,28 +122,16 @@ EOF
   local src
   src="$(cd "$tmp/req" && go list -m -f '{{.Dir}}' "$module" 2>/dev/null || true)"
   if [ -z "$src" ] || [ ! -d "$src" ]; then
-    src="$(go env GOMODCACHE)/github.com/!ferret!d!b/!ferret!d!b/v2@$VERSION"
+    src="$(go env GOMODCACHE)/github.com/!ferret!d!b/!ferret!d!b@$VERSION"
   fi
   [ -d "$src" ] || { echo "module source not found after download: $src"; return 1; }
   cp -r "$src" "$tmp/src"
   chmod -R u+w "$tmp/src"
-  # without a version file the binary reports no version
+  # without a version file the binary panics at start
   mkdir -p "$tmp/src/build/version"
   echo "$VERSION" >"$tmp/src/build/version/version.txt"
-  # FerretDB 2.5.0 defines setGOMAXPROCS only for Go < 1.25 (Go 1.25 sets GOMAXPROCS from the cgroup itself)
-  if ! grep -qs "^//go:build go1.25" "$tmp"/src/cmd/ferretdb/*.go; then
-    cat >"$tmp/src/cmd/ferretdb/gomaxprocs_go125.go" <<'EOF'
-//go:build go1.25
-
-package main
-
-import "log/slog"
-
-// setGOMAXPROCS does nothing: Go 1.25+ sets GOMAXPROCS from the cgroup CPU limit itself.
-func setGOMAXPROCS(_ *slog.Logger) {}
-EOF
-  fi
-  (cd "$tmp/src" && go build -trimpath -o "$tmp/ferretdb" ./cmd/ferretdb)
+  # -buildvcs=false: the build folder is under the checkout, whose commit would become FerretDB's gitVersion
+  (cd "$tmp/src" && go build -trimpath -buildvcs=false -o "$tmp/ferretdb" ./cmd/ferretdb)
 }
 
 setup_ferretdb() {
@@ -250,7 +151,7 @@ setup_ferretdb() {
 }
 
 setup() {
-  mkdir -p "$WORK/cache" "$EXT_CACHE"
+  mkdir -p "$WORK/cache"
   local missing
   missing="$(missing_packages | tr '\n' ' ')"
   if [ -n "${missing// /}" ]; then
@@ -259,22 +160,20 @@ setup() {
     # shellcheck disable=SC2086
     step "apt-get install" apt_install $missing
   fi
-  [ -x "$PG_CONFIG" ] || die "setup failed at step 'postgresql': $PG_CONFIG not found"
-  extension "pg_cron $PGCRON_VERSION" "pg_cron-$PGCRON_VERSION" "pg_cron-$PGCRON_VERSION" pg_cron pg_cron 1.6
-  extension "pgvector $PGVECTOR_VERSION" "pgvector-$PGVECTOR_VERSION" "pgvector-$PGVECTOR_VERSION" vector vector \
-    "$PGVECTOR_VERSION" OPTFLAGS=""
-  setup_documentdb
+  [ -x "$PGBIN/initdb" ] || die "setup failed at step 'postgresql': $PGBIN/initdb not found"
   setup_ferretdb
   log "ready: $LABEL (setup log: $SETUP_LOG)"
 }
 
 # ---------------------------------------------------------------------------------------------------------------
-# the client side: an unauthenticated hello, and a SCRAM-SHA-256 login followed by a ping
+# the client side: an unauthenticated hello, a SCRAM-SHA-256 login followed by a listCollections, and a user made
+# by the logged-in test user
 
-probe() { # hello | login
-  python3 - "$1" "$HOST" "$PORT" "$USER_NAME" "$USER_PW" <<'EOF' 2>/dev/null
+probe() { # hello | login | adduser <name> <password>
+  python3 - "$1" "$HOST" "$PORT" "$USER_NAME" "$USER_PW" "${2:-}" "${3:-}" <<'EOF' 2>/dev/null
 import base64, hashlib, hmac, os, socket, struct, sys
 mode, host, port, user, pw = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
+new_user, new_pw = sys.argv[6], sys.argv[7]
 
 def cstr(s): return s.encode() + b"\0"
 def enc(doc):
@@ -286,6 +185,7 @@ def enc(doc):
             b = v.encode(); out += b"\x02" + cstr(k) + struct.pack("<i", len(b) + 1) + b + b"\0"
         elif isinstance(v, bytes): out += b"\x05" + cstr(k) + struct.pack("<i", len(v)) + b"\x00" + v
         elif isinstance(v, dict): out += b"\x03" + cstr(k) + enc(v)
+        elif isinstance(v, list): out += b"\x04" + cstr(k) + enc({str(i): x for i, x in enumerate(v)})
     return struct.pack("<i", len(out) + 5) + out + b"\0"
 def dec(b, i=0):
     n = struct.unpack_from("<i", b, i)[0]; end = i + n - 1; i += 4; d = {}
@@ -355,6 +255,10 @@ try:
     if not r.get("done"):
         r = cmd({"saslContinue": 1, "conversationId": r.get("conversationId", 1), "payload": b"", "$db": "admin"})
         if r.get("ok") != 1: sys.exit(1)
+    if mode == "adduser":
+        r = cmd({"createUser": new_user, "pwd": new_pw, "roles": [], "$db": "admin"})
+        # 51003: the user already exists
+        sys.exit(0 if r.get("ok") == 1 or r.get("code") == 51003 else 1)
     r = cmd({"listCollections": 1, "nameOnly": True, "$db": "admin"})
     sys.exit(0 if r.get("ok") == 1 else 1)
 except SystemExit:
@@ -371,7 +275,7 @@ logs_in() { probe login; }
 # ---------------------------------------------------------------------------------------------------------------
 # PostgreSQL (as the postgres OS user when running as root, like jdbc-binding/server/postgres.sh)
 
-# as_postgres, socket_dir, first_blocked, cluster_dir
+# as_postgres, socket_dir, first_blocked, cluster_dir, replaced_binary
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/bin/lib/postgres-cluster.sh"
 pg_socket() { socket_dir "$PGDIR" "/tmp/sciycsb-mongodb-pg-$PGPORT_M"; }
 
@@ -390,7 +294,23 @@ psql_admin() {
   as_postgres "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$(pg_socket)" -p "$PGPORT_M" -U postgres -d postgres "$@"
 }
 
-sql_literal() { printf "'%s'" "${1//\'/\'\'}"; }
+pg_init() {
+  log "initdb into $PGDATA_M"
+  rm -rf "$PGDATA_M"
+  mkdir -p "$PGDATA_M"
+  chmod 700 "$PGDATA_M"
+  if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGDATA_M"; fi
+  # FerretDB connects over the Unix socket (trust); TCP is closed to everyone but scram-sha-256 logins
+  as_postgres "$PGBIN/initdb" -D "$PGDATA_M" -U postgres -E UTF8 --locale=C --auth-local=trust \
+    --auth-host=scram-sha-256 >"$PGDIR/initdb.log" 2>&1 || die "initdb failed; log: $PGDIR/initdb.log"
+  cat >>"$PGDATA_M/postgresql.conf" <<EOF
+
+# bin/servers mongodb: the backend of FerretDB
+listen_addresses = '127.0.0.1'
+max_connections = 300
+shared_buffers = 256MB
+EOF
+}
 
 pg_start() {
   id postgres >/dev/null 2>&1 || [ "$(id -u)" != 0 ] || die "the postgres OS user is missing: run 'bin/servers setup mongodb'"
@@ -404,62 +324,17 @@ pg_start() {
   if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGDIR" "$sock"; fi
   if pg_running; then
     log "PostgreSQL already running (pid $(pg_pid))"
-    ensure_roles
-    return 0
-  fi
-  if [ ! -f "$PGDATA_M/PG_VERSION" ]; then
-    log "initdb into $PGDATA_M"
-    rm -rf "$PGDATA_M"
-    mkdir -p "$PGDATA_M"
-    chmod 700 "$PGDATA_M"
-    if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGDATA_M"; fi
-    as_postgres "$PGBIN/initdb" -D "$PGDATA_M" -U postgres -E UTF8 --locale=C --auth-local=trust \
-      --auth-host=scram-sha-256 >"$PGDIR/initdb.log" 2>&1 || die "initdb failed; log: $PGDIR/initdb.log"
-    cat >>"$PGDATA_M/postgresql.conf" <<EOF
-
-# bin/servers mongodb: DocumentDB for FerretDB
-listen_addresses = '127.0.0.1'
-shared_preload_libraries = 'pg_cron, pg_documentdb_core, pg_documentdb'
-cron.database_name = 'postgres'
-documentdb.enableBackgroundWorker = true
-documentdb.enableBackgroundWorkerJobs = true
-max_connections = 300
-EOF
-  fi
-  touch "$PGLOG"
-  if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGLOG"; fi
-  log "starting PostgreSQL $PG_MAJOR on $HOST:$PGPORT_M, data in $PGDATA_M"
-  # pg_cron runs its jobs (documentdb's queued index builds, TTL) in background workers, not through a libpq
-  # connection (which would need a password); documentdb's own loopback queries (explain, ...) connect through
-  # the Unix socket (trust), not TCP (scram-sha-256)
-  if ! as_postgres "$PGBIN/pg_ctl" start -D "$PGDATA_M" -l "$PGLOG" -w -t "$START_TIMEOUT" \
-      -o "-c listen_addresses=$HOST -p $PGPORT_M -c unix_socket_directories=$sock -c max_worker_processes=20 -c cron.use_background_workers=on -c cron.max_running_jobs=8 -c cron.log_run=off -c cron.log_statement=off -c documentdb.localhost_connection_string=host=$sock" >/dev/null 2>&1; then
-    die "PostgreSQL did not start within ${START_TIMEOUT}s; log: $PGLOG"
-  fi
-  ensure_roles
-}
-
-# the documentdb extension and the login roles, once (the password follows SCIYCSB_MONGODB_PASSWORD)
-ensure_roles() {
-  if [ "$(psql_admin -tAc "SELECT 1 FROM pg_extension WHERE extname = 'documentdb'")" != "1" ]; then
-    log "CREATE EXTENSION documentdb CASCADE"
-    psql_admin -c "CREATE EXTENSION IF NOT EXISTS documentdb CASCADE" >>"$PGLOG" 2>&1 \
-      || die "CREATE EXTENSION documentdb failed (is 'bin/servers setup mongodb' done?); log: $PGLOG"
-  fi
-  local u p
-  u="$(printf '"%s"' "${USER_NAME//\"/\"\"}")"
-  p="$(sql_literal "$USER_PW")"
-  if [ "$(psql_admin -tAc "SELECT 1 FROM pg_roles WHERE rolname = $(sql_literal "$USER_NAME")")" != "1" ]; then
-    psql_admin -c "CREATE ROLE $u LOGIN PASSWORD $p IN ROLE documentdb_admin_role" >>"$PGLOG" 2>&1 \
-      || die "could not create the login role $USER_NAME; log: $PGLOG"
   else
-    psql_admin -c "ALTER ROLE $u LOGIN PASSWORD $p" >>"$PGLOG" 2>&1 \
-      || die "could not set the password of the login role $USER_NAME; log: $PGLOG"
+    [ -f "$PGDATA_M/PG_VERSION" ] || pg_init
+    touch "$PGLOG"
+    if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGLOG"; fi
+    log "starting PostgreSQL $PG_MAJOR on $HOST:$PGPORT_M, data in $PGDATA_M"
+    as_postgres "$PGBIN/pg_ctl" start -D "$PGDATA_M" -l "$PGLOG" -w -t "$START_TIMEOUT" \
+      -o "-c listen_addresses=$HOST -p $PGPORT_M -c unix_socket_directories=$sock" >/dev/null 2>&1 \
+      || die "PostgreSQL did not start within ${START_TIMEOUT}s; log: $PGLOG"
   fi
-  # a second role whose password appears nowhere else, for the secrets tests (it must never show in any output)
-  if [ "$(psql_admin -tAc "SELECT 1 FROM pg_roles WHERE rolname = 'sciycsb_secret'")" != "1" ]; then
-    psql_admin -c "CREATE ROLE sciycsb_secret LOGIN PASSWORD 'Mongo-s3cret-Qz4' IN ROLE documentdb_admin_role" \
-      >>"$PGLOG" 2>&1 || die "could not create the login role sciycsb_secret; log: $PGLOG"
+  if [ "$(psql_admin -tAc "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'")" != "1" ]; then
+    psql_admin -c "CREATE DATABASE ferretdb" >>"$PGLOG" 2>&1 || die "could not create the database ferretdb; log: $PGLOG"
   fi
 }
 
@@ -501,34 +376,41 @@ client_url() {
   echo "mongodb://$(urlencode "$USER_NAME"):$(urlencode "$USER_PW")@$HOST:$PORT/?authMechanism=SCRAM-SHA-256&authSource=admin"
 }
 
+ferretdb_start() {
+  if answers; then
+    die "port $HOST:$PORT already answers (another server?); set SCIYCSB_MONGODB_PORT"
+  fi
+  mkdir -p "$STATE/ferretdb-state"
+  log "starting $LABEL on $HOST:$PORT"
+  # the backend over PostgreSQL's Unix socket as its superuser (trust); clients log in to FerretDB with SCRAM as
+  # the users FerretDB keeps, the first of them made at the first start (the password in the environment, not on
+  # the command line). Nested pushdown: FHIR's reads filter on dotted paths (subject.reference, code.coding.code)
+  FERRETDB_SETUP_PASSWORD="$USER_PW" nohup "$BIN" --handler=postgresql \
+    --postgresql-url="postgres://postgres@/ferretdb?host=$(pg_socket)&port=$PGPORT_M" \
+    --test-enable-new-auth --setup-database=admin --setup-username="$USER_NAME" \
+    --test-enable-nested-pushdown \
+    --listen-addr="$HOST:$PORT" --debug-addr=- --state-dir="$STATE/ferretdb-state" --telemetry=disable \
+    --log-level=warn >>"$LOG" 2>&1 </dev/null &
+  echo $! >"$PIDFILE"
+}
+
 start() {
   if pg_running && replaced_binary "$(pg_pid || true)"; then
     log "PostgreSQL's binary was replaced since it started (a package upgrade): restarting FerretDB and PostgreSQL"
     stop
   fi
-  if pid="$(running_pid)" && pg_running && ensure_roles && logs_in; then
+  if pid="$(running_pid)" && pg_running && logs_in; then
     log "already running: $LABEL, FerretDB pid $pid on $HOST:$PORT, PostgreSQL pid $(pg_pid) on $HOST:$PGPORT_M"
     return 0
   fi
   [ -x "$BIN" ] || die "FerretDB is not built: run 'bin/servers setup mongodb' first"
   pg_start
-  if ! running_pid >/dev/null; then
-    if answers; then
-      die "port $HOST:$PORT already answers (another server?); set SCIYCSB_MONGODB_PORT"
-    fi
-    mkdir -p "$STATE/ferretdb-state"
-    log "starting $LABEL on $HOST:$PORT"
-    # FerretDB's own connections use the login role (its password in PGPASSWORD, not on the command line);
-    # each client then connects with its own credentials
-    PGPASSWORD="$USER_PW" nohup "$BIN" \
-      --postgresql-url="postgres://$(urlencode "$USER_NAME")@$HOST:$PGPORT_M/postgres" \
-      --listen-addr="$HOST:$PORT" --debug-addr=- --state-dir="$STATE/ferretdb-state" --telemetry=disable \
-      --log-level=warn >>"$LOG" 2>&1 </dev/null &
-    echo $! >"$PIDFILE"
-  fi
+  running_pid >/dev/null || ferretdb_start
   local deadline=$((SECONDS + START_TIMEOUT))
   while [ $SECONDS -lt $deadline ]; do
     if logs_in; then
+      # a second user whose password appears nowhere else, for the secrets tests (it must never show in any output)
+      probe adduser sciycsb_secret Mongo-s3cret-Qz4 || die "could not create the user sciycsb_secret; log: $LOG"
       log "running: $LABEL, FerretDB pid $(cat "$PIDFILE") on $HOST:$PORT, PostgreSQL pid $(pg_pid) on $HOST:$PGPORT_M"
       log "client URL: $(client_url | sed 's#//\([^:]*\):[^@]*@#//\1:*****@#')   (bin/servers url mongodb)"
       return 0
@@ -538,7 +420,7 @@ start() {
     fi
     sleep 0.5
   done
-  die "could not log in to FerretDB on $HOST:$PORT within ${START_TIMEOUT}s; logs: $LOG, $PGLOG"
+  die "could not log in to FerretDB on $HOST:$PORT as $USER_NAME within ${START_TIMEOUT}s; logs: $LOG, $PGLOG"
 }
 
 stop() {

@@ -83,6 +83,8 @@ public final class MongoDbBinding implements Binding {
         // FerretDB 2 names its backend (DocumentDB and PostgreSQL versions) in serverStatus only
         buildInfo.put(MongoDbRun.FERRETDB_BACKEND,
             MongoDbRun.ferretDbBackend(admin.runCommand(new Document("serverStatus", 1)).get("ferretdb")));
+      } else if (buildInfo.get("ferretdbVersion") != null) {
+        buildInfo.put(MongoDbRun.FERRETDB_BACKEND, MongoDbRun.ferretDb1Backend(admin));
       }
       return new MongoDbRun(settings, client, opened, hello, buildInfo, context);
     } catch (MongoTimeoutException e) {

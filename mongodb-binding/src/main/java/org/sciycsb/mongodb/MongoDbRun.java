@@ -44,6 +44,7 @@ public final class MongoDbRun implements BindingRun {
   private final java.util.concurrent.atomic.AtomicInteger loggedErrors = new java.util.concurrent.atomic.AtomicInteger();
   /** Store details learned after open (e.g. the FHIR read's plan), added to {@link #storeInfo()}'s. */
   private final Map<String, String> laterDetails = new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.Set<String> warned = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   MongoDbRun(MongoDbSettings settings, MongoClient client, AtomicLong opened, Document hello, Document buildInfo,
       RunContext context) throws BenchmarkException {
@@ -181,6 +182,24 @@ public final class MongoDbRun implements BindingRun {
   }
 
   /**
+   * FerretDB 1.x's backend, which it names nowhere: its explain answers with the backend's own plan, PostgreSQL's
+   * {@code EXPLAIN (FORMAT JSON)} tree ({@code queryPlanner.Plan} with a {@code Node Type}) on its PostgreSQL backend.
+   * Asked of {@code admin.system.users}, the collection FerretDB's own authentication keeps; null when the answer
+   * is anything else (another backend, no such collection, no right to explain it). PostgreSQL's version is not
+   * visible through FerretDB 1.x.
+   */
+  static String ferretDb1Backend(MongoDatabase admin) {
+    try {
+      Document e = admin.runCommand(new Document("explain", new Document("find", "system.users")
+          .append("filter", new Document())).append("verbosity", "queryPlanner"));
+      return e.get("queryPlanner") instanceof Document qp && qp.get("Plan") instanceof Document plan
+          && plan.get("Node Type") instanceof String ? "PostgreSQL" : null;
+    } catch (MongoException e) {
+      return null;
+    }
+  }
+
+  /**
    * FerretDB 2's backend from {@code serverStatus.ferretdb}: e.g. "DocumentDB 0.106.0 / PostgreSQL 15.20" (from
    * "0.106.0 gitref: ..." and "PostgreSQL 15.20 (Debian ...) on x86_64..."); null when it reports neither.
    */
@@ -208,9 +227,13 @@ public final class MongoDbRun implements BindingRun {
     if (ferret != null) {
       product = "FerretDB";
       version = ferret;
-      if (buildInfo.get(FERRETDB_BACKEND) != null) {
-        details.put("backend", String.valueOf(buildInfo.get(FERRETDB_BACKEND)));
+      Object backend = buildInfo.get(FERRETDB_BACKEND);
+      if (backend != null) {
+        details.put("backend", String.valueOf(backend));
       }
+      // what it is, in every report and figure: never mistaken for the MongoDB whose wire protocol it speaks
+      details.put("label", "FerretDB " + (ferret.startsWith("v") ? ferret.substring(1) : ferret)
+          + (backend == null ? "" : " on " + backend) + ", NOT MongoDB");
       details.put("mongodbCompatibleVersion", reported);
     } else {
       product = "MongoDB";
@@ -368,6 +391,15 @@ public final class MongoDbRun implements BindingRun {
 
   PrintStream log() {
     return log;
+  }
+
+  /** Prints a warning line on the run's log once: the same line again (a later check of the same thing) is dropped. */
+  void warnOnce(String line) {
+    if (parent != null) {
+      parent.warnOnce(line);
+    } else if (warned.add(line)) {
+      log.println(line);
+    }
   }
 
   /** Adds a store detail learned after open (a thread's own client adds it to the run's). */

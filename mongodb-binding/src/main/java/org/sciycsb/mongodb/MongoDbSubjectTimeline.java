@@ -160,13 +160,13 @@ final class MongoDbSubjectTimeline implements SubjectTimeline, AsyncSubjectTimel
 
   /**
    * Explains the newest-observations read (for a stored subject, if any) and keeps the answer in the store details
-   * ({@value #READ_PLAN_DETAIL}); a collection scan is one warning line on the run's log.
+   * ({@value #READ_PLAN_DETAIL}); a collection scan is one warning line on the run's log, once a run.
    */
   AccessPlan checkReadPlan() {
     AccessPlan plan = AccessPlan.explain(recentQuery(sampleSubject(), PLAN_LIMIT));
     run.detail(READ_PLAN_DETAIL, run.settings().mask(plan.describe()));
     if (plan.kind() == AccessPlan.Kind.COLLECTION_SCAN) {
-      run.log().println("mongodb: warning: the FHIR reads (newest observations of a subject) will scan the whole"
+      run.warnOnce("mongodb: warning: the FHIR reads (newest observations of a subject) will scan the whole"
           + " collection " + events.getNamespace().getCollectionName() + ": explain shows no use of the index "
           + INDEX);
     }
@@ -236,8 +236,10 @@ final class MongoDbSubjectTimeline implements SubjectTimeline, AsyncSubjectTimel
 
   @Override
   public CompletionStage<Status> recentEventsAsync(String subjectId, int limit, List<String> out) {
+    // the batch size bounded by the limit: without it the reactive driver asks for 2^31-1 documents a batch, and
+    // FerretDB 1.24 sizes its reply buffer by that (gigabytes per read, until the kernel kills it)
     return run.guarded("recent observations", () -> Flux.from(revents().find(eq(SUBJECT, subjectId)).sort(RECENT_SORT)
-        .limit(limit).projection(RESOURCE_ONLY)).collectList().toFuture().thenApply(docs -> {
+        .limit(limit).batchSize(Math.max(1, Math.min(limit, 1000))).projection(RESOURCE_ONLY)).collectList().toFuture().thenApply(docs -> {
           for (Document d : docs) {
             Document r = d.get(RESOURCE, Document.class);
             if (r != null) {

@@ -21,7 +21,7 @@ class AccessPlanTest {
     }
   }
 
-  // --- FerretDB 2.5 on DocumentDB 0.106 / PostgreSQL 15: real answers of the test server ---
+  // --- FerretDB 2.5 on DocumentDB 0.106 / PostgreSQL 15: real answers, recorded when it was the test server ---
 
   @Test
   void documentDbTimelineReadIsABitmapScanOfTheBindingsIndex() throws IOException {

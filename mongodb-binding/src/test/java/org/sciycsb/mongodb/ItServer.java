@@ -11,8 +11,8 @@ import org.sciycsb.api.RunContext;
 import org.sciycsb.testkit.TestServers;
 
 /**
- * Where the integration tests find the server: {@code bin/servers start mongodb} (FerretDB 2.5 on DocumentDB and
- * PostgreSQL 15).
+ * Where the integration tests find the server: {@code bin/servers start mongodb} (FerretDB 1.24 on PostgreSQL 15), or
+ * the one {@code bin/test --server mongodb=URL} names ({@code SCIYCSB_MONGODB_URL}).
  */
 final class ItServer {
   private ItServer() {}

@@ -30,8 +30,8 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /**
- * Batching, upserts, presets, store info and failures against the test server (FerretDB 2.5 on DocumentDB and
- * PostgreSQL 15).
+ * Batching, upserts, presets, store info and failures against a MongoDB-wire server: the test server, or the one
+ * {@code bin/test --server mongodb=URL} names (what is particular to the test server: {@link MongoDbTestServerIT}).
  */
 @Tag("server-mongodb")
 class MongoDbBindingIT {
@@ -234,20 +234,6 @@ class MongoDbBindingIT {
   }
 
   @Test
-  void storeInfoReportsFerretDbNotMongoDb() throws Exception {
-    MongoDbRun run = open();
-    StoreInfo info = run.storeInfo();
-    assertThat(info.product()).isEqualTo("FerretDB");
-    assertThat(info.version()).isEqualTo("v2.5.0");
-    assertThat(info.details().get("backend")).startsWith("DocumentDB 0.106").contains(" / PostgreSQL 15.");
-    assertThat(info.details()).containsKey("mongodbCompatibleVersion").containsEntry("topology", "standalone")
-        .containsEntry("database", "sciycsb_it").containsEntry("sharding",
-            "not a sharded cluster (mongodb.shardkey=hashed applies on a mongos only)");
-    assertThat(info.details().get("driver")).startsWith("mongodb-driver-sync 5.");
-    assertThat(run.isMongos()).isFalse();
-  }
-
-  @Test
   void missingRecordsAreNotFound() throws Exception {
     MongoDbRun run = open();
     DB db = db(run, 0);
@@ -301,13 +287,6 @@ class MongoDbBindingIT {
               .doesNotContain("Hunter2pw").doesNotContain("\n");
         });
     assertThat((System.nanoTime() - t0) / 1e9).isLessThan(10.0);
-  }
-
-  @Test
-  void unacknowledgedWritesAreRefusedOnFerretDb() throws Exception {
-    Map<String, String> p = ItServer.props("mongodb.writeconcern.w", "0");
-    assertThatThrownBy(() -> new MongoDbBinding().open(ItServer.context(p, Phase.RUN, 1)))
-        .isInstanceOf(ConfigException.class).hasMessageContaining("FerretDB").hasMessageContaining("w=0");
   }
 
   @Test

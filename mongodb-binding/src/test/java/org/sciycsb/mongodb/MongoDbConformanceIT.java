@@ -4,7 +4,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.sciycsb.testkit.BindingConformance;
 
-/** The common CRUD contract against the test server (FerretDB 2.5 on DocumentDB: {@code bin/servers start mongodb}). */
+/** The common CRUD contract against the test server (FerretDB 1.24 on PostgreSQL 15: {@code bin/servers start mongodb}). */
 @Tag("server-mongodb")
 class MongoDbConformanceIT extends BindingConformance {
   MongoDbConformanceIT() {

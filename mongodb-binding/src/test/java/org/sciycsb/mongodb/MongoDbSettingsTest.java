@@ -216,7 +216,11 @@ class MongoDbSettingsTest {
     assertThat(ferret.product()).isEqualTo("FerretDB");
     assertThat(ferret.version()).isEqualTo("v1.24.0");
     assertThat(ferret.details()).containsEntry("mongodbCompatibleVersion", "7.0.77")
-        .containsEntry("topology", "standalone");
+        .containsEntry("topology", "standalone").doesNotContainKey("backend");
+    assertThat(ferret.label()).isEqualTo("FerretDB 1.24.0, NOT MongoDB");
+    StoreInfo onPostgres = MongoDbRun.describe(s, hello, new Document("version", "7.0.77")
+        .append("ferretdbVersion", "v1.24.0").append(MongoDbRun.FERRETDB_BACKEND, "PostgreSQL"), "not sharded");
+    assertThat(onPostgres.label()).isEqualTo("FerretDB 1.24.0 on PostgreSQL, NOT MongoDB");
 
     StoreInfo ferret2 = MongoDbRun.describe(s, hello, new Document("version", "7.0.77")
         .append("ferretdb", new Document("version", "v2.5.0")).append(MongoDbRun.FERRETDB_BACKEND,
@@ -227,6 +231,7 @@ class MongoDbSettingsTest {
     assertThat(ferret2.version()).isEqualTo("v2.5.0");
     assertThat(ferret2.details()).containsEntry("backend", "DocumentDB 0.106.0 / PostgreSQL 15.20")
         .containsEntry("mongodbCompatibleVersion", "7.0.77");
+    assertThat(ferret2.label()).isEqualTo("FerretDB 2.5.0 on DocumentDB 0.106.0 / PostgreSQL 15.20, NOT MongoDB");
     assertThat(MongoDbRun.ferretDbBackend(null)).isNull();
     assertThat(MongoDbRun.ferretDbBackend(new Document())).isNull();
 
@@ -234,7 +239,8 @@ class MongoDbSettingsTest {
         "mongos");
     assertThat(mongo.product()).isEqualTo("MongoDB");
     assertThat(mongo.version()).isEqualTo("7.0.14");
-    assertThat(mongo.details()).containsEntry("topology", "sharded (mongos)");
+    assertThat(mongo.details()).containsEntry("topology", "sharded (mongos)").doesNotContainKey("label");
+    assertThat(mongo.label()).isEqualTo("MongoDB 7.0.14");
 
     StoreInfo rs = MongoDbRun.describe(s, new Document("setName", "rs0"), new Document("version", "6.0.1"), "-");
     assertThat(rs.details()).containsEntry("topology", "replica set rs0");

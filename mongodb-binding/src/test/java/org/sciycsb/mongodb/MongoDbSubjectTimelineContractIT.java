@@ -5,8 +5,8 @@ import org.junit.jupiter.api.Tag;
 import org.sciycsb.testkit.SubjectTimelineContract;
 
 /**
- * The SubjectTimeline contract against the test server (FerretDB 2.5 on DocumentDB and PostgreSQL 15:
- * {@code bin/servers start mongodb}).
+ * The SubjectTimeline contract against the test server (FerretDB 1.24 on PostgreSQL 15: {@code bin/servers start
+ * mongodb}) or the server {@code bin/test --server mongodb=URL} names.
  */
 @Tag("server-mongodb")
 class MongoDbSubjectTimelineContractIT extends SubjectTimelineContract {

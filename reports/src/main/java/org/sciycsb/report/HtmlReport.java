@@ -63,8 +63,7 @@ public final class HtmlReport {
       ResultData d = new ResultData(null, json, null);
       rows.put("data device", d.storageLine());
     }
-    rows.put("store", ResultData.text(m.path("store").path("product")) == null ? null
-        : m.path("store").path("product").asText() + " " + m.path("store").path("version").asText());
+    rows.put("store", ResultData.storeLabel(m.path("store")));
     rows.put("threads", m.path("threads").asText());
     rows.put("target (ops/s)", m.path("target").asText());
     rows.put("host", ResultData.text(m.path("host").path("name")));

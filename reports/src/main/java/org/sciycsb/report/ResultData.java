@@ -130,6 +130,21 @@ public final class ResultData {
     return parts.isEmpty() ? null : String.join(", ", parts);
   }
 
+  /**
+   * What a results file's {@code metadata.store} names the store by: its {@code details.label} when the binding gave
+   * one (StoreInfo.label: "FerretDB 1.24.0 on PostgreSQL, NOT MongoDB"), else product and version; null when it
+   * names no product.
+   */
+  public static String storeLabel(JsonNode store) {
+    String label = text(store.path("details").path("label"));
+    if (label != null) {
+      return label;
+    }
+    String product = text(store.path("product"));
+    String version = text(store.path("version"));
+    return product == null ? null : version == null ? product : product + " " + version;
+  }
+
   public static String text(JsonNode n) {
     return n == null || n.isMissingNode() || n.isNull() || n.asText().isEmpty() ? null : n.asText();
   }

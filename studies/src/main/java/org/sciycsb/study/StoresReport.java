@@ -98,14 +98,17 @@ final class StoresReport {
     }
   }
 
-  /** "product version" from the first finished step whose results name the store; the binding when none did. */
+  /**
+   * The store's label (its results' {@code details.label}, else "product version") from the first finished step
+   * whose results name the store; the binding when none did.
+   */
   static String label(Runs runs, String binding) {
     for (JsonNode s : runs.steps()) {
       JsonNode r = runs.usable(s.path("name").asText()) ? runs.results(s.path("name").asText()) : null;
       JsonNode st = r == null ? null : r.path("metadata").path("store");
-      if (st != null && st.path("product").isTextual() && !st.path("product").asText().isEmpty()) {
-        String v = st.path("version").asText("");
-        return st.path("product").asText() + (v.isEmpty() ? "" : " " + v);
+      String label = st == null ? null : org.sciycsb.report.ResultData.storeLabel(st);
+      if (label != null) {
+        return label;
       }
     }
     return binding + " (no finished run named its store)";
