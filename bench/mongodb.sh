@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# MongoDB binding against the MongoDB-wire test server (FerretDB 2.5 on DocumentDB 0.106 / PostgreSQL 15: NOT
-# MongoDB). The URL (with the test role's credentials) comes from "bin/servers url mongodb"; MONGODB_URL overrides it.
+# MongoDB binding against the MongoDB-wire test server (FerretDB 1.24 on PostgreSQL 15: NOT MongoDB). The URL (with
+# the test user's credentials) comes from "bin/servers url mongodb"; MONGODB_URL overrides it (then name the server
+# you measured yourself: the table's first line names the test server).
 #   bench/mongodb.sh [records, default 1000000] [operations, default 100000] [threads, default 8]
 # 1. load of N records one insert at a time (mongodb.batchsize=1), then the same load in unordered batches of
 #    1000 (seed 004's bulk load), each into a fresh collection, with the post-load count check;
@@ -25,7 +26,7 @@ run load-single load mongodb -P "$HOME_DIR/workloads/workloada" -p recordcount="
 run load-batch  load mongodb -P "$HOME_DIR/workloads/workloada" -p recordcount="$N" -threads "$T" -p table=batch -p mongodb.batchsize=1000
 run run-a run mongodb -P "$HOME_DIR/workloads/workloada" -p recordcount="$N" -p operationcount="$OPS" -threads "$T" -p table=batch
 run run-c run mongodb -P "$HOME_DIR/workloads/workloadc" -p recordcount="$N" -p operationcount="$OPS" -threads "$T" -p table=batch
-echo "FerretDB 2.5 on DocumentDB 0.106 / PostgreSQL 15 (NOT MongoDB) on 127.0.0.1, $T client threads, $N records, $(nproc) cores, $(date -u +%Y-%m-%d)"
+echo "FerretDB 1.24 on PostgreSQL 15 (NOT MongoDB) on 127.0.0.1, $T client threads, $N records, $(nproc) cores, $(date -u +%Y-%m-%d)"
 echo "| run | throughput (ops/s) | p50 (us) | p95 (us) | p99 (us) |"
 echo "|---|---:|---:|---:|---:|"
 for r in load-single:INSERT load-batch:INSERT run-a:READ run-a:UPDATE run-c:READ; do

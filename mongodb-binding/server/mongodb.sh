@@ -384,11 +384,10 @@ ferretdb_start() {
   log "starting $LABEL on $HOST:$PORT"
   # the backend over PostgreSQL's Unix socket as its superuser (trust); clients log in to FerretDB with SCRAM as
   # the users FerretDB keeps, the first of them made at the first start (the password in the environment, not on
-  # the command line). Nested pushdown: FHIR's reads filter on dotted paths (subject.reference, code.coding.code)
+  # the command line)
   FERRETDB_SETUP_PASSWORD="$USER_PW" nohup "$BIN" --handler=postgresql \
     --postgresql-url="postgres://postgres@/ferretdb?host=$(pg_socket)&port=$PGPORT_M" \
     --test-enable-new-auth --setup-database=admin --setup-username="$USER_NAME" \
-    --test-enable-nested-pushdown \
     --listen-addr="$HOST:$PORT" --debug-addr=- --state-dir="$STATE/ferretdb-state" --telemetry=disable \
     --log-level=warn >>"$LOG" 2>&1 </dev/null &
   echo $! >"$PIDFILE"
