@@ -16,9 +16,10 @@ public final class RiakOptions {
   static final String ALIASES_NOTE = "upstream YCSB alias";
   private static final String QUORUM_TEXT = "one, quorum, all, default or a positive integer";
 
-  public static final Option<String> HOSTS = Option.string("riak.hosts", "127.0.0.1",
-      "Riak nodes, comma separated, each host or host:port (protocol buffers port)")
-      .check(s -> !s.isBlank(), "must name at least one host");
+  public static final Option<String> HOSTS = Option.string("riak.hosts", null,
+      "Riak nodes, comma separated, each host or host:port (protocol buffers port); required: no package registry"
+      + " ships Riak KV, so there is no local test node to default to")
+      .check(s -> !s.isBlank(), "must name at least one host").required();
   public static final Option<Integer> PORT = Option.integer("riak.port", 8087,
       "protocol buffers port for hosts given without one")
       .check(p -> p > 0 && p < 65536, "must be a TCP port");

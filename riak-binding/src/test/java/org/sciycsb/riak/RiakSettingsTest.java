@@ -12,12 +12,21 @@ import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 
 class RiakSettingsTest {
+  /** Settings from the given properties, with riak.hosts 127.0.0.1 unless given (every run must name its nodes). */
   static RiakSettings settings(String... kv) throws ConfigException {
     Map<String, String> m = new HashMap<>();
+    m.put("riak.hosts", "127.0.0.1");
     for (int i = 0; i < kv.length; i += 2) {
       m.put(kv[i], kv[i + 1]);
     }
     return RiakSettings.from(new Config(m));
+  }
+
+  @Test
+  void withoutNodesARunIsRefusedInOneLine() {
+    assertThatThrownBy(() -> RiakSettings.from(new Config(Map.of("riak.r", "2"))))
+        .isInstanceOf(ConfigException.class).hasMessageStartingWith("missing required property riak.hosts")
+        .hasMessageContaining("no package registry ships Riak KV").hasMessageNotContaining("\n");
   }
 
   @Test

@@ -8,9 +8,10 @@ import org.sciycsb.api.OptionSet;
 public final class SequoiadbOptions {
   private SequoiadbOptions() {}
 
-  public static final Option<String> HOSTS = Option.string("sequoiadb.hosts", "127.0.0.1:11810",
-      "SequoiaDB nodes (coordinators, or one standalone node), comma separated, each host:port (service port)")
-      .check(SequoiadbOptions::validHosts, "must be host:port[,host:port...] with ports 1-65535");
+  public static final Option<String> HOSTS = Option.string("sequoiadb.hosts", null,
+      "SequoiaDB nodes (coordinators, or one standalone node), comma separated, each host:port (service port);"
+      + " required: no package registry ships SequoiaDB, so there is no local test node to default to")
+      .check(SequoiadbOptions::validHosts, "must be host:port[,host:port...] with ports 1-65535").required();
 
   public static final Option<String> USER = Option.string("sequoiadb.user", "",
       "user name (empty: no authentication; a standalone node has no users and accepts any)");

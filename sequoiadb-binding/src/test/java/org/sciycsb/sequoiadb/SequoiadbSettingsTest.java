@@ -11,12 +11,21 @@ import org.sciycsb.api.ConfigException;
 
 /** Options resolved into settings, without a server: defaults, the bankmark preset, explicit options, bad values. */
 class SequoiadbSettingsTest {
+  /** Settings from the given properties, with sequoiadb.hosts 127.0.0.1:11810 unless given (a run must name it). */
   private static SequoiadbSettings resolve(String... kv) throws ConfigException {
     Map<String, String> m = new HashMap<>();
+    m.put("sequoiadb.hosts", "127.0.0.1:11810");
     for (int i = 0; i < kv.length; i += 2) {
       m.put(kv[i], kv[i + 1]);
     }
     return SequoiadbSettings.resolve(new Config(m), 4);
+  }
+
+  @Test
+  void withoutNodesARunIsRefusedInOneLine() {
+    assertThatThrownBy(() -> SequoiadbSettings.resolve(new Config(Map.of("sequoiadb.batchsize", "10")), 4))
+        .isInstanceOf(ConfigException.class).hasMessageStartingWith("missing required property sequoiadb.hosts")
+        .hasMessageContaining("no package registry ships SequoiaDB").hasMessageNotContaining("\n");
   }
 
   @Test
