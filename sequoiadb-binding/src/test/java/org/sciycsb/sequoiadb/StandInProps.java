@@ -3,7 +3,7 @@ package org.sciycsb.sequoiadb;
 import java.util.HashMap;
 import java.util.Map;
 
-/** Properties reaching a {@link SequoiadbStandIn} (as {@link ItServer#props} reach a real node), plus the given ones. */
+/** Properties reaching a {@link SequoiadbStandIn} (as {@link ItServer#props} reach a real node), plus the given. */
 final class StandInProps {
   private StandInProps() {}
 
