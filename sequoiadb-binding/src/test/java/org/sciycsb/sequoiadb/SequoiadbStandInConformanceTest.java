@@ -1,0 +1,21 @@
+package org.sciycsb.sequoiadb;
+
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.sciycsb.testkit.BindingConformance;
+
+/**
+ * The binding conformance suite (the CRUD contract of every binding) run end to end against
+ * {@link SequoiadbStandIn}, a protocol-level STAND-IN, not SequoiaDB (no package registry ships a SequoiaDB
+ * server): it checks the binding's requests and its handling of the answers over the real driver and wire
+ * protocol, nothing about SequoiaDB's own behaviour or speed.
+ * {@link SequoiadbConformanceIT} runs the same suite
+ * against a real node ({@code bin/test --server sequoiadb=HOST:PORT}).
+ */
+class SequoiadbStandInConformanceTest extends BindingConformance {
+  @RegisterExtension
+  static final SequoiadbStandInExtension STAND_IN = new SequoiadbStandInExtension();
+
+  SequoiadbStandInConformanceTest() {
+    super(new SequoiadbBinding(), () -> StandInProps.of(STAND_IN));
+  }
+}
