@@ -27,7 +27,9 @@ record NodeInfo(String version, Map<String, String> details) {
     if (snap == null || !(snap.get("Version") instanceof BSONObject v)) {
       return new NodeInfo("unknown", d);
     }
-    String version = v.get("Major") + "." + v.get("Minor") + "." + v.get("Fix");
+    // a server whose major version is not a number (a protocol stand-in says what it is there) keeps its words
+    String version = v.get("Major") instanceof Number ? v.get("Major") + "." + v.get("Minor") + "." + v.get("Fix")
+        : String.valueOf(v.get("Major"));
     put(d, "release", v.get("Release"));
     put(d, "gitVersion", v.get("GitVersion"));
     put(d, "build", v.get("Build"));

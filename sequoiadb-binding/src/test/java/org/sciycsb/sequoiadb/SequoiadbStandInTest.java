@@ -294,7 +294,8 @@ class SequoiadbStandInTest {
   @Test
   void storeInfoNamesTheStandInAndNoSequoiadbVersion() throws Exception {
     StoreInfo info = open().storeInfo();
-    assertThat(info.version()).startsWith(SequoiadbStandIn.VERSION).doesNotMatch("\\d+\\.\\d+\\.\\d+");
+    assertThat(info.version()).isEqualTo(SequoiadbStandIn.VERSION);
+    assertThat(info.label()).isEqualTo("SequoiaDB " + SequoiadbStandIn.VERSION);
     assertThat(info.details()).containsEntry("release", SequoiadbStandIn.VERSION)
         .containsEntry("role", SequoiadbStandIn.VERSION).containsEntry("collection", table)
         .containsEntry("node", standIn().hosts());
