@@ -30,7 +30,7 @@ final class StudyCli implements Commands.Action {
   String name;
   @Parameters(index = "1", arity = "0..1", paramLabel = "<binding>",
       description = "the store of the engine steps (default jdbc: embedded H2); several, comma-separated "
-          + "(mongodb,cassandra,riak): the whole matrix on each, each in <study folder>/<binding>/, then one report "
+          + "(mongodb,cassandra): the whole matrix on each, each in <study folder>/<binding>/, then one report "
           + "with a column group and a line per store")
   String binding;
   @Parameters(index = "2..*", arity = "0..*", hidden = true)

@@ -208,6 +208,13 @@ class BadInputIT {
         "hdfs.url=hdfs://127.0.0.1:1"));
     l.add(c("riak unreachable", 3, "riak: cannot reach any node of [127.0.0.1:1]", "run", "riak", "-p",
         "riak.hosts=127.0.0.1:1", "-p", "riak.connect_timeout=2s"));
+    // no package registry ships Riak KV or SequoiaDB: no local node to default to, so a run or a study names one
+    l.add(c("riak without nodes", 2, "missing required property riak.hosts|no package registry ships Riak KV",
+        "run", "riak"));
+    l.add(c("study on riak without nodes", 2, "step strong/load|missing required property riak.hosts", "study",
+        "sei", "riak", "--scale", "1e-4"));
+    l.add(c("sequoiadb without nodes", 2, "missing required property sequoiadb.hosts|no package registry ships"
+        + " SequoiaDB", "load", "sequoiadb"));
     return l.stream();
   }
 

@@ -22,7 +22,7 @@ import org.sciycsb.results.RunReport;
  * A fault injected while a run runs: {@code fault.at} after the client threads start, the action; at
  * {@code fault.restore} (or when the run ends: {@code fault.restoreatend}), the restore. An action is
  * {@code kill-node:N} or {@code kill-node:N,M,...} (the local test server's node N, through
- * {@code bin/servers}: Cassandra's and Riak's {@code stop-node N}, HDFS's DataNode N, restored by
+ * {@code bin/servers}: Cassandra's {@code stop-node N}, HDFS's DataNode N, restored by
  * {@code start-node N} or {@code start}) or {@code command:<shell command>} for a user's own cluster (restored by
  * {@code fault.restorecommand}). The output of each goes to {@code fault.log} in the results folder; when each ran,
  * how long it took and its exit code go to {@code metadata.faults}, times relative to the measured start as in the
@@ -32,7 +32,7 @@ public final class FaultSchedule implements RunListener {
   public static final Option<Duration> AT = Option.duration("fault.at", null, "s",
       "when the fault action runs, after the client threads start (e.g. 30s); unset = no fault");
   public static final Option<String> ACTION = Option.string("fault.action", null,
-      "the fault: kill-node:N (node N of the local test server, through bin/servers: cassandra, riak, hdfs"
+      "the fault: kill-node:N (node N of the local test server, through bin/servers: cassandra, hdfs"
           + " DataNode N; kill-node:N,M,... several at once) or command:<shell command> (your own cluster)");
   public static final Option<Duration> RESTORE = Option.duration("fault.restore", null, "s",
       "when the fault is undone, after the client threads start (e.g. 90s; after fault.at); unset = never");
@@ -42,7 +42,7 @@ public final class FaultSchedule implements RunListener {
       "undo the fault as soon as the run (or a study's census job) ends, instead of at a time (not with"
           + " fault.restore)");
   public static final Option<String> SERVER = Option.string("fault.server", null,
-      "the bin/servers name (and instance) of the test server a kill-node fault acts on: cassandra, riak, hdfs, or"
+      "the bin/servers name (and instance) of the test server a kill-node fault acts on: cassandra, hdfs, or"
           + " an instance such as cassandra@cluster3");
 
   /** The extension: declares and checks the options, opens a schedule for each run that sets fault.at. */
@@ -161,14 +161,14 @@ public final class FaultSchedule implements RunListener {
     String server = cfg.get(SERVER);
     if (server == null) {
       throw new ConfigException("fault.action=" + action + " needs fault.server: the bin/servers name of the test"
-          + " server (cassandra, riak, hdfs, or an instance such as cassandra@cluster3)");
+          + " server (cassandra, hdfs, or an instance such as cassandra@cluster3)");
     }
     String kind = server.replaceFirst("@.*", "");
     String servers = ServersScript.path().toString();
     boolean atEnd = restore == AT_END;
     List<Step> out = new ArrayList<>();
     switch (kind) {
-      case "cassandra", "riak" -> {
+      case "cassandra" -> {
         nodes.forEach(n -> out.add(new Step("fault", at, List.of(servers, "stop-node", server, n))));
         if (restore != null) {
           nodes.forEach(n -> out.add(new Step("restore", restore, List.of(servers, "start-node", server, n), atEnd)));
@@ -182,8 +182,9 @@ public final class FaultSchedule implements RunListener {
           out.add(new Step("restore", restore, List.of(servers, "start", server), atEnd));
         }
       }
-      default -> throw new ConfigException("fault.action=" + action + ": bin/servers kills nodes of the cassandra,"
-          + " riak and hdfs test servers, not of '" + server + "' (use fault.action=command:... for other stores)");
+      default -> throw new ConfigException("fault.action=" + action + ": bin/servers kills nodes of the cassandra"
+          + " and hdfs test servers, not of '" + server + "' (use fault.action=command:... for other stores, e.g."
+          + " a Riak cluster of your own)");
     }
     return out;
   }
