@@ -12,7 +12,7 @@
 #      - latte: latte-cli (ScyllaDB's latte, Rust) with 2 threads x N/2 concurrent requests, workload script
 #        bench/latte/usertable-read.rn: the same prepared SELECT * by key on the same table.
 #    Every run warms up WARMUP seconds (default 10) first, then measures the reads.
-# 2. The MongoDB-wire test server (FerretDB 2.5 on DocumentDB / PostgreSQL 15: NOT MongoDB): the same rows and the
+# 2. The MongoDB-wire test server (FerretDB 1.24 on PostgreSQL 15: NOT MongoDB): the same rows and the
 #    same sync and async runs, MONGO_OPS reads each (default 50000; no latte: it speaks CQL only).
 # 3. The no-op `basic` binding with 10,000 operations in flight (2 threads, workload A, a random simulated delay of
 #    up to 100 ms, BASIC_SECONDS measured, default 30): peak RSS and whether the time series is complete.

@@ -16,7 +16,7 @@
 #   batch=100                    db.batchsize / mongodb.batchsize of the write phase
 #   repeats=1                    runs per (store, workers)
 #   mongodb.url=<bin/servers url mongodb, database sciycsb_fasta_bench>   (bin/servers start mongodb; the URL
-#                                carries the test role's credentials: FerretDB 2 always authenticates)
+#                                carries the test user's credentials)
 #   cassandra.hosts=127.0.0.1    keyspace sciycsb_fasta_bench
 #   hdfs.url=$SCIYCSB_HDFS_URL or hdfs://127.0.0.1:9000   folders under /sciycsb-fasta-bench (remove when done)
 #   riak.hosts=$RIAK_HOSTS or 127.0.0.1                    (a Riak KV of your own: no registry ships one)
@@ -26,7 +26,7 @@
 # empty and its count check is exact; the read phase reads the ids that load wrote. The H2 database lives in
 # $out/h2 (delete $out when done). Prints a table (also $out/summary.md and summary.csv): documents written, write
 # documents/s (mean over the run and best second), reads/s, p95 latencies. Label figures with the store that
-# produced them: "FerretDB 2.5 on DocumentDB 0.106 / PostgreSQL 15" is not MongoDB.
+# produced them: "FerretDB 1.24 on PostgreSQL 15" is not MongoDB.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 

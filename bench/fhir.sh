@@ -13,7 +13,7 @@
 #   CONSISTENCY=none         fhir.consistency: strong | eventual | none
 #   DISTRIBUTION=uniform     requestdistribution: uniform | zipfian | latest
 #   MONGODB_URL=$(bin/servers url mongodb)   CASSANDRA_HOSTS=127.0.0.1   (the test servers' defaults; the MongoDB URL
-#                            carries the test role's credentials: FerretDB 2 on DocumentDB always authenticates)
+#                            carries the test user's credentials)
 #   RIAK_HOSTS (or SCIYCSB_RIAK_HOSTS, or --riak)   a Riak KV cluster of your own with 2i (leveled or leveldb
 #                            backend: the timeline is a 2i): no package registry ships Riak KV, so there is no test
 #                            node; with riak among the stores and no address the script refuses (one line, exit 2).

@@ -93,7 +93,7 @@ label() {
   case "$1" in
     sequoiadb) echo "SequoiaDB ${SDB_VERSION:-?} at $SDB_HOSTS" ;;
     cassandra) echo "Cassandra 5.0, 1 node, RF 1, ONE" ;;
-    mongodb) echo "FerretDB 2.5 on DocumentDB/PostgreSQL 15 (NOT MongoDB)" ;;
+    mongodb) echo "FerretDB 1.24 on PostgreSQL 15 (NOT MongoDB)" ;;
   esac
 }
 echo "Seed 004's stores, one run, interleaved: $T client threads, $N records, $OPS operations per"
