@@ -77,7 +77,7 @@ class RiakStudyIT {
     for (String b : List.of("cassandra", "mongodb", "riak")) {
       finished(dir.resolve(b), 2);
       JsonNode st = store(dir.resolve(b), "strong/8020/threads-2");
-      labels.add(st.path("product").asText() + " " + st.path("version").asText());
+      labels.add(StudyEndToEndIT.label(st));
     }
     assertThat(labels.get(0)).startsWith("Apache Cassandra 5.0");
     // any Riak KV release: the node is the user's

@@ -137,6 +137,15 @@ class StudyEndToEndIT {
     return doc;
   }
 
+  /**
+   * What a report names a run's store by: the binding's {@code details.label} when it gives one (FerretDB: "FerretDB
+   * 1.24.0 on PostgreSQL, NOT MongoDB"), else product and version.
+   */
+  static String label(JsonNode store) {
+    String label = store.path("details").path("label").asText("");
+    return label.isEmpty() ? store.path("product").asText() + " " + store.path("version").asText() : label;
+  }
+
   @Test
   void sandiskWholeOnTheEmbeddedStore() throws Exception {
     Path dir = tmp.resolve("sandisk");
@@ -263,10 +272,10 @@ class StudyEndToEndIT {
     for (String b : List.of("cassandra", "mongodb")) {
       finished(dir.resolve(b), 2);
       JsonNode st = store(dir.resolve(b), "strong/8020/threads-2");
-      labels.add(st.path("product").asText() + " " + st.path("version").asText());
+      labels.add(StudyEndToEndIT.label(st));
     }
     assertThat(labels.get(0)).startsWith("Apache Cassandra 5.0");
-    assertThat(labels.get(1)).startsWith("FerretDB");
+    assertThat(labels.get(1)).startsWith("FerretDB").endsWith(", NOT MongoDB");
     assertThat(doc.path("stores").findValuesAsText("label")).containsExactlyElementsOf(labels);
     JsonNode t = table(doc, "throughput");
     assertThat(t.path("columns").findValuesAsText("groupLabel")).containsAll(labels);
