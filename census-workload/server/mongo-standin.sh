@@ -1,5 +1,5 @@
 # MongoDB-wire STAND-IN for mongo-hadoop's 3.x driver: de.bwaldvogel mongo-java-server on
-# 127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}, heap ${SCIYCSB_STANDIN_HEAP:-1g}. NOT MongoDB: label every figure measured
+# 127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}, heap ${SCIYCSB_STANDIN_HEAP:-1g} (more JVM options: SCIYCSB_STANDIN_JAVA_OPTS). NOT MongoDB: label every figure measured
 # against it with the label "start" prints, e.g. "mongo-java-server 1.44.0 stand-in (H2 backend), NOT MongoDB".
 # Backend (SCIYCSB_STANDIN_BACKEND, read by "start"):
 #   memory (default)  every collection in the heap: about 1.5 GB per 100,000 full census records
@@ -65,7 +65,8 @@ case "${1:-}" in
     esac
     answers && die "start: 127.0.0.1:$PORT is taken by another process (SCIYCSB_STANDIN_PORT sets the port)"
     setup
-    nohup "$JAVA" -Xmx"${SCIYCSB_STANDIN_HEAP:-1g}" -cp "$(classpath)" org.sciycsb.census.StandinServer "$PORT" "${args[@]}" >"$DIR/server.log" 2>&1 &
+    nohup "$JAVA" -Xmx"${SCIYCSB_STANDIN_HEAP:-1g}" ${SCIYCSB_STANDIN_JAVA_OPTS:-} \
+      -Dlog4j.configuration="file:$HOME_DIR/census-workload/log4j.properties" -cp "$(classpath)" org.sciycsb.census.StandinServer "$PORT" "${args[@]}" >"$DIR/server.log" 2>&1 &
     echo $! >"$DIR/pid"
     for _ in $(seq 1 60); do
       if answers; then echo "mongo-standin: running, mongodb://127.0.0.1:$PORT ($(label)${args[1]:+, data file ${args[1]}})" >&2; exit 0; fi
