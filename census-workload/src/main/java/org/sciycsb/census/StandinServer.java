@@ -4,6 +4,8 @@ import de.bwaldvogel.mongo.MongoBackend;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import de.bwaldvogel.mongo.bson.Document;
+import io.netty.channel.Channel;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +27,15 @@ import java.util.regex.Pattern;
  */
 public final class StandinServer {
   private StandinServer() {}
+
+  /**
+   * Documents per reply of a find or getMore that names no batchSize. mongo-java-server 1.44 answers such a command
+   * with the whole result in one reply (MongoDB: 101 documents, then up to 16 MB a reply), which the 3.x driver
+   * refuses over 48 MB ("reply message length ... is greater than the maximum message length 48000000"):
+   * mongo-hadoop's record reader names no batch size, so a split of more than ~18,000 census records (census.splitsize=128)
+   * read nothing. 1000 census documents are about 2.7 MB.
+   */
+  public static final int DEFAULT_BATCH = 1000;
 
   /** Where the stand-in keeps its collections. */
   public enum Backend {
@@ -76,9 +87,9 @@ public final class StandinServer {
       } catch (java.io.IOException e) {
         throw new IllegalStateException("cannot create the folder of " + file + ": " + e.getMessage(), e);
       }
-      b = new H2Backend(file.toAbsolutePath().toString());
+      b = new BatchedH2Backend(file.toAbsolutePath().toString());
     } else {
-      b = new MemoryBackend();
+      b = new BatchedMemoryBackend();
     }
     MongoServer server = new MongoServer(b);
     try {
@@ -88,6 +99,34 @@ public final class StandinServer {
       throw e;
     }
     return server;
+  }
+
+  /** find and getMore without a batchSize get {@link #DEFAULT_BATCH}; every other command is left as it is. */
+  static Document withDefaultBatch(String command, Document query) {
+    if (("find".equalsIgnoreCase(command) || "getMore".equalsIgnoreCase(command)) && !query.containsKey("batchSize")) {
+      Document q = new Document(query);
+      q.put("batchSize", DEFAULT_BATCH);
+      return q;
+    }
+    return query;
+  }
+
+  static final class BatchedMemoryBackend extends MemoryBackend {
+    @Override
+    public Document handleCommand(Channel channel, String database, String command, Document query) {
+      return super.handleCommand(channel, database, command, withDefaultBatch(command, query));
+    }
+  }
+
+  static final class BatchedH2Backend extends H2Backend {
+    BatchedH2Backend(String file) {
+      super(file);
+    }
+
+    @Override
+    public Document handleCommand(Channel channel, String database, String command, Document query) {
+      return super.handleCommand(channel, database, command, withDefaultBatch(command, query));
+    }
   }
 
   /** mongo-java-server's version, from its core jar's name (its manifest has none), or "?" when not found. */

@@ -78,6 +78,10 @@ class StandinH2Test {
         assertThat(load.recordsWritten).as(url).isEqualTo(RECORDS);
       }
       assertThat(count(h2Url + "/census.in")).isEqualTo(RECORDS);
+      for (String url : List.of(h2Url, memUrl)) {
+        assertThat(firstBatch(url, new org.bson.Document("find", "in"))).as(url).isEqualTo(StandinServer.DEFAULT_BATCH);
+        assertThat(firstBatch(url, new org.bson.Document("find", "in").append("batchSize", 7))).as(url).isEqualTo(7);
+      }
       assertThat(Files.size(file)).as("the records are in the MVStore file").isGreaterThan(RECORDS * 1000);
 
       JobReport read = CensusData.read(conf, Locations.parse("i", h2Url + "/census.in"));
@@ -105,6 +109,20 @@ class StandinH2Test {
       assertThat(CensusData.read(conf, Locations.parse("i", url + "/census.in")).recordsRead).isEqualTo(RECORDS - malformed);
     } finally {
       again.shutdownNow();
+    }
+  }
+
+  /**
+   * A find sent as a raw command, as mongo-hadoop's reader sends it (no batchSize unless given): the size of its first
+   * batch. Without the stand-in's default batch the whole collection came in one reply, and the 3.x driver refuses
+   * replies over 48 MB (128 MB splits of the census records read nothing).
+   */
+  static int firstBatch(String url, org.bson.Document find) {
+    try (com.mongodb.MongoClient c = new com.mongodb.MongoClient(new com.mongodb.MongoClientURI(url))) {
+      org.bson.Document r = c.getDatabase("census").runCommand(find);
+      org.bson.Document cursor = (org.bson.Document) r.get("cursor");
+      assertThat(cursor.get("id", Number.class).longValue()).as("a cursor stays open for the rest").isNotZero();
+      return cursor.getList("firstBatch", Object.class).size();
     }
   }
 
