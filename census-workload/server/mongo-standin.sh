@@ -47,7 +47,7 @@ answers() { (exec 3<>/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null; }
 # the label of the running server (its first log line names it), else of the backend "start" would use
 label() {
   local l; l=$(grep -m1 -o '^mongo-java-server .*NOT MongoDB' "$DIR/server.log" 2>/dev/null || true)
-  if [ -n "$l" ] && alive; then echo "$l"; return; fi
+  if alive; then echo "${l:-mongo-java-server stand-in (backend not named: started by an older build), NOT MongoDB}"; return; fi
   local b="in-memory backend"; [ "$BACKEND" = h2 ] && b="H2 backend"
   local v; v=$(tr ':' '\n' <"$HOME_DIR/census-workload/target/census-classpath.txt" 2>/dev/null \
     | sed -n 's|.*/mongo-java-server-core-\(.*\)\.jar$|\1|p' | head -1)
@@ -69,7 +69,7 @@ case "${1:-}" in
       -Dlog4j.configuration="file:$HOME_DIR/census-workload/log4j.properties" -cp "$(classpath)" org.sciycsb.census.StandinServer "$PORT" "${args[@]}" >"$DIR/server.log" 2>&1 &
     echo $! >"$DIR/pid"
     for _ in $(seq 1 60); do
-      if answers; then echo "mongo-standin: running, mongodb://127.0.0.1:$PORT ($(label)${args[1]:+, data file ${args[1]}})" >&2; exit 0; fi
+      if answers && grep -q 'NOT MongoDB' "$DIR/server.log"; then echo "mongo-standin: running, mongodb://127.0.0.1:$PORT ($(label)${args[1]:+, data file ${args[1]}})" >&2; exit 0; fi
       alive || die "start: the server exited: $(tail -n 1 "$DIR/server.log" 2>/dev/null) (log: $DIR/server.log)"
       sleep 0.5
     done
