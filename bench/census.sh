@@ -6,11 +6,20 @@
 #
 #   bench/census.sh [sizes, default "1000000 4000000 16000000"] [split sizes, default "default 128"]
 #   TINY=1 bench/census.sh          # 2000 4000 8000 records: shows that everything runs, in a few minutes
+#   STANDIN_BACKEND=h2 SCIYCSB_STANDIN_HEAP=20g bench/census.sh 1000000 128
+#                                   # HDFS and the H2 stand-in at the same 1,000,000 records and input, 128 MB
+#                                   # splits: estimated 4-5 hours on the 2-core machine alone, and the stand-in may
+#                                   # run out of heap (census-workload/README.md, "Stand-in sizing")
 #
 # Environment: RAW=N records for the raw write/read tests (default: the first size); FERRETDB_MAX=N caps the record
 # counts of the FerretDB runs (default: no cap; FerretDB 2.5 on DocumentDB writes about 280 k full census records/min
-# and reads about 900 k here, so 1,000,000 records take about 4 minutes to load: docs/performance.md); STANDIN_MAX=N (default 100000) caps the record counts of the stand-in's inputs (it holds its
-# collections in its heap: about 1.5 GB per 100,000 full records; SCIYCSB_STANDIN_HEAP, default 4g here). The
+# and reads about 900 k here, so 1,000,000 records take about 4 minutes to load: docs/performance.md);
+# STANDIN_BACKEND=memory|h2 (default memory; SCIYCSB_STANDIN_BACKEND when set) chooses the stand-in's backend when
+# this script starts it (a running stand-in of the other backend is refused); STANDIN_MAX=N caps the record counts
+# of the stand-in's inputs (default 100000 for memory, which holds its collections in its heap: about 1.5 GB per
+# 100,000 full records; none for h2, whose collections are in an MVStore file, about 4 KB per record on disk, but
+# whose every query still builds its whole result in the heap: census-workload/README.md); SCIYCSB_STANDIN_HEAP
+# (default 4g for memory, 12g for h2). The
 # stand-in keeps one input (bench.in) and one output (bench.out) at a time, each replaced by the next job, and
 # where a size is capped its HDFS -> stand-in filter reads an HDFS input of the capped size. Every run's summary
 # row shows the records it read and wrote. Exit status 1 when any run failed (the summary is written anyway).
@@ -21,7 +30,8 @@
 #                                                    PostgreSQL 15, with the test role's credentials)
 #                  (driver 5.x: the engine's mongodb binding, native-load/read/filter)
 #   STAND-IN       bin/servers start mongo-standin   mongodb://127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}
-#                  (mongo-java-server, in memory, NOT MongoDB: mongo-hadoop's 3.x driver cannot talk to FerretDB)
+#                  (mongo-java-server, in memory or on H2, NOT MongoDB: mongo-hadoop's 3.x driver cannot talk to
+#                  FerretDB; every row names it, e.g. "mongo-java-server 1.44.0 stand-in (H2 backend), NOT MongoDB")
 # Every figure is labelled with the server that produced it. Output: a markdown summary on stdout and in
 # results/bench-census-<time>/summary.md, with every run's results.json beside it.
 set -euo pipefail
@@ -32,7 +42,12 @@ HDFS="$("$HOME_DIR/bin/servers" url hdfs)"
 FERRET_LABEL="FerretDB 2.5 on DocumentDB 0.106 / PostgreSQL 15"
 STANDIN="$("$HOME_DIR/bin/servers" url mongo-standin)"
 OUT="$HOME_DIR/results/bench-census-$(date -u +%Y%m%d-%H%M%S)"
-export SCIYCSB_STANDIN_HEAP="${SCIYCSB_STANDIN_HEAP:-4g}"
+export SCIYCSB_STANDIN_BACKEND="${STANDIN_BACKEND:-${SCIYCSB_STANDIN_BACKEND:-memory}}"
+case "$SCIYCSB_STANDIN_BACKEND" in
+  memory) STANDIN_DEFAULT_MAX=100000; export SCIYCSB_STANDIN_HEAP="${SCIYCSB_STANDIN_HEAP:-4g}"; STANDIN_BACKEND_LABEL="in-memory backend" ;;
+  h2) STANDIN_DEFAULT_MAX=0; export SCIYCSB_STANDIN_HEAP="${SCIYCSB_STANDIN_HEAP:-12g}"; STANDIN_BACKEND_LABEL="H2 backend" ;;
+  *) echo "bench/census.sh: STANDIN_BACKEND=$SCIYCSB_STANDIN_BACKEND: memory or h2" >&2; exit 2 ;;
+esac
 failed=0
 mkdir -p "$OUT"
 started=()
@@ -45,6 +60,13 @@ done
 cleanup() { for s in "${started[@]}"; do "$HOME_DIR/bin/servers" stop "$s" >&2 || true; done; }
 trap cleanup EXIT
 MONGODB_URL="$("$HOME_DIR/bin/servers" url mongodb)"
+# the stand-in's own name for itself, e.g. "mongo-java-server 1.44.0 stand-in (H2 backend), NOT MongoDB"
+STANDIN_LABEL="$("$HOME_DIR/bin/servers" status mongo-standin | sed -n 's/^mongo-standin: running ([^,]*, \(.*\))$/\1/p')"
+case "$STANDIN_LABEL" in
+  *"($STANDIN_BACKEND_LABEL)"*) ;;
+  *) echo "bench/census.sh: the running stand-in is '${STANDIN_LABEL:-of an older build}', not the $STANDIN_BACKEND_LABEL asked for (bin/servers stop mongo-standin, or STANDIN_BACKEND)" >&2; exit 2 ;;
+esac
+echo "== stand-in: $STANDIN_LABEL" >&2
 . "$HOME_DIR/bench/lib.sh" # mongo_url
 
 n=0
@@ -69,7 +91,7 @@ ycsb() { # ycsb <label> <server label> <args...>: one engine run
 RAW="${RAW:-${SIZES%% *}}"
 limit() { if [ "$1" -gt 0 ] && [ "$2" -gt "$1" ]; then echo "$1"; else echo "$2"; fi; } # limit <max, 0 = none> <n>
 cap() { limit "${FERRETDB_MAX:-0}" "$1"; }
-scap() { limit "${STANDIN_MAX:-100000}" "$1"; }
+scap() { limit "${STANDIN_MAX:-$STANDIN_DEFAULT_MAX}" "$1"; }
 RAWF=$(cap "$RAW")
 echo "== raw write/read, $RAW records" >&2
 # writes of one-field records (as the seed): the engine's load, 1 thread, records/min = ops/s x 60
@@ -78,15 +100,15 @@ ycsb raw-write-hdfs "HDFS 3.4.1 (hdfs binding)" load hdfs -P "$HOME_DIR/workload
 ycsb raw-write-ferretdb "$FERRET_LABEL (mongodb binding, driver 5.x)" load mongodb -P "$HOME_DIR/workloads/workloada" \
   -p recordcount="$RAWF" -p fieldcount=1 -p mongodb.url="$(mongo_url bench_raw_$n)" -p mongodb.batchsize=1000 -threads 1
 census raw-write-hdfs-census "HDFS 3.4.1" load -p census.records="$RAW" -p census.layout=onefield -p census.output="$HDFS/bench/raw-onefield"
-census raw-write-standin-census "mongo-java-server stand-in (driver 3.12)" load -p census.records="$RAW" -p census.layout=onefield -p census.output="$STANDIN/bench.out"
+census raw-write-standin-census "$STANDIN_LABEL (driver 3.12)" load -p census.records="$RAW" -p census.layout=onefield -p census.output="$STANDIN/bench.out"
 census raw-write-ferretdb-census "$FERRET_LABEL (driver 5.x)" native-load -p census.records="$RAWF" -p census.layout=onefield -p census.output="$(mongo_url bench.raw_onefield)"
 # reads of full 111-field census records
 census load-hdfs-raw "HDFS 3.4.1" load -p census.records="$RAW" -p census.output="$HDFS/bench/raw-full"
 census raw-read-hdfs "HDFS 3.4.1" read -p census.input="$HDFS/bench/raw-full"
 census load-ferretdb-raw "$FERRET_LABEL (driver 5.x)" native-load -p census.records="$RAWF" -p census.output="$(mongo_url bench.raw_full)"
 census raw-read-ferretdb "$FERRET_LABEL (driver 5.x)" native-read -p census.input="$(mongo_url bench.raw_full)"
-census load-standin-raw "mongo-java-server stand-in (driver 3.12)" load -p census.records="$(scap "$RAW")" -p census.output="$STANDIN/bench.in"
-census raw-read-standin "mongo-java-server stand-in (driver 3.12)" read -p census.input="$STANDIN/bench.in"
+census load-standin-raw "$STANDIN_LABEL (driver 3.12)" load -p census.records="$(scap "$RAW")" -p census.output="$STANDIN/bench.in"
+census raw-read-standin "$STANDIN_LABEL (driver 3.12)" read -p census.input="$STANDIN/bench.in"
 
 declare -A hdfs_in=()
 for size in $SIZES; do
@@ -98,15 +120,15 @@ for size in $SIZES; do
     census "load-hdfs-$ss" "HDFS 3.4.1" load -p census.records="$ss" -p census.files=2 -p census.output="$HDFS/bench/in-$ss"
     hdfs_in[$ss]=1
   fi
-  census "load-standin-$size" "mongo-java-server stand-in" load -p census.records="$ss" -p census.output="$STANDIN/bench.in"
+  census "load-standin-$size" "$STANDIN_LABEL" load -p census.records="$ss" -p census.output="$STANDIN/bench.in"
   census "load-ferretdb-$size" "$FERRET_LABEL" native-load -p census.records="$(cap "$size")" -p census.output="$(mongo_url bench.in_$size)"
   for split in $SPLITS; do
     sp=(); [ "$split" = default ] || sp=(-p census.splitsize="$split")
     census "filter-hdfs-hdfs-$size-$split" "HDFS" filter "${sp[@]}" -p census.input="$HDFS/bench/in-$size" -p census.output="$HDFS/bench/out-$size"
-    census "filter-hdfs-mongo-$size-$split" "HDFS -> stand-in" filter "${sp[@]}" -p census.input="$HDFS/bench/in-$ss" -p census.output="$STANDIN/bench.out"
-    census "filter-mongo-hdfs-$size-$split" "stand-in -> HDFS" filter "${sp[@]}" -p census.input="$STANDIN/bench.in" -p census.output="$HDFS/bench/out-m-$size"
-    census "filter-mongo-mongo-$size-$split" "stand-in" filter "${sp[@]}" -p census.input="$STANDIN/bench.in" -p census.output="$STANDIN/bench.out"
-    census "filter-threestage-$size-$split" "stand-in -> HDFS -> stand-in" threestage filter "${sp[@]}" -p census.staging="$HDFS/bench/stage-$size" -p census.input="$STANDIN/bench.in" -p census.output="$STANDIN/bench.out"
+    census "filter-hdfs-mongo-$size-$split" "HDFS -> $STANDIN_LABEL" filter "${sp[@]}" -p census.input="$HDFS/bench/in-$ss" -p census.output="$STANDIN/bench.out"
+    census "filter-mongo-hdfs-$size-$split" "$STANDIN_LABEL -> HDFS" filter "${sp[@]}" -p census.input="$STANDIN/bench.in" -p census.output="$HDFS/bench/out-m-$size"
+    census "filter-mongo-mongo-$size-$split" "$STANDIN_LABEL" filter "${sp[@]}" -p census.input="$STANDIN/bench.in" -p census.output="$STANDIN/bench.out"
+    census "filter-threestage-$size-$split" "$STANDIN_LABEL -> HDFS -> stand-in" threestage filter "${sp[@]}" -p census.staging="$HDFS/bench/stage-$size" -p census.input="$STANDIN/bench.in" -p census.output="$STANDIN/bench.out"
   done
   census "native-filter-$size" "$FERRET_LABEL native" native-filter -p census.input="$(mongo_url bench.in_$size)" -p census.output="$(mongo_url bench.fem_$size)"
 done

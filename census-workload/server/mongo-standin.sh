@@ -1,15 +1,23 @@
-#!/usr/bin/env bash
-# MongoDB-wire STAND-IN for mongo-hadoop's 3.x driver: de.bwaldvogel mongo-java-server (in-memory backend) on
-# 127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}, heap ${SCIYCSB_STANDIN_HEAP:-1g} (it keeps every collection in memory). NOT MongoDB: label every figure measured against it as
-# "mongo-java-server stand-in". FerretDB (bin/servers start mongodb, 2.5 on DocumentDB) rejects the 3.x driver's
-# handshake: it answers OP_QUERY only for hello/isMaster/saslStart/saslContinue, and driver 3.12 also sends
-# buildinfo over OP_QUERY (error 352 UnsupportedOpQueryCommand).
-#   bin/servers setup|start|stop|status mongo-standin
+# MongoDB-wire STAND-IN for mongo-hadoop's 3.x driver: de.bwaldvogel mongo-java-server on
+# 127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}, heap ${SCIYCSB_STANDIN_HEAP:-1g} (more JVM options: SCIYCSB_STANDIN_JAVA_OPTS). NOT MongoDB: label every figure measured
+# against it with the label "start" prints, e.g. "mongo-java-server 1.44.0 stand-in (H2 backend), NOT MongoDB".
+# Backend (SCIYCSB_STANDIN_BACKEND, read by "start"):
+#   memory (default)  every collection in the heap: about 1.5 GB per 100,000 full census records
+#   h2                every collection in one H2 MVStore file, $SCIYCSB_WORK/servers/mongo-standin[@instance]/data/
+#                     standin.mv.db, kept across restarts ("clean" deletes it while the server is stopped); a query's
+#                     whole result is still built in the heap (census-workload/README.md: the stand-in's limits)
+# FerretDB (bin/servers start mongodb) rejects the 3.x driver's handshake: it answers OP_QUERY only for
+# hello/isMaster/saslStart/saslContinue, and driver 3.12 also sends buildinfo over OP_QUERY (error 352
+# UnsupportedOpQueryCommand).
+#   bin/servers setup|start|stop|status|url|pids|clean mongo-standin[@instance]
 set -euo pipefail
 HOME_DIR="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
 WORK="${SCIYCSB_WORK:-$HOME_DIR/work}"
-DIR="$WORK/servers/mongo-standin"
+INSTANCE="${SCIYCSB_SERVER_INSTANCE:-}"
+DIR="$WORK/servers/mongo-standin${INSTANCE:+@$INSTANCE}"
 PORT="${SCIYCSB_STANDIN_PORT:-27018}"
+BACKEND="${SCIYCSB_STANDIN_BACKEND:-memory}"
+DATA="$DIR/data/standin.mv.db"
 mkdir -p "$DIR"
 die() { echo "mongo-standin: $*" >&2; exit 1; }
 JAVA=/usr/lib/jvm/java-17-openjdk-amd64/bin/java
@@ -36,24 +44,45 @@ setup() {
 
 alive() { [ -f "$DIR/pid" ] && kill -0 "$(cat "$DIR/pid")" 2>/dev/null; }
 answers() { (exec 3<>/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null; }
+# the label of the running server (its first log line names it), else of the backend "start" would use
+label() {
+  local l; l=$(grep -m1 -o '^mongo-java-server .*NOT MongoDB' "$DIR/server.log" 2>/dev/null || true)
+  if alive; then echo "${l:-mongo-java-server stand-in (backend not named: started by an older build), NOT MongoDB}"; return; fi
+  local b="in-memory backend"; [ "$BACKEND" = h2 ] && b="H2 backend"
+  local v; v=$(tr ':' '\n' <"$HOME_DIR/census-workload/target/census-classpath.txt" 2>/dev/null \
+    | sed -n 's|.*/mongo-java-server-core-\(.*\)\.jar$|\1|p' | head -1)
+  echo "mongo-java-server ${v:-?} stand-in ($b), NOT MongoDB"
+}
 
 case "${1:-}" in
   setup) setup ;;
   start)
     if alive; then echo "mongo-standin: already running on 127.0.0.1:$PORT" >&2; exit 0; fi
+    case "$BACKEND" in
+      memory) args=(memory) ;;
+      h2) mkdir -p "$DIR/data"; args=(h2 "$DATA") ;;
+      *) die "start: SCIYCSB_STANDIN_BACKEND=$BACKEND: memory or h2" ;;
+    esac
+    answers && die "start: 127.0.0.1:$PORT is taken by another process (SCIYCSB_STANDIN_PORT sets the port)"
     setup
-    nohup "$JAVA" -Xmx"${SCIYCSB_STANDIN_HEAP:-1g}" -cp "$(classpath)" org.sciycsb.census.StandinServer "$PORT" >"$DIR/server.log" 2>&1 &
+    nohup "$JAVA" -Xmx"${SCIYCSB_STANDIN_HEAP:-1g}" ${SCIYCSB_STANDIN_JAVA_OPTS:-} \
+      -Dlog4j.configuration="file:$HOME_DIR/census-workload/log4j.properties" -cp "$(classpath)" org.sciycsb.census.StandinServer "$PORT" "${args[@]}" >"$DIR/server.log" 2>&1 &
     echo $! >"$DIR/pid"
     for _ in $(seq 1 60); do
-      if answers; then echo "mongo-standin: running, mongodb://127.0.0.1:$PORT (mongo-java-server stand-in, not MongoDB)" >&2; exit 0; fi
+      if answers && grep -q 'NOT MongoDB' "$DIR/server.log"; then echo "mongo-standin: running, mongodb://127.0.0.1:$PORT ($(label)${args[1]:+, data file ${args[1]}})" >&2; exit 0; fi
       alive || die "start: the server exited: $(tail -n 1 "$DIR/server.log" 2>/dev/null) (log: $DIR/server.log)"
       sleep 0.5
     done
     die "start: no answer on 127.0.0.1:$PORT within 30 s (log: $DIR/server.log)" ;;
   url) echo "mongodb://127.0.0.1:$PORT" ;;
   stop)
-    if alive; then kill "$(cat "$DIR/pid")"; for _ in $(seq 1 20); do alive || break; sleep 0.5; done; alive && kill -9 "$(cat "$DIR/pid")"; fi
+    # SIGTERM: the server's shutdown hook closes the backend (H2: writes the MVStore file out)
+    if alive; then kill "$(cat "$DIR/pid")"; for _ in $(seq 1 60); do alive || break; sleep 0.5; done; alive && kill -9 "$(cat "$DIR/pid")"; fi
     rm -f "$DIR/pid"; echo "mongo-standin: stopped" >&2 ;;
-  status) if alive; then echo "mongo-standin: running (127.0.0.1:$PORT)"; else echo "mongo-standin: not running"; exit 1; fi ;;
-  *) echo "usage: mongo-standin.sh setup|start|stop|status|url" >&2; exit 2 ;;
+  status) if alive; then echo "mongo-standin: running (127.0.0.1:$PORT, $(label))"; else echo "mongo-standin: not running"; exit 1; fi ;;
+  pids) alive || { echo "mongo-standin: not running" >&2; exit 1; }; cat "$DIR/pid" ;;
+  clean)
+    alive && die "clean: the server is running (bin/servers stop mongo-standin first)"
+    rm -rf "$DIR/data"; echo "mongo-standin: data folder $DIR/data deleted" >&2 ;;
+  *) echo "usage: mongo-standin.sh setup|start|stop|status|url|pids|clean" >&2; exit 2 ;;
 esac
