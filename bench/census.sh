@@ -12,8 +12,8 @@
 #                                   # run out of heap (census-workload/README.md, "Stand-in sizing")
 #
 # Environment: RAW=N records for the raw write/read tests (default: the first size); FERRETDB_MAX=N caps the record
-# counts of the FerretDB runs (default: no cap; FerretDB 2.5 on DocumentDB writes about 280 k full census records/min
-# and reads about 900 k here, so 1,000,000 records take about 4 minutes to load: docs/performance.md);
+# counts of the FerretDB runs (default: no cap; FerretDB 2.5 on DocumentDB, the test server until 2026-11-27, wrote
+# about 280 k full census records/min and read about 900 k here: docs/performance.md);
 # STANDIN_BACKEND=memory|h2 (default memory; SCIYCSB_STANDIN_BACKEND when set) chooses the stand-in's backend when
 # this script starts it (a running stand-in of the other backend is refused); STANDIN_MAX=N caps the record counts
 # of the stand-in's inputs (default 100000 for memory, which holds its collections in its heap: about 1.5 GB per
@@ -26,8 +26,8 @@
 #
 # Servers (started when not running, stopped again at the end if this script started them):
 #   HDFS           bin/servers start hdfs            hdfs://127.0.0.1:9000         (NameNode + DataNode, JDK 17)
-#   FerretDB       bin/servers start mongodb         bin/servers url mongodb (FerretDB 2.5 on DocumentDB 0.106 /
-#                                                    PostgreSQL 15, with the test role's credentials)
+#   FerretDB       bin/servers start mongodb         bin/servers url mongodb (FerretDB 1.24 on PostgreSQL 15, with
+#                                                    the test user's credentials)
 #                  (driver 5.x: the engine's mongodb binding, native-load/read/filter)
 #   STAND-IN       bin/servers start mongo-standin   mongodb://127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}
 #                  (mongo-java-server, in memory or on H2, NOT MongoDB: mongo-hadoop's 3.x driver cannot talk to
@@ -39,7 +39,7 @@ HOME_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ "${TINY:-0}" = 1 ]; then SIZES="${1:-2000 4000 8000}"; else SIZES="${1:-1000000 4000000 16000000}"; fi
 SPLITS="${2:-default 128}"
 HDFS="$("$HOME_DIR/bin/servers" url hdfs)"
-FERRET_LABEL="FerretDB 2.5 on DocumentDB 0.106 / PostgreSQL 15"
+FERRET_LABEL="FerretDB 1.24 on PostgreSQL 15"
 STANDIN="$("$HOME_DIR/bin/servers" url mongo-standin)"
 OUT="$HOME_DIR/results/bench-census-$(date -u +%Y%m%d-%H%M%S)"
 export SCIYCSB_STANDIN_BACKEND="${STANDIN_BACKEND:-${SCIYCSB_STANDIN_BACKEND:-memory}}"
