@@ -13,9 +13,9 @@ import org.bson.Document;
 
 /**
  * The census jobs' side of MongoDB, through the 3.x driver that mongo-hadoop-core 2.0.2 needs (the same driver on
- * the same classpath as the connector). Against FerretDB this driver fails in its handshake: FerretDB 2.5 answers
- * OP_QUERY only for hello/isMaster/saslStart/saslContinue, and the 3.x driver also sends {@code buildinfo} over
- * OP_QUERY before any OP_MSG (error 352 UnsupportedOpQueryCommand; FerretDB 1.24 refused it too). Use a MongoDB
+ * the same classpath as the connector). Against FerretDB this driver fails in its handshake: FerretDB (1.24 and
+ * 2.5) answers OP_QUERY only for hello/isMaster/saslStart/saslContinue, and the 3.x driver also sends
+ * {@code buildinfo} over OP_QUERY before any OP_MSG (error 352 UnsupportedOpQueryCommand). Use a MongoDB
  * server or the mongo-java-server STAND-IN ({@code bin/servers start mongo-standin}).
  */
 final class Mongo3 implements AutoCloseable {

@@ -10,7 +10,7 @@ import org.sciycsb.testkit.TestServers;
 /**
  * Why the census jobs' MongoDB side still runs against the mongo-java-server stand-in: mongo-hadoop-core 2.0.2 needs
  * the 3.x driver, whose handshake sends {@code buildinfo} over OP_QUERY, which the MongoDB-wire test server
- * (FerretDB 2.5 on DocumentDB) refuses with error 352. {@code bin/census load} against it is one line naming that
+ * (FerretDB 1.24 on PostgreSQL 15; 2.5 on DocumentDB before it) refuses with error 352. {@code bin/census load} against it is one line naming that
  * and the way out, exit 3, nothing written. The day FerretDB accepts the driver this test fails: then the census
  * MongoDB paths (bench/census.sh, study dede's study.mongo) move to the real server.
  */

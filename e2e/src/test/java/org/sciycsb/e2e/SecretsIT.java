@@ -105,7 +105,7 @@ class SecretsIT {
 
   @Test
   void mongodbPasswordInsideTheUrl() throws Exception {
-    // bin/servers start mongodb creates the role sciycsb_secret with this password (FerretDB 2 authenticates)
+    // bin/servers start mongodb creates the user sciycsb_secret with this password (FerretDB authenticates)
     String url = "mongodb://sciycsb_secret:" + MONGO_PW + "@" + MONGO_HOST
         + "/ycsb?authSource=admin&authMechanism=SCRAM-SHA-256";
     Launcher.Result load = Launcher.ycsb(tmp, "load", "mongodb", "-P", "workloads/workloada", "-p", "mongodb.url=" + url,

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The store's own figures sampled during a run ({@code extra.server}), read back against what the run did, on the
- * PostgreSQL, MongoDB-wire (FerretDB 2.5 on DocumentDB), Cassandra and HDFS test servers; and a local server
+ * PostgreSQL, MongoDB-wire (FerretDB 1.24 on PostgreSQL 15), Cassandra and HDFS test servers; and a local server
  * process sampled beside the client ({@code resources.pids}). Each fails when its server is missing. Riak's:
  * {@link RiakServerStatsIT}, against a Riak node the user brings.
  */
@@ -67,7 +67,7 @@ class ServerStatsIT {
     JsonNode r = load("mongo", "mongodb", "-p", "mongodb.url=" + org.sciycsb.testkit.TestServers.mongodb(db));
     JsonNode server = r.path("extra").path("server");
     assertThat(server.path("source").asText()).startsWith("serverStatus of ");
-    // MongoDB counts inserts in opcounters, FerretDB 2 per command; a server may count a command just after it
+    // MongoDB counts inserts in opcounters, FerretDB per command; a server may count a command just after it
     // answered it, so the closing sample can miss each thread's last insert (4 threads), never more
     String counter = server.path("counters").has("opcounters.insert") ? "opcounters.insert" : "commands.insert.total";
     assertThat(delta(server, counter)).isBetween(RECORDS - 4.0, (double) RECORDS);
