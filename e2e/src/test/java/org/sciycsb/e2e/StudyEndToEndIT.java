@@ -265,17 +265,26 @@ class StudyEndToEndIT {
         "-p", "cassandra.keyspace=sciycsb_sei_stores", "-p", "mongodb.url=" + TestServers.mongodb("sciycsb_sei_stores"),
         "-p", "results.dir=" + dir);
     assertThat(r.exit()).as(() -> r.err() + failures(dir)).isZero();
+    List<String> labels = checkStoresStudy(dir, List.of("cassandra", "mongodb"));
+    assertThat(labels.get(0)).startsWith("Apache Cassandra 5.0");
+    assertThat(labels.get(1)).startsWith("FerretDB").endsWith(", NOT MongoDB");
+  }
+
+  /**
+   * Checks a study of sei's 80/20 mix at 2 threads over several stores, one folder each: every store's two steps
+   * finished; the report's stores, throughput columns and figure lines are named by the stores' labels; each
+   * store's cell at 2 threads comes from its own run; every measured cell names the results.json it comes from.
+   * Returns the labels, in the order of the bindings.
+   */
+  static List<String> checkStoresStudy(Path dir, List<String> bindings) throws Exception {
     JsonNode doc = MAPPER.readTree(dir.resolve("study.json").toFile());
     assertThat(doc.path("format").asText()).isEqualTo("sciycsb-study-stores");
     assertThat(doc.path("outcome").asText()).isEqualTo("completed");
     List<String> labels = new ArrayList<>();
-    for (String b : List.of("cassandra", "mongodb")) {
+    for (String b : bindings) {
       finished(dir.resolve(b), 2);
-      JsonNode st = store(dir.resolve(b), "strong/8020/threads-2");
-      labels.add(StudyEndToEndIT.label(st));
+      labels.add(label(store(dir.resolve(b), "strong/8020/threads-2")));
     }
-    assertThat(labels.get(0)).startsWith("Apache Cassandra 5.0");
-    assertThat(labels.get(1)).startsWith("FerretDB").endsWith(", NOT MongoDB");
     assertThat(doc.path("stores").findValuesAsText("label")).containsExactlyElementsOf(labels);
     JsonNode t = table(doc, "throughput");
     assertThat(t.path("columns").findValuesAsText("groupLabel")).containsAll(labels);
@@ -286,16 +295,20 @@ class StudyEndToEndIT {
       }
     }
     assertThat(two).as("the row of 2 threads").isNotNull();
-    for (String b : List.of("cassandra", "mongodb")) {
+    for (String b : bindings) {
       assertThat(two.path(b + ":strong-8020").path("sources").get(0).path("dir").asText())
           .isEqualTo(b + "/strong/8020/threads-2");
     }
-    assertThat(checkCells(dir, doc)).isGreaterThanOrEqualTo(2 * 5);
+    assertThat(checkCells(dir, doc)).isGreaterThanOrEqualTo(bindings.size() * 5);
     JsonNode fig = doc.path("figures").get(0);
     for (String l : labels) {
       assertThat(fig.path("series").findValuesAsText("name")).anyMatch(n -> n.startsWith(l + ": "));
     }
-    assertThat(Files.readString(dir.resolve("study.md"))).contains("| mongodb/strong/load |");
+    String md = Files.readString(dir.resolve("study.md"));
+    for (String b : bindings) {
+      assertThat(md).contains("| " + b + "/strong/load |");
+    }
+    return labels;
   }
 
   @Test

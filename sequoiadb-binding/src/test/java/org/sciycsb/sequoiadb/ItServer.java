@@ -19,8 +19,17 @@ final class ItServer {
 
   /** Properties reaching the test collection space, plus the given ones. */
   static Map<String, String> props(String... kv) {
+    return props(TestServers.sequoiadbHosts(), kv);
+  }
+
+  /** Properties reaching the test collection space on a {@link SequoiadbStandIn}, plus the given ones. */
+  static Map<String, String> props(SequoiadbStandInExtension standIn, String... kv) {
+    return props(standIn.hosts(), kv);
+  }
+
+  private static Map<String, String> props(String hosts, String... kv) {
     Map<String, String> m = new HashMap<>();
-    m.put("sequoiadb.hosts", TestServers.sequoiadbHosts());
+    m.put("sequoiadb.hosts", hosts);
     m.put("sequoiadb.collectionspace", "sciycsb_it");
     m.put("sequoiadb.connecttimeout", "5s");
     for (int i = 0; i < kv.length; i += 2) {

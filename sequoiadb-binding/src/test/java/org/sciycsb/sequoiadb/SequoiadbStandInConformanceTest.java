@@ -16,6 +16,6 @@ class SequoiadbStandInConformanceTest extends BindingConformance {
   static final SequoiadbStandInExtension STAND_IN = new SequoiadbStandInExtension();
 
   SequoiadbStandInConformanceTest() {
-    super(new SequoiadbBinding(), () -> StandInProps.of(STAND_IN));
+    super(new SequoiadbBinding(), () -> ItServer.props(STAND_IN));
   }
 }

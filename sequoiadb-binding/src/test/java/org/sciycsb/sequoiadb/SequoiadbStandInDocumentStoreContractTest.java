@@ -16,6 +16,6 @@ class SequoiadbStandInDocumentStoreContractTest extends DocumentStoreContract {
   static final SequoiadbStandInExtension STAND_IN = new SequoiadbStandInExtension();
 
   SequoiadbStandInDocumentStoreContractTest() {
-    super(new SequoiadbBinding(), () -> StandInProps.of(STAND_IN, "sequoiadb.batchsize", "3"));
+    super(new SequoiadbBinding(), () -> ItServer.props(STAND_IN, "sequoiadb.batchsize", "3"));
   }
 }

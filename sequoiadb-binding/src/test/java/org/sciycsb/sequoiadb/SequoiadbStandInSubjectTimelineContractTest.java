@@ -16,6 +16,6 @@ class SequoiadbStandInSubjectTimelineContractTest extends SubjectTimelineContrac
   static final SequoiadbStandInExtension STAND_IN = new SequoiadbStandInExtension();
 
   SequoiadbStandInSubjectTimelineContractTest() {
-    super(new SequoiadbBinding(), () -> StandInProps.of(STAND_IN));
+    super(new SequoiadbBinding(), () -> ItServer.props(STAND_IN));
   }
 }

@@ -68,7 +68,7 @@ class SequoiadbStandInTest {
   }
 
   private SequoiadbRun open(String... kv) throws Exception {
-    Map<String, String> p = StandInProps.of(STAND_IN, kv);
+    Map<String, String> p = ItServer.props(STAND_IN, kv);
     p.put("table", table);
     SequoiadbRun run = (SequoiadbRun) new SequoiadbBinding().open(ItServer.context(p, Phase.LOAD, 2));
     runs.add(run);
@@ -273,7 +273,7 @@ class SequoiadbStandInTest {
       s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
       port = s.getLocalPort();
     }
-    Map<String, String> p = StandInProps.of(STAND_IN, "sequoiadb.hosts", "127.0.0.1:" + port,
+    Map<String, String> p = ItServer.props(STAND_IN, "sequoiadb.hosts", "127.0.0.1:" + port,
         "sequoiadb.connecttimeout", "2s");
     assertThatThrownBy(() -> new SequoiadbBinding().open(ItServer.context(p, Phase.LOAD, 1)))
         .isInstanceOf(BindingException.class).hasMessageContaining("not reachable within 2s")
