@@ -38,6 +38,13 @@ final class ItServer {
     return m;
   }
 
+  /** Client thread {@code thread}'s DB of a run, initialised. */
+  static site.ycsb.DB db(SequoiadbRun run, int thread) throws Exception {
+    site.ycsb.DB db = run.newDb(thread);
+    db.init();
+    return db;
+  }
+
   static RunContext context(Map<String, String> props, Phase phase, int threads) throws Exception {
     Path dir = Files.createTempDirectory("sequoiadb-it");
     return new RunContext(new Config(props), phase, threads, dir, dir, new PrintStream(System.err, true));

@@ -44,12 +44,6 @@ class SequoiadbBindingIT {
     return run;
   }
 
-  private static DB db(SequoiadbRun run, int thread) throws Exception {
-    DB db = run.newDb(thread);
-    db.init();
-    return db;
-  }
-
   private static Map<String, ByteIterator> rec(int i) {
     Map<String, String> m = new HashMap<>();
     for (int f = 0; f < 3; f++) {
@@ -65,7 +59,7 @@ class SequoiadbBindingIT {
   @Test
   void batchedLoadLeavesExactlyNRecordsAfterCleanup() throws Exception {
     SequoiadbRun run = open("sequoiadb.batchsize", "1000");
-    DB db = db(run, 0);
+    DB db = ItServer.db(run, 0);
     int ok = 0;
     int batched = 0;
     for (int i = 0; i < 2500; i++) {
@@ -91,8 +85,8 @@ class SequoiadbBindingIT {
   @Test
   void batchedLoadAcrossThreadsOnAPoolOfOne() throws Exception {
     SequoiadbRun run = open("sequoiadb.batchsize", "100", "sequoiadb.poolsize", "1");
-    DB a = db(run, 0);
-    DB b = db(run, 1);
+    DB a = ItServer.db(run, 0);
+    DB b = ItServer.db(run, 1);
     for (int i = 0; i < 250; i++) {
       a.insert(table, key(i), rec(i));
       b.insert(table, key(1000 + i), rec(i));
@@ -106,7 +100,7 @@ class SequoiadbBindingIT {
   @Test
   void duplicateKeyInABatchIsCountedAndTheRestIsWritten() throws Exception {
     SequoiadbRun run = open("sequoiadb.batchsize", "3");
-    DB db = db(run, 0);
+    DB db = ItServer.db(run, 0);
     assertThat(db.insert(table, key(1), rec(1))).isEqualTo(Status.BATCHED_OK);
     assertThat(db.insert(table, key(1), rec(2))).isEqualTo(Status.BATCHED_OK);
     assertThat(db.insert(table, key(3), rec(3))).as("the batch with a duplicate").isEqualTo(Status.ERROR);
@@ -118,7 +112,7 @@ class SequoiadbBindingIT {
 
   @Test
   void insertOfAnExistingKeyIsAnError() throws Exception {
-    DB db = db(open(), 0);
+    DB db = ItServer.db(open(), 0);
     assertThat(db.insert(table, key(1), rec(1))).isEqualTo(Status.OK);
     assertThat(db.insert(table, key(1), rec(2))).isEqualTo(Status.ERROR);
   }
@@ -137,7 +131,7 @@ class SequoiadbBindingIT {
     StoreInfo info = open("sequoiadb.preset", "bankmark").storeInfo();
     assertThat(info.details()).containsEntry("compression", "snappy").containsEntry("replSize", "1")
         .containsEntry("preferredInstance", "M");
-    DB db = db(runs.get(0), 0);
+    DB db = ItServer.db(runs.get(0), 0);
     assertThat(db.insert(table, key(7), rec(7))).isEqualTo(Status.OK);
     assertThat(db.read(table, key(7), null, new HashMap<>())).isEqualTo(Status.OK);
   }
@@ -194,7 +188,7 @@ class SequoiadbBindingIT {
   @Test
   void cleanupFailsLoudlyWhenTheTailCannotBeWritten() throws Exception {
     SequoiadbRun run = open("sequoiadb.batchsize", "10");
-    DB db = db(run, 0);
+    DB db = ItServer.db(run, 0);
     assertThat(db.insert(table, key(1), rec(1))).isEqualTo(Status.BATCHED_OK);
     // another table flushes key 1; key 2 waits for cleanup, which finds no such collection
     assertThat(db.insert(table + "x", key(2), rec(2))).isEqualTo(Status.BATCHED_OK);

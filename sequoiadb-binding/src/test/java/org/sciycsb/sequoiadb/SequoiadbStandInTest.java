@@ -75,12 +75,6 @@ class SequoiadbStandInTest {
     return run;
   }
 
-  private static DB db(SequoiadbRun run, int thread) throws Exception {
-    DB db = run.newDb(thread);
-    db.init();
-    return db;
-  }
-
   private static Map<String, ByteIterator> rec(int i) {
     Map<String, String> m = new HashMap<>();
     for (int f = 0; f < 3; f++) {
@@ -101,7 +95,7 @@ class SequoiadbStandInTest {
   @Test
   void batchedLoadSendsBulkInsertsOfTheBatchSizeAndTheCountMatches() throws Exception {
     SequoiadbRun run = open("sequoiadb.batchsize", "1000");
-    DB db = db(run, 0);
+    DB db = ItServer.db(run, 0);
     for (int i = 0; i < 2500; i++) {
       db.insert(table, key(i), rec(i));
     }
@@ -121,7 +115,7 @@ class SequoiadbStandInTest {
   @Test
   void withoutBatchingEachInsertIsOneSingleRecordMessage() throws Exception {
     SequoiadbRun run = open();
-    DB db = db(run, 0);
+    DB db = ItServer.db(run, 0);
     for (int i = 0; i < 5; i++) {
       assertThat(db.insert(table, key(i), rec(i))).isEqualTo(Status.OK);
     }
@@ -139,7 +133,7 @@ class SequoiadbStandInTest {
   @Test
   void readSendsAnIncludeSelectorAndUpdateASetOnTheId() throws Exception {
     SequoiadbRun run = open();
-    DB db = db(run, 0);
+    DB db = ItServer.db(run, 0);
     db.insert(table, key(1), rec(1));
     Map<String, ByteIterator> out = new HashMap<>();
     assertThat(db.read(table, key(1), Set.of("field2"), out)).isEqualTo(Status.OK);
@@ -164,7 +158,7 @@ class SequoiadbStandInTest {
   @Test
   void aScanLongerThanOneReplyIsReadThroughGetMore() throws Exception {
     SequoiadbRun run = open("sequoiadb.batchsize", "50");
-    DB db = db(run, 0);
+    DB db = ItServer.db(run, 0);
     for (int i = 249; i >= 0; i--) { // stored out of key order: the order is the query's
       db.insert(table, key(i), rec(i));
     }
@@ -220,7 +214,7 @@ class SequoiadbStandInTest {
   @Test
   void aDuplicateKeyInABatchIsCountedAndTheRestIsWritten() throws Exception {
     SequoiadbRun run = open("sequoiadb.batchsize", "3");
-    DB db = db(run, 0);
+    DB db = ItServer.db(run, 0);
     assertThat(db.insert(table, key(1), rec(1))).isEqualTo(Status.BATCHED_OK);
     assertThat(db.insert(table, key(1), rec(2))).isEqualTo(Status.BATCHED_OK);
     assertThat(db.insert(table, key(3), rec(3))).as("the batch with a duplicate").isEqualTo(Status.ERROR);
@@ -231,7 +225,7 @@ class SequoiadbStandInTest {
 
   @Test
   void insertOfAnExistingKeyIsAnError() throws Exception {
-    DB db = db(open(), 0);
+    DB db = ItServer.db(open(), 0);
     assertThat(db.insert(table, key(1), rec(1))).isEqualTo(Status.OK);
     assertThat(db.insert(table, key(1), rec(2))).as("SDB_IXM_DUP_KEY").isEqualTo(Status.ERROR);
   }
@@ -241,7 +235,7 @@ class SequoiadbStandInTest {
       "-104, SERVICE_UNAVAILABLE", "-105, SERVICE_UNAVAILABLE"})
   void errorCodesMapToTheBindingsStatuses(int code, String status) throws Exception {
     SequoiadbRun run = open();
-    DB db = db(run, 0);
+    DB db = ItServer.db(run, 0);
     db.insert(table, key(1), rec(1));
     long opened = run.connectionsOpened().getAsLong();
     standIn().failNext(code, 1);
@@ -255,7 +249,7 @@ class SequoiadbStandInTest {
   @Test
   void aLostConnectionIsServiceUnavailableAndTheNextOperationReconnects() throws Exception {
     SequoiadbRun run = open();
-    DB db = db(run, 0);
+    DB db = ItServer.db(run, 0);
     db.insert(table, key(1), rec(1));
     standIn().dropNext(1);
     assertThat(db.read(table, key(1), null, new HashMap<>())).isEqualTo(Status.SERVICE_UNAVAILABLE);
@@ -288,7 +282,7 @@ class SequoiadbStandInTest {
         .isInstanceOf(BindingException.class).hasMessageContaining("refused user 'bench'")
         .hasMessageNotContaining("wrong-secret").hasMessageNotContaining("\n");
     SequoiadbRun run = open("sequoiadb.user", "bench", "sequoiadb.password", "right-secret");
-    assertThat(db(run, 0).insert(table, key(1), rec(1))).isEqualTo(Status.OK);
+    assertThat(ItServer.db(run, 0).insert(table, key(1), rec(1))).isEqualTo(Status.OK);
   }
 
   @Test
@@ -328,7 +322,7 @@ class SequoiadbStandInTest {
   @Test
   void anOperationOnACollectionDroppedBehindTheBindingsBackIsAnErrorAndAViolation() throws Exception {
     SequoiadbRun run = open();
-    DB db = db(run, 0);
+    DB db = ItServer.db(run, 0);
     assertThat(db.insert(table, key(1), rec(1))).isEqualTo(Status.OK);
     try (Sequoiadb admin = new Sequoiadb(standIn().hosts(), "", "")) {
       admin.getCollectionSpace("sciycsb_it").dropCollection(table);
@@ -453,7 +447,7 @@ class SequoiadbStandInTest {
   void theStandInAnswersOnlyWhatItStores() throws Exception {
     // guards the fixture itself: a read of a key never written is NOT_FOUND, not a canned OK
     SequoiadbRun run = open();
-    DB db = db(run, 0);
+    DB db = ItServer.db(run, 0);
     assertThat(db.read(table, key(42), null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
     assertThat(run.count(table)).hasValue(0);
   }
