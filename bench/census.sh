@@ -6,32 +6,38 @@
 #
 #   bench/census.sh [sizes, default "1000000 4000000 16000000"] [split sizes, default "default 128"]
 #   TINY=1 bench/census.sh          # 2000 4000 8000 records: shows that everything runs, in a few minutes
+#   STEPS="*-raw raw-read-* load-hdfs-1000000 filter-*-1000000-128" bench/census.sh 1000000 128
+#                                   # the raw read and the filter at 1,000,000 records on both sides, same input:
+#                                   # HDFS and FerretDB 1.24 on PostgreSQL 15 through the OP_QUERY bridge
 #   STANDIN_BACKEND=h2 SCIYCSB_STANDIN_HEAP=20g bench/census.sh 1000000 128
-#                                   # HDFS and the H2 stand-in at the same 1,000,000 records and input, 128 MB
-#                                   # splits: estimated 4-5 hours on the 2-core machine alone, and the stand-in may
-#                                   # run out of heap (census-workload/README.md, "Stand-in sizing")
+#                                   # the same sizes on mongo-java-server's H2 backend, which may run out of heap
+#                                   # (census-workload/README.md, "Stand-in sizing")
 #
 # Environment: RAW=N records for the raw write/read tests (default: the first size); FERRETDB_MAX=N caps the record
 # counts of the FerretDB runs (default: no cap; FerretDB 2.5 on DocumentDB, the test server until 2026-11-27, wrote
 # about 280 k full census records/min and read about 900 k here: docs/performance.md);
-# STANDIN_BACKEND=memory|h2 (default memory; SCIYCSB_STANDIN_BACKEND when set) chooses the stand-in's backend when
-# this script starts it (a running stand-in of the other backend is refused); STANDIN_MAX=N caps the record counts
-# of the stand-in's inputs (default 100000 for memory, which holds its collections in its heap: about 1.5 GB per
-# 100,000 full records; none for h2, whose collections are in an MVStore file, about 4 KB per record on disk, but
-# whose every query still builds its whole result in the heap: census-workload/README.md); SCIYCSB_STANDIN_HEAP
-# (default 4g for memory, 12g for h2). The
-# stand-in keeps one input (bench.in) and one output (bench.out) at a time, each replaced by the next job, and
-# where a size is capped its HDFS -> stand-in filter reads an HDFS input of the capped size. Every run's summary
-# row shows the records it read and wrote. Exit status 1 when any run failed (the summary is written anyway).
+# STANDIN_BACKEND=ferretdb|memory|h2 (default ferretdb; SCIYCSB_STANDIN_BACKEND when set) chooses what serves
+# mongo-hadoop's 3.x driver when this script starts it (a running one of another backend is refused): ferretdb is
+# the OP_QUERY bridge in front of the MongoDB-wire test server (FerretDB 1.24 on PostgreSQL 15, collections on
+# disk, no cap); memory and h2 are mongo-java-server; STANDIN_MAX=N caps the record counts of the 3.x side's
+# inputs (default none; 100000 for memory, which holds its collections in its heap: about 1.5 GB per 100,000 full
+# records; h2 keeps its collections in an MVStore file but builds every query's whole result in the heap:
+# census-workload/README.md); SCIYCSB_STANDIN_HEAP (default 1g for ferretdb, 4g for memory, 12g for h2).
+# STEPS="PATTERN ..." runs only the runs whose label matches one of the shell patterns (default: every run); a
+# filter reads the 3.x side's input the raw read loaded when it holds the same records. The 3.x side keeps one
+# input (bench.in) and one output (bench.out) at a time, each replaced by the next job, and where a size is capped
+# its HDFS -> 3.x filter reads an HDFS input of the capped size. Every run's summary row shows the records it read
+# and wrote. Exit status 1 when any run failed (the summary is written anyway).
 #
 # Servers (started when not running, stopped again at the end if this script started them):
 #   HDFS           bin/servers start hdfs            hdfs://127.0.0.1:9000         (NameNode + DataNode, JDK 17)
 #   FerretDB       bin/servers start mongodb         bin/servers url mongodb (FerretDB 1.24 on PostgreSQL 15, with
 #                                                    the test user's credentials)
 #                  (driver 5.x: the engine's mongodb binding, native-load/read/filter)
-#   STAND-IN       bin/servers start mongo-standin   mongodb://127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}
-#                  (mongo-java-server, in memory or on H2, NOT MongoDB: mongo-hadoop's 3.x driver cannot talk to
-#                  FerretDB; every row names it, e.g. "mongo-java-server 1.44.0 stand-in (H2 backend), NOT MongoDB")
+#   3.x SIDE       bin/servers start mongo-standin   127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018} (bin/servers url
+#                  mongo-standin): the OP_QUERY bridge to FerretDB, or mongo-java-server in memory or on H2, NOT
+#                  MongoDB; every row names it, e.g. "FerretDB 1.24.0 on PostgreSQL 15 through the OP_QUERY bridge,
+#                  NOT MongoDB"
 # Every figure is labelled with the server that produced it. Output: a markdown summary on stdout and in
 # results/bench-census-<time>/summary.md, with every run's results.json beside it.
 set -euo pipefail
@@ -40,13 +46,13 @@ if [ "${TINY:-0}" = 1 ]; then SIZES="${1:-2000 4000 8000}"; else SIZES="${1:-100
 SPLITS="${2:-default 128}"
 HDFS="$("$HOME_DIR/bin/servers" url hdfs)"
 FERRET_LABEL="FerretDB 1.24 on PostgreSQL 15"
-STANDIN="$("$HOME_DIR/bin/servers" url mongo-standin)"
 OUT="$HOME_DIR/results/bench-census-$(date -u +%Y%m%d-%H%M%S)"
-export SCIYCSB_STANDIN_BACKEND="${STANDIN_BACKEND:-${SCIYCSB_STANDIN_BACKEND:-memory}}"
+export SCIYCSB_STANDIN_BACKEND="${STANDIN_BACKEND:-${SCIYCSB_STANDIN_BACKEND:-ferretdb}}"
 case "$SCIYCSB_STANDIN_BACKEND" in
-  memory) STANDIN_DEFAULT_MAX=100000; export SCIYCSB_STANDIN_HEAP="${SCIYCSB_STANDIN_HEAP:-4g}"; STANDIN_BACKEND_LABEL="in-memory backend" ;;
-  h2) STANDIN_DEFAULT_MAX=0; export SCIYCSB_STANDIN_HEAP="${SCIYCSB_STANDIN_HEAP:-12g}"; STANDIN_BACKEND_LABEL="H2 backend" ;;
-  *) echo "bench/census.sh: STANDIN_BACKEND=$SCIYCSB_STANDIN_BACKEND: memory or h2" >&2; exit 2 ;;
+  ferretdb) STANDIN_DEFAULT_MAX=0; export SCIYCSB_STANDIN_HEAP="${SCIYCSB_STANDIN_HEAP:-1g}"; STANDIN_BACKEND_LABEL="through the OP_QUERY bridge" ;;
+  memory) STANDIN_DEFAULT_MAX=100000; export SCIYCSB_STANDIN_HEAP="${SCIYCSB_STANDIN_HEAP:-4g}"; STANDIN_BACKEND_LABEL="(in-memory backend)" ;;
+  h2) STANDIN_DEFAULT_MAX=0; export SCIYCSB_STANDIN_HEAP="${SCIYCSB_STANDIN_HEAP:-12g}"; STANDIN_BACKEND_LABEL="(H2 backend)" ;;
+  *) echo "bench/census.sh: STANDIN_BACKEND=$SCIYCSB_STANDIN_BACKEND: ferretdb, memory or h2" >&2; exit 2 ;;
 esac
 failed=0
 mkdir -p "$OUT"
@@ -63,23 +69,33 @@ MONGODB_URL="$("$HOME_DIR/bin/servers" url mongodb)"
 # the stand-in's own name for itself, e.g. "mongo-java-server 1.44.0 stand-in (H2 backend), NOT MongoDB"
 STANDIN_LABEL="$("$HOME_DIR/bin/servers" status mongo-standin | sed -n 's/^mongo-standin: running ([^,]*, \(.*\))$/\1/p')"
 case "$STANDIN_LABEL" in
-  *"($STANDIN_BACKEND_LABEL)"*) ;;
+  *"$STANDIN_BACKEND_LABEL"*) ;;
   *) echo "bench/census.sh: the running stand-in is '${STANDIN_LABEL:-of an older build}', not the $STANDIN_BACKEND_LABEL asked for (bin/servers stop mongo-standin, or STANDIN_BACKEND)" >&2; exit 2 ;;
 esac
 echo "== stand-in: $STANDIN_LABEL" >&2
 . "$HOME_DIR/bench/lib.sh" # mongo_url
+STANDIN="$("$HOME_DIR/bin/servers" url mongo-standin)"
+SIN="$(mongo_url bench.in "$STANDIN")"
+SOUT="$(mongo_url bench.out "$STANDIN")"
+want() { # want <label>: the run is one of $STEPS (every run when STEPS is empty)
+  [ -z "${STEPS:-}" ] && return 0
+  local p; for p in $STEPS; do [[ "$1" == $p ]] && return 0; done; return 1
+}
 
 n=0
 census() { # census <label> <server label> <args...>: one bin/census run into its own results folder
   local label="$1" server="$2"; shift 2
+  want "$label" || return 0
   n=$((n + 1))
   local dir="$OUT/$(printf %03d $n)-$label"
+  last_ok=0
   "$HOME_DIR/bin/census" "$@" -p census.results="$dir" -p census.overwrite=true >"$dir.log" 2>&1 \
     || { echo "FAILED: $label (log: $dir.log)" >&2; tail -3 "$dir.log" >&2; failed=$((failed + 1)); return 0; }
-  echo "$server" >"$dir/server.txt"
+  echo "$server" >"$dir/server.txt"; last_ok=1
 }
 ycsb() { # ycsb <label> <server label> <args...>: one engine run
   local label="$1" server="$2"; shift 2
+  want "$label" || return 0
   n=$((n + 1))
   local dir="$OUT/$(printf %03d $n)-$label"
   "$HOME_DIR/bin/ycsb" "$@" -p results.dir="$dir" >"$dir.log" 2>&1 \
@@ -100,15 +116,17 @@ ycsb raw-write-hdfs "HDFS 3.4.1 (hdfs binding)" load hdfs -P "$HOME_DIR/workload
 ycsb raw-write-ferretdb "$FERRET_LABEL (mongodb binding, driver 5.x)" load mongodb -P "$HOME_DIR/workloads/workloada" \
   -p recordcount="$RAWF" -p fieldcount=1 -p mongodb.url="$(mongo_url bench_raw_$n)" -p mongodb.batchsize=1000 -threads 1
 census raw-write-hdfs-census "HDFS 3.4.1" load -p census.records="$RAW" -p census.layout=onefield -p census.output="$HDFS/bench/raw-onefield"
-census raw-write-standin-census "$STANDIN_LABEL (driver 3.12)" load -p census.records="$RAW" -p census.layout=onefield -p census.output="$STANDIN/bench.out"
+census raw-write-standin-census "$STANDIN_LABEL (driver 3.12)" load -p census.records="$RAW" -p census.layout=onefield -p census.output="$SOUT"
 census raw-write-ferretdb-census "$FERRET_LABEL (driver 5.x)" native-load -p census.records="$RAWF" -p census.layout=onefield -p census.output="$(mongo_url bench.raw_onefield)"
 # reads of full 111-field census records
 census load-hdfs-raw "HDFS 3.4.1" load -p census.records="$RAW" -p census.output="$HDFS/bench/raw-full"
 census raw-read-hdfs "HDFS 3.4.1" read -p census.input="$HDFS/bench/raw-full"
 census load-ferretdb-raw "$FERRET_LABEL (driver 5.x)" native-load -p census.records="$RAWF" -p census.output="$(mongo_url bench.raw_full)"
 census raw-read-ferretdb "$FERRET_LABEL (driver 5.x)" native-read -p census.input="$(mongo_url bench.raw_full)"
-census load-standin-raw "$STANDIN_LABEL (driver 3.12)" load -p census.records="$(scap "$RAW")" -p census.output="$STANDIN/bench.in"
-census raw-read-standin "$STANDIN_LABEL (driver 3.12)" read -p census.input="$STANDIN/bench.in"
+last_ok=0
+census load-standin-raw "$STANDIN_LABEL (driver 3.12)" load -p census.records="$(scap "$RAW")" -p census.output="$SIN"
+sin_records=""; [ "$last_ok" = 1 ] && sin_records="$(scap "$RAW")" # what bench.in holds
+census raw-read-standin "$STANDIN_LABEL (driver 3.12)" read -p census.input="$SIN"
 
 declare -A hdfs_in=()
 for size in $SIZES; do
@@ -120,15 +138,19 @@ for size in $SIZES; do
     census "load-hdfs-$ss" "HDFS 3.4.1" load -p census.records="$ss" -p census.files=2 -p census.output="$HDFS/bench/in-$ss"
     hdfs_in[$ss]=1
   fi
-  census "load-standin-$size" "$STANDIN_LABEL" load -p census.records="$ss" -p census.output="$STANDIN/bench.in"
+  if [ "$sin_records" != "$ss" ]; then
+    last_ok=0
+    census "load-standin-$size" "$STANDIN_LABEL" load -p census.records="$ss" -p census.output="$SIN"
+    sin_records=""; [ "$last_ok" = 1 ] && sin_records="$ss"
+  fi
   census "load-ferretdb-$size" "$FERRET_LABEL" native-load -p census.records="$(cap "$size")" -p census.output="$(mongo_url bench.in_$size)"
   for split in $SPLITS; do
     sp=(); [ "$split" = default ] || sp=(-p census.splitsize="$split")
     census "filter-hdfs-hdfs-$size-$split" "HDFS" filter "${sp[@]}" -p census.input="$HDFS/bench/in-$size" -p census.output="$HDFS/bench/out-$size"
-    census "filter-hdfs-mongo-$size-$split" "HDFS -> $STANDIN_LABEL" filter "${sp[@]}" -p census.input="$HDFS/bench/in-$ss" -p census.output="$STANDIN/bench.out"
-    census "filter-mongo-hdfs-$size-$split" "$STANDIN_LABEL -> HDFS" filter "${sp[@]}" -p census.input="$STANDIN/bench.in" -p census.output="$HDFS/bench/out-m-$size"
-    census "filter-mongo-mongo-$size-$split" "$STANDIN_LABEL" filter "${sp[@]}" -p census.input="$STANDIN/bench.in" -p census.output="$STANDIN/bench.out"
-    census "filter-threestage-$size-$split" "$STANDIN_LABEL -> HDFS -> stand-in" threestage filter "${sp[@]}" -p census.staging="$HDFS/bench/stage-$size" -p census.input="$STANDIN/bench.in" -p census.output="$STANDIN/bench.out"
+    census "filter-hdfs-mongo-$size-$split" "HDFS -> $STANDIN_LABEL" filter "${sp[@]}" -p census.input="$HDFS/bench/in-$ss" -p census.output="$SOUT"
+    census "filter-mongo-hdfs-$size-$split" "$STANDIN_LABEL -> HDFS" filter "${sp[@]}" -p census.input="$SIN" -p census.output="$HDFS/bench/out-m-$size"
+    census "filter-mongo-mongo-$size-$split" "$STANDIN_LABEL" filter "${sp[@]}" -p census.input="$SIN" -p census.output="$SOUT"
+    census "filter-threestage-$size-$split" "$STANDIN_LABEL -> HDFS -> stand-in" threestage filter "${sp[@]}" -p census.staging="$HDFS/bench/stage-$size" -p census.input="$SIN" -p census.output="$SOUT"
   done
   census "native-filter-$size" "$FERRET_LABEL native" native-filter -p census.input="$(mongo_url bench.in_$size)" -p census.output="$(mongo_url bench.fem_$size)"
 done

@@ -13,10 +13,11 @@ import org.bson.Document;
 
 /**
  * The census jobs' side of MongoDB, through the 3.x driver that mongo-hadoop-core 2.0.2 needs (the same driver on
- * the same classpath as the connector). Against FerretDB this driver fails in its handshake: FerretDB (1.24 and
- * 2.5) answers OP_QUERY only for hello/isMaster/saslStart/saslContinue, and the 3.x driver also sends
+ * the same classpath as the connector). Against FerretDB alone this driver fails in its handshake: FerretDB (1.24
+ * and 2.5) answers OP_QUERY only for hello/isMaster/saslStart/saslContinue, and the 3.x driver also sends
  * {@code buildinfo} over OP_QUERY before any OP_MSG (error 352 UnsupportedOpQueryCommand). Use a MongoDB
- * server or the mongo-java-server STAND-IN ({@code bin/servers start mongo-standin}).
+ * server, FerretDB through the {@link OpQueryBridge} ({@code SCIYCSB_STANDIN_BACKEND=ferretdb bin/servers start
+ * mongo-standin}) or the mongo-java-server STAND-IN ({@code bin/servers start mongo-standin}).
  */
 final class Mongo3 implements AutoCloseable {
   private final MongoClient client;
@@ -113,7 +114,8 @@ final class Mongo3 implements AutoCloseable {
 
   CensusException unreachable(Exception e) {
     return new CensusException("MongoDB at " + hosts() + " not reachable or failing (" + firstLine(e)
-        + "); mongo-hadoop needs the 3.x driver, which FerretDB rejects: use MongoDB or the stand-in"
+        + "); mongo-hadoop needs the 3.x driver, which FerretDB alone rejects: use MongoDB, FerretDB through the"
+        + " OP_QUERY bridge (SCIYCSB_STANDIN_BACKEND=ferretdb bin/servers start mongo-standin) or the stand-in"
         + " (bin/servers start mongo-standin)", 3, e);
   }
 

@@ -221,7 +221,7 @@ public final class OpQueryBridge implements Closeable {
     String[] hp = args[1].split(":");
     InetSocketAddress up = new InetSocketAddress(hp[0], Integer.parseInt(hp[1]));
     try {
-      String label = describe(up) + (args.length > 2 ? " on " + args[2] : "") + " through the OP_QUERY bridge, NOT MongoDB";
+      String label = describe(up) + (args.length > 2 && !args[2].isBlank() ? " on " + args[2] : "") + " through the OP_QUERY bridge, NOT MongoDB";
       OpQueryBridge b = start(Integer.parseInt(args[0]), up);
       Runtime.getRuntime().addShutdownHook(new Thread(b::close));
       System.err.println(label + ", listening on 127.0.0.1:" + b.port() + ", upstream " + args[1]);

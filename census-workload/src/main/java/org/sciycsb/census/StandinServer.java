@@ -18,8 +18,9 @@ import java.util.regex.Pattern;
  * A MongoDB-wire STAND-IN for mongo-hadoop's 3.x driver: de.bwaldvogel mongo-java-server on 127.0.0.1, with its
  * in-memory backend (every collection in the heap) or its H2 backend (every collection in one H2 MVStore file, the
  * heap holding only the MVStore's cache and the current queries' results). It is not MongoDB: figures measured
- * against it must be labelled with {@link #label}, never "MongoDB". Used because FerretDB rejects the 3.x
- * driver's OP_QUERY handshake.
+ * against it must be labelled with {@link #label}, never "MongoDB". Used where mongo-hadoop's 3.x driver needs a
+ * server in this JVM or without FerretDB; FerretDB alone rejects the driver's OP_QUERY handshake ({@link
+ * OpQueryBridge} lets it through).
  *
  * <pre>
  *   java -cp ... org.sciycsb.census.StandinServer [PORT [memory | h2 FILE]]     (default: 27018 memory)
