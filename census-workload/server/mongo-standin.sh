@@ -1,3 +1,4 @@
+#!/usr/bin/env bash
 # MongoDB-wire STAND-IN for mongo-hadoop's 3.x driver: de.bwaldvogel mongo-java-server on
 # 127.0.0.1:${SCIYCSB_STANDIN_PORT:-27018}, heap ${SCIYCSB_STANDIN_HEAP:-1g} (more JVM options: SCIYCSB_STANDIN_JAVA_OPTS). NOT MongoDB: label every figure measured
 # against it with the label "start" prints, e.g. "mongo-java-server 1.44.0 stand-in (H2 backend), NOT MongoDB".
@@ -11,78 +12,78 @@
 # UnsupportedOpQueryCommand).
 #   bin/servers setup|start|stop|status|url|pids|clean mongo-standin[@instance]
 set -euo pipefail
-HOME_DIR="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
-WORK="${SCIYCSB_WORK:-$HOME_DIR/work}"
-INSTANCE="${SCIYCSB_SERVER_INSTANCE:-}"
-DIR="$WORK/servers/mongo-standin${INSTANCE:+@$INSTANCE}"
+# shellcheck source=../../bin/lib/server.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../bin/lib/server.sh"
+server_init mongo-standin
+DIR="$SERVER_STATE"
 PORT="${SCIYCSB_STANDIN_PORT:-27018}"
 BACKEND="${SCIYCSB_STANDIN_BACKEND:-memory}"
 DATA="$DIR/data/standin.mv.db"
+TARGET="$SCIYCSB_HOME/census-workload/target"
 mkdir -p "$DIR"
-die() { echo "mongo-standin: $*" >&2; exit 1; }
-JAVA=/usr/lib/jvm/java-17-openjdk-amd64/bin/java
-[ -x "$JAVA" ] || JAVA="${JAVA_HOME:+$JAVA_HOME/bin/java}"
-[ -n "$JAVA" ] && [ -x "$JAVA" ] || JAVA="$(command -v java || true)"
 
 classpath() {
   local jar
-  jar=$(ls "$HOME_DIR"/census-workload/target/sciycsb-census-workload-*.jar 2>/dev/null | grep -v tests | head -1 || true)
-  echo "$jar:$(cat "$HOME_DIR/census-workload/target/census-classpath.txt")"
+  for jar in "$TARGET"/sciycsb-census-workload-*.jar; do [[ "$jar" == *-tests.jar ]] || break; done
+  echo "$jar:$(cat "$TARGET/census-classpath.txt")"
 }
 
-setup() {
-  if [ -z "$JAVA" ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jdk-headless maven >/dev/null
-    JAVA=/usr/lib/jvm/java-17-openjdk-amd64/bin/java
-  fi
-  if [ ! -f "$HOME_DIR/census-workload/target/census-classpath.txt" ] \
-     || ! ls "$HOME_DIR"/census-workload/target/sciycsb-census-workload-*.jar >/dev/null 2>&1; then
-    (cd "$HOME_DIR" && mvn -q -B -pl census-workload -am package -DskipTests) >"$DIR/setup.log" 2>&1 \
+cmd_setup() {
+  need_java17
+  if [ ! -f "$TARGET/census-classpath.txt" ] || ! ls "$TARGET"/sciycsb-census-workload-*.jar >/dev/null 2>&1; then
+    need_mvn
+    (cd "$SCIYCSB_HOME" && mvn -q -B -pl census-workload -am package -DskipTests) >"$DIR/setup.log" 2>&1 \
       || die "setup: the Maven build of census-workload failed (log: $DIR/setup.log)"
   fi
 }
 
-alive() { [ -f "$DIR/pid" ] && kill -0 "$(cat "$DIR/pid")" 2>/dev/null; }
-answers() { (exec 3<>/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null; }
+alive() { pid_alive "$DIR/pid"; }
 # the label of the running server (its first log line names it), else of the backend "start" would use
 label() {
   local l; l=$(grep -m1 -o '^mongo-java-server .*NOT MongoDB' "$DIR/server.log" 2>/dev/null || true)
   if alive; then echo "${l:-mongo-java-server stand-in (backend not named: started by an older build), NOT MongoDB}"; return; fi
   local b="in-memory backend"; [ "$BACKEND" = h2 ] && b="H2 backend"
-  local v; v=$(tr ':' '\n' <"$HOME_DIR/census-workload/target/census-classpath.txt" 2>/dev/null \
+  local v; v=$(tr ':' '\n' <"$TARGET/census-classpath.txt" 2>/dev/null \
     | sed -n 's|.*/mongo-java-server-core-\(.*\)\.jar$|\1|p' | head -1)
   echo "mongo-java-server ${v:-?} stand-in ($b), NOT MongoDB"
 }
 
-case "${1:-}" in
-  setup) setup ;;
-  start)
-    if alive; then echo "mongo-standin: already running on 127.0.0.1:$PORT" >&2; exit 0; fi
-    case "$BACKEND" in
-      memory) args=(memory) ;;
-      h2) mkdir -p "$DIR/data"; args=(h2 "$DATA") ;;
-      *) die "start: SCIYCSB_STANDIN_BACKEND=$BACKEND: memory or h2" ;;
-    esac
-    answers && die "start: 127.0.0.1:$PORT is taken by another process (SCIYCSB_STANDIN_PORT sets the port)"
-    setup
-    nohup "$JAVA" -Xmx"${SCIYCSB_STANDIN_HEAP:-1g}" ${SCIYCSB_STANDIN_JAVA_OPTS:-} \
-      -Dlog4j.configuration="file:$HOME_DIR/census-workload/log4j.properties" -cp "$(classpath)" org.sciycsb.census.StandinServer "$PORT" "${args[@]}" >"$DIR/server.log" 2>&1 &
-    echo $! >"$DIR/pid"
-    for _ in $(seq 1 60); do
-      if answers && grep -q 'NOT MongoDB' "$DIR/server.log"; then echo "mongo-standin: running, mongodb://127.0.0.1:$PORT ($(label)${args[1]:+, data file ${args[1]}})" >&2; exit 0; fi
-      alive || die "start: the server exited: $(tail -n 1 "$DIR/server.log" 2>/dev/null) (log: $DIR/server.log)"
-      sleep 0.5
-    done
-    die "start: no answer on 127.0.0.1:$PORT within 30 s (log: $DIR/server.log)" ;;
-  url) echo "mongodb://127.0.0.1:$PORT" ;;
-  stop)
-    # SIGTERM: the server's shutdown hook closes the backend (H2: writes the MVStore file out)
-    if alive; then kill "$(cat "$DIR/pid")"; for _ in $(seq 1 60); do alive || break; sleep 0.5; done; alive && kill -9 "$(cat "$DIR/pid")"; fi
-    rm -f "$DIR/pid"; echo "mongo-standin: stopped" >&2 ;;
-  status) if alive; then echo "mongo-standin: running (127.0.0.1:$PORT, $(label))"; else echo "mongo-standin: not running"; exit 1; fi ;;
-  pids) alive || { echo "mongo-standin: not running" >&2; exit 1; }; cat "$DIR/pid" ;;
-  clean)
-    alive && die "clean: the server is running (bin/servers stop mongo-standin first)"
-    rm -rf "$DIR/data"; echo "mongo-standin: data folder $DIR/data deleted" >&2 ;;
-  *) echo "usage: mongo-standin.sh setup|start|stop|status|url|pids|clean" >&2; exit 2 ;;
-esac
+# it answers and has logged its label; dies when it exited
+started() {
+  port_open 127.0.0.1 "$PORT" && grep -q 'NOT MongoDB' "$DIR/server.log" && return 0
+  alive || die "start: the server exited: $(tail -n 1 "$DIR/server.log" 2>/dev/null) (log: $DIR/server.log)"
+  return 1
+}
+
+cmd_start() {
+  if alive; then say "already running on 127.0.0.1:$PORT"; return 0; fi
+  local args
+  case "$BACKEND" in
+    memory) args=(memory) ;;
+    h2) mkdir -p "$DIR/data"; args=(h2 "$DATA") ;;
+    *) die "start: SCIYCSB_STANDIN_BACKEND=$BACKEND: memory or h2" ;;
+  esac
+  ! port_open 127.0.0.1 "$PORT" || die "start: 127.0.0.1:$PORT is taken by another process (SCIYCSB_STANDIN_PORT sets the port)"
+  cmd_setup
+  # shellcheck disable=SC2086
+  nohup "$JAVA" -Xmx"${SCIYCSB_STANDIN_HEAP:-1g}" ${SCIYCSB_STANDIN_JAVA_OPTS:-} \
+    -Dlog4j.configuration="file:$SCIYCSB_HOME/census-workload/log4j.properties" -cp "$(classpath)" \
+    org.sciycsb.census.StandinServer "$PORT" "${args[@]}" >"$DIR/server.log" 2>&1 &
+  pid_write "$DIR/pid" $!
+  wait_until 30 "an answer on 127.0.0.1:$PORT (log: $DIR/server.log)" started || exit 1
+  say "running, mongodb://127.0.0.1:$PORT ($(label)${args[1]:+, data file ${args[1]}})"
+}
+
+cmd_url() { echo "mongodb://127.0.0.1:$PORT"; }
+# SIGTERM: the server's shutdown hook closes the backend (H2: writes the MVStore file out)
+cmd_stop() { stop_pidfile "$DIR/pid" 30 || true; say "stopped"; }
+cmd_status() {
+  if alive; then echo "mongo-standin: running (127.0.0.1:$PORT, $(label))"; else echo "mongo-standin: not running"; return 1; fi
+}
+cmd_pids() { alive || die "not running"; pid_read "$DIR/pid"; }
+cmd_clean() {
+  ! alive || die "clean: the server is running (bin/servers stop mongo-standin first)"
+  rm -rf "$DIR/data"; say "data folder $DIR/data deleted"
+}
+
+server_main "$@"
