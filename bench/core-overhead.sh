@@ -16,8 +16,9 @@ THREADS="${2:-1 2 4 16}"
 ROUNDS="${3:-2}"
 WORK="${SCIYCSB_WORK:-$HOME_DIR/work}/bench/core-overhead"
 mkdir -p "$WORK"
-JAVA=/usr/lib/jvm/java-17-openjdk-amd64/bin/java
-[ -x "$JAVA" ] || JAVA=java
+# shellcheck source=../bin/lib/java.sh
+. "$HOME_DIR/bin/lib/java.sh"
+JAVA="$(find_java 17 || echo java)"
 
 mvn -q -B -f "$HOME_DIR/bench/upstream-ycsb/pom.xml" dependency:build-classpath \
   -Dmdep.outputFile="$WORK/upstream.classpath" >/dev/null

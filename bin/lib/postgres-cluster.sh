@@ -1,5 +1,13 @@
+# shellcheck shell=bash
 # Shell functions shared by the server scripts that run a PostgreSQL cluster of their own under the work folder
 # (jdbc-binding/server/postgres.sh, mongodb-binding/server/mongodb.sh). Sourced, not run.
+
+# no 'main' cluster on port 5432 when Debian's postgresql package is installed: the scripts make their own clusters
+no_main_cluster() {
+  mkdir -p /etc/postgresql-common
+  [ -e /etc/postgresql-common/createcluster.conf ] \
+    || echo "create_main_cluster = false" >/etc/postgresql-common/createcluster.conf
+}
 
 # runs a command as the postgres OS user when we are root (PostgreSQL refuses to run as root), else as we are
 as_postgres() {

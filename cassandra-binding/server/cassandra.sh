@@ -10,6 +10,8 @@
 #   cassandra.sh nodetool N ARGS...       run nodetool against node N (e.g. "nodetool 1 status")
 #   cassandra.sh clean                    stop, then remove every node's data
 #   cassandra.sh url                      print the first node's CQL contact point (127.0.0.1:9042)
+#   cassandra.sh nodes                    the node count of a running cluster (exit 1 when no node runs)
+#   cassandra.sh pids                     the PIDs of its running nodes, one a line
 #
 # Called by bin/servers with SCIYCSB_HOME and SCIYCSB_WORK set. State under $SCIYCSB_WORK/servers/cassandra/.
 # Environment: CASSANDRA_HEAP_MAX (default 1G), CASSANDRA_HEAP_MIN (512M), CASSANDRA_START_TIMEOUT (120 s),
@@ -18,11 +20,12 @@
 # give the instance its own addresses with the offset, e.g. 10 for 127.0.0.11).
 set -euo pipefail
 
-VERSION=5.0.9
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-SCIYCSB_HOME="${SCIYCSB_HOME:-$(cd "$HERE/../.." && pwd)}"
-SCIYCSB_WORK="${SCIYCSB_WORK:-$SCIYCSB_HOME/work}"
-BASE="$SCIYCSB_WORK/servers/cassandra${SCIYCSB_SERVER_INSTANCE:+@$SCIYCSB_SERVER_INSTANCE}"
+# shellcheck source=../../bin/lib/server.sh
+. "$HERE/../../bin/lib/server.sh"
+server_init cassandra
+VERSION=5.0.9
+BASE="$SERVER_STATE"
 LIB="$SCIYCSB_WORK/cache/cassandra-$VERSION/lib"
 HEAP_MAX="${CASSANDRA_HEAP_MAX:-1G}"
 HEAP_MIN="${CASSANDRA_HEAP_MIN:-512M}"
@@ -30,9 +33,6 @@ TIMEOUT="${CASSANDRA_START_TIMEOUT:-120}"
 NATIVE_PORT=9042
 STORAGE_PORT=7000
 JMX_BASE="${SCIYCSB_CASSANDRA_JMX_BASE:-7199}"
-
-die() { echo "cassandra.sh: $*" >&2; exit 1; }
-log() { echo "cassandra.sh: $*" >&2; }
 
 # nodes live on $SCIYCSB_CASSANDRA_NET.1, .2, .3 (default 127.0.0): another loopback net lets two test
 # clusters run side by side (set SCIYCSB_CASSANDRA_JMX_BASE too, and point the tests at SCIYCSB_CASSANDRA_HOSTS)
@@ -42,44 +42,27 @@ node_ip() { echo "$NET.$(($1 + OFFSET))"; }
 node_dir() { echo "$BASE/node$1"; }
 jmx_port() { echo $((JMX_BASE + OFFSET + $1 - 1)); }
 
-find_java17() {
-  local c
-  for c in "${JAVA17_HOME:-}" /usr/lib/jvm/java-17-openjdk-amd64 /usr/lib/jvm/java-17-openjdk-arm64 /usr/lib/jvm/java-17-openjdk \
-           /usr/lib/jvm/temurin-17-jdk-amd64; do
-    if [ -n "$c" ] && [ -x "$c/bin/java" ]; then echo "$c/bin/java"; return 0; fi
-  done
-  return 1
-}
-
 need_java() {
-  JAVA="$(find_java17)" || die "JDK 17 not found (Cassandra 5.0 runs on JDK 11 or 17): run 'bin/servers setup cassandra'"
+  JAVA="$(find_java 17)" || die "JDK 17 not found (Cassandra 5.0 runs on JDK 11 or 17): run 'bin/servers setup cassandra'"
 }
 
 # ------------------------------------------------------------------------------------------------ setup
 
-do_setup() {
-  if ! find_java17 >/dev/null || ! command -v mvn >/dev/null; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-      log "installing JDK 17 and Maven with apt-get"
-      apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jdk-headless maven >/dev/null
-    else
-      die "JDK 17 and Maven are needed: install openjdk-17-jdk-headless and maven"
-    fi
-  fi
-  local java; java="$(find_java17)"
+cmd_setup() {
+  need_java17
+  need_mvn
   if [ -f "$LIB/.complete" ] && [ -f "$LIB/cassandra-all-$VERSION.jar" ]; then
-    log "cassandra $VERSION jars already in $LIB"
+    say "cassandra $VERSION jars already in $LIB"
     return 0
   fi
-  log "fetching org.apache.cassandra:cassandra-all:$VERSION and its runtime dependencies into $LIB"
+  say "fetching org.apache.cassandra:cassandra-all:$VERSION and its runtime dependencies into $LIB"
   mkdir -p "$LIB"
-  JAVA_HOME="$(dirname "$(dirname "$java")")" mvn -B -q -f "$HERE/cassandra-server-pom.xml" \
+  JAVA_HOME="$(dirname "$(dirname "$JAVA")")" mvn -B -q -f "$HERE/cassandra-server-pom.xml" \
     -Dcassandra.version="$VERSION" dependency:copy-dependencies \
     -DincludeScope=runtime -DoutputDirectory="$LIB"
   [ -f "$LIB/cassandra-all-$VERSION.jar" ] || die "cassandra-all-$VERSION.jar missing in $LIB after the Maven fetch"
   touch "$LIB/.complete"
-  log "setup done: $(ls "$LIB"/*.jar | wc -l) jars"
+  say "setup done: $(ls "$LIB"/*.jar | wc -l) jars"
 }
 
 need_setup() {
@@ -109,8 +92,8 @@ write_tls() {
 }
 
 write_config() {
-  local i="$1" n="$2" dir ip jmx
-  dir="$(node_dir "$i")"; ip="$(node_ip "$i")"; jmx="$(jmx_port "$i")"
+  local i="$1" n="$2" dir ip
+  dir="$(node_dir "$i")"; ip="$(node_ip "$i")"
   mkdir -p "$dir/conf" "$dir/data" "$dir/commitlog" "$dir/saved_caches" "$dir/hints" "$dir/cdc_raw" "$dir/logs"
   cat > "$dir/conf/cassandra.yaml" <<EOF
 # written by cassandra.sh for node $i of $n: a loopback test node, not a production configuration
@@ -258,10 +241,8 @@ configured_nodes() { [ -f "$BASE/nodes" ] && cat "$BASE/nodes" || echo 1; }
 launch() {
   local i="$1" dir ip
   dir="$(node_dir "$i")"; ip="$(node_ip "$i")"
-  if running "$i"; then log "node $i ($ip) already running (pid $(pid_of "$i"))"; return 0; fi
-  if ! timeout 2 bash -c "exec 3<>/dev/tcp/$ip/$NATIVE_PORT" 2>/dev/null; then :; else
-    die "port $ip:$NATIVE_PORT is already in use by another process: is another Cassandra running?"
-  fi
+  if running "$i"; then say "node $i ($ip) already running (pid $(pid_of "$i"))"; return 0; fi
+  ! port_open "$ip" "$NATIVE_PORT" || die "port $ip:$NATIVE_PORT is already in use by another process: is another Cassandra running?"
   need_java
   local flags=()
   mapfile -t flags < <(jvm_flags "$i")
@@ -274,46 +255,40 @@ launch() {
       -Dcassandra-foreground=yes \
       -cp "$dir/conf:$LIB/*" org.apache.cassandra.service.CassandraDaemon \
       > "$dir/logs/stdout.log" 2>&1 < /dev/null ) &
-  echo $! > "$dir/cassandra.pid"
-  log "node $i starting on $ip (pid $!, JMX port $(jmx_port "$i"), logs $dir/logs/system.log)"
+  pid_write "$dir/cassandra.pid" $!
+  say "node $i starting on $ip (pid $!, JMX port $(jmx_port "$i"), logs $dir/logs/system.log)"
+}
+
+# node <i> answers CQL; dies when its process exited (the process itself, not its command line: right after the
+# fork it may not have exec'd java yet)
+cql_up() {
+  cql_answers "$1" && return 0
+  kill -0 "$(pid_of "$1")" 2>/dev/null && return 1
+  tail -n 30 "$(node_dir "$1")/logs/system.log" "$(node_dir "$1")/logs/stdout.log" >&2 2>/dev/null || true
+  die "node $1 exited during start (logs: $(node_dir "$1")/logs/)"
 }
 
 wait_cql() {
-  local i="$1" deadline=$((SECONDS + TIMEOUT)) dir
-  dir="$(node_dir "$i")"
-  while [ $SECONDS -lt $deadline ]; do
-    if cql_answers "$i"; then log "node $i ($(node_ip "$i")) answers CQL on port $NATIVE_PORT"; return 0; fi
-    # the process itself, not its command line: right after the fork it may not have exec'd java yet
-    if ! kill -0 "$(pid_of "$i")" 2>/dev/null; then
-      log "node $i exited during start; last log lines:"
-      tail -n 30 "$dir/logs/system.log" "$dir/logs/stdout.log" >&2 2>/dev/null || true
-      exit 1
-    fi
-    sleep 1
-  done
-  log "node $i did not answer CQL on $(node_ip "$i"):$NATIVE_PORT within ${TIMEOUT}s; last log lines:"
-  tail -n 30 "$dir/logs/system.log" >&2 2>/dev/null || true
-  exit 1
+  if WAIT_POLL=1 wait_until "$TIMEOUT" "node $1 to answer CQL on $(node_ip "$1"):$NATIVE_PORT" cql_up "$1"; then
+    say "node $1 ($(node_ip "$1")) answers CQL on port $NATIVE_PORT"
+  else
+    tail -n 30 "$(node_dir "$1")/logs/system.log" >&2 2>/dev/null || true
+    exit 1
+  fi
 }
 
 kill_node() {
   local i="$1" sig="$2" pid
   pid="$(pid_of "$i")"
   if [ -z "$pid" ] || ! running "$i"; then rm -f "$(node_dir "$i")/cassandra.pid"; return 0; fi
-  kill "-$sig" "$pid" 2>/dev/null || true
-  local t=0
-  while kill -0 "$pid" 2>/dev/null; do
-    sleep 1; t=$((t + 1))
-    if [ $t -ge 30 ]; then kill -KILL "$pid" 2>/dev/null || true; fi
-    [ $t -ge 40 ] && break
-  done
+  stop_pid "$pid" 30 "$sig"
   rm -f "$(node_dir "$i")/cassandra.pid"
-  log "node $i stopped (pid $pid, signal $sig)"
+  say "node $i stopped (pid $pid, signal $sig)"
 }
 
 # ------------------------------------------------------------------------------------------------ actions
 
-do_start() {
+cmd_start() {
   local n=1
   while [ $# -gt 0 ]; do
     case "$1" in
@@ -328,7 +303,7 @@ do_start() {
   if [ -f "$BASE/nodes" ] && [ "$old" != "$n" ]; then
     for ((i = 1; i <= 9; i++)); do running "$i" && die "a $old-node cluster is running: stop it first"; done
     if [ "$n" -lt "$old" ] || [ "$n" -gt "$old" ]; then
-      log "node count changes from $old to $n: removing the old cluster's data"
+      say "node count changes from $old to $n: removing the old cluster's data"
       rm -rf "$BASE"/node*
     fi
   fi
@@ -341,28 +316,28 @@ do_start() {
   for ((i = 2; i <= n; i++)); do launch "$i"; done
   for ((i = 2; i <= n; i++)); do wait_cql "$i"; done
   wait_ring
-  log "cassandra $VERSION: $n node(s) up (CQL on $(for ((i = 1; i <= n; i++)); do printf '%s ' "$(node_ip "$i"):$NATIVE_PORT"; done))"
+  say "cassandra $VERSION: $n node(s) up (CQL on $(for ((i = 1; i <= n; i++)); do printf '%s ' "$(node_ip "$i"):$NATIVE_PORT"; done))"
 }
 
 # Waits until node 1 sees every configured node Up and Normal (UN) and the cluster agrees on one schema version.
 wait_ring() {
   local n; n="$(configured_nodes)"
   [ "$n" -gt 1 ] || return 0
-  local deadline=$((SECONDS + TIMEOUT)) out
-  while [ $SECONDS -lt $deadline ]; do
-    out="$(do_nodetool 1 status 2>/dev/null || true)"
-    if [ "$(grep -c '^UN ' <<<"$out")" -eq "$n" ] \
-       && [ "$(do_nodetool 1 describecluster 2>/dev/null | grep -cE '^\s+[0-9a-f-]{36}: \[')" -eq 1 ]; then
-      log "node 1 sees all $n nodes Up/Normal with one schema version"
-      return 0
-    fi
-    sleep 2
-  done
-  log "the ring did not settle within ${TIMEOUT}s:"; echo "$out" >&2
-  exit 1
+  if WAIT_POLL=2 wait_until "$TIMEOUT" "the ring to settle" ring_settled "$n"; then
+    say "node 1 sees all $n nodes Up/Normal with one schema version"
+  else
+    echo "$RING" >&2; exit 1
+  fi
 }
 
-do_stop() {
+# ring_settled <n>: node 1 sees n nodes Up/Normal and one schema version (its nodetool status in RING)
+ring_settled() {
+  RING="$(cmd_nodetool 1 status 2>/dev/null || true)"
+  [ "$(grep -c '^UN ' <<<"$RING")" -eq "$1" ] \
+    && [ "$(cmd_nodetool 1 describecluster 2>/dev/null | grep -cE '^\s+[0-9a-f-]{36}: \[')" -eq 1 ]
+}
+
+cmd_stop() {
   local n; n="$(configured_nodes)"
   for ((i = 1; i <= 9; i++)); do
     [ -f "$(node_dir "$i")/cassandra.pid" ] && kill_node "$i" TERM
@@ -370,7 +345,7 @@ do_stop() {
   return 0
 }
 
-do_status() {
+cmd_status() {
   local n rc=0; n="$(configured_nodes)"
   for ((i = 1; i <= n; i++)); do
     if running "$i"; then
@@ -384,12 +359,12 @@ do_status() {
 }
 
 # The node count of this cluster (what stop-node N accepts) when one of its nodes runs; exit 1 when none does.
-do_nodes() {
+cmd_nodes() {
   local n i; n="$(configured_nodes)"
   for ((i = 1; i <= n; i++)); do
     running "$i" && { echo "$n"; return 0; }
   done
-  die "cassandra${SCIYCSB_SERVER_INSTANCE:+@$SCIYCSB_SERVER_INSTANCE} is not running"
+  die "not running"
 }
 
 check_node_arg() {
@@ -397,8 +372,8 @@ check_node_arg() {
   [[ "$i" =~ ^[1-9]$ ]] && [ "$i" -le "$n" ] || die "node number must be 1..$n, got '${i}'"
 }
 
-do_nodetool() {
-  local i="$1"; shift
+cmd_nodetool() {
+  local i="${1:-}"; [ $# -eq 0 ] || shift
   check_node_arg "$i"; need_setup; need_java
   local flags=()
   mapfile -t flags < <(jvm_flags "$i" | grep -E '^--add-|^-Djdk')
@@ -406,18 +381,14 @@ do_nodetool() {
     -cp "$LIB/*" org.apache.cassandra.tools.NodeTool -h 127.0.0.1 -p "$(jmx_port "$i")" "$@"
 }
 
-action="${1:-}"; [ $# -gt 0 ] && shift
-case "$action" in
-  setup) do_setup ;;
-  start) do_start "$@" ;;
-  stop) do_stop ;;
-  status) do_status ;;
-  stop-node) check_node_arg "${1:-}"; kill_node "$1" KILL ;;
-  start-node) check_node_arg "${1:-}"; need_setup; launch "$1"; wait_cql "$1"; wait_ring ;;
-  nodetool) do_nodetool "$@" ;;
-  clean) do_stop; rm -rf "$BASE"; log "removed $BASE" ;;
-  url) echo "$(node_ip 1):$NATIVE_PORT" ;;
-  nodes) do_nodes ;;
-  pids) do_nodes >/dev/null; for ((i = 1; i <= $(configured_nodes); i++)); do running "$i" && pid_of "$i"; done; true ;;
-  *) echo "usage: cassandra.sh setup|start [--nodes N]|stop|status|stop-node N|start-node N|nodes|nodetool N ARGS|clean|url" >&2; exit 2 ;;
-esac
+cmd_stop_node() { check_node_arg "${1:-}"; kill_node "$1" KILL; }
+cmd_start_node() { check_node_arg "${1:-}"; need_setup; launch "$1"; wait_cql "$1"; wait_ring; }
+cmd_clean() { cmd_stop; rm -rf "$BASE"; say "removed $BASE"; }
+cmd_url() { echo "$(node_ip 1):$NATIVE_PORT"; }
+cmd_pids() {
+  local i
+  cmd_nodes >/dev/null
+  for ((i = 1; i <= $(configured_nodes); i++)); do running "$i" && pid_of "$i"; done; true
+}
+
+server_main "$@"

@@ -9,16 +9,18 @@
 #   stop    stops it;  status  exit 0 when it answers;  url  prints http://127.0.0.1:<port>
 # Ports: SCIYCSB_PROMETHEUS_PORT (default 9090), SCIYCSB_PUSHGATEWAY_PORT (the Pushgateway it scrapes, default 9091).
 set -euo pipefail
-HOME_DIR="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
-NAME="prometheus${SCIYCSB_SERVER_INSTANCE:+@$SCIYCSB_SERVER_INSTANCE}"
-STATE="${SCIYCSB_WORK:-$HOME_DIR/work}/servers/$NAME"
+# shellcheck source=../../bin/lib/server.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../bin/lib/server.sh"
+server_init prometheus
 PORT="${SCIYCSB_PROMETHEUS_PORT:-9090}"
 PG_PORT="${SCIYCSB_PUSHGATEWAY_PORT:-9091}"
 SCRAPE="${SCIYCSB_PROMETHEUS_SCRAPE:-1s}"
+# shellcheck disable=SC2034  # read by prometheus-daemon.sh
+COMM=prometheus
+STATE="$SERVER_STATE"
 mkdir -p "$STATE/targets"
-
 # shellcheck source=../../bin/lib/prometheus-daemon.sh
-. "$HOME_DIR/bin/lib/prometheus-daemon.sh"
+. "$SCIYCSB_HOME/bin/lib/prometheus-daemon.sh"
 
 write_config() {
   cat > "$STATE/prometheus.yml" <<YML
@@ -28,7 +30,7 @@ global:
   scrape_timeout: $SCRAPE
   evaluation_interval: $SCRAPE
 rule_files:
-  - $HOME_DIR/docs/prometheus/sciycsb-rules.yml
+  - $SCIYCSB_HOME/docs/prometheus/sciycsb-rules.yml
 scrape_configs:
   - job_name: sciycsb
     file_sd_configs:
@@ -41,21 +43,17 @@ scrape_configs:
 YML
 }
 
-case "${1:-}" in
-  setup) install_debian prometheus prometheus ;;
-  start)
-    if running_pid prometheus >/dev/null && ready; then echo "$NAME: already running on 127.0.0.1:$PORT"; exit 0; fi
-    command -v prometheus >/dev/null || { echo "$NAME: not installed (run: bin/servers setup prometheus)" >&2; exit 1; }
-    write_config
-    promtool check config "$STATE/prometheus.yml" >"$STATE/check.log" 2>&1 || {
-      cat "$STATE/check.log" >&2; echo "$NAME: promtool rejects $STATE/prometheus.yml" >&2; exit 1; }
-    launch "$STATE/prometheus.log" 60 " (config $STATE/prometheus.yml)" prometheus \
-      --config.file="$STATE/prometheus.yml" --storage.tsdb.path="$STATE/data" --storage.tsdb.retention.time=2d \
-      --web.listen-address="127.0.0.1:$PORT" --web.enable-lifecycle ;;
-  stop) stop_daemon prometheus 30 ;;
-  status)
-    if running_pid prometheus >/dev/null && ready; then echo "$NAME: running on 127.0.0.1:$PORT"; exit 0; fi
-    echo "$NAME: not running"; exit 1 ;;
-  url) echo "http://127.0.0.1:$PORT" ;;
-  *) echo "usage: $0 setup|start|stop|status|url" >&2; exit 2 ;;
-esac
+cmd_setup() { install_debian prometheus prometheus; }
+
+cmd_start() {
+  if running; then say "already running on 127.0.0.1:$PORT"; return 0; fi
+  command -v prometheus >/dev/null || die "not installed (run: bin/servers setup prometheus)"
+  write_config
+  promtool check config "$STATE/prometheus.yml" >"$STATE/check.log" 2>&1 || {
+    cat "$STATE/check.log" >&2; die "promtool rejects $STATE/prometheus.yml"; }
+  launch "$STATE/prometheus.log" 60 " (config $STATE/prometheus.yml)" prometheus \
+    --config.file="$STATE/prometheus.yml" --storage.tsdb.path="$STATE/data" --storage.tsdb.retention.time=2d \
+    --web.listen-address="127.0.0.1:$PORT" --web.enable-lifecycle
+}
+
+server_main "$@"

@@ -7,27 +7,23 @@
 #   stop    stops it;  status  exit 0 when it answers;  url  prints http://127.0.0.1:<port>
 # Port: SCIYCSB_PUSHGATEWAY_PORT (default 9091).
 set -euo pipefail
-HOME_DIR="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
-NAME="pushgateway${SCIYCSB_SERVER_INSTANCE:+@$SCIYCSB_SERVER_INSTANCE}"
-STATE="${SCIYCSB_WORK:-$HOME_DIR/work}/servers/$NAME"
+# shellcheck source=../../bin/lib/server.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../bin/lib/server.sh"
+server_init pushgateway
 PORT="${SCIYCSB_PUSHGATEWAY_PORT:-9091}"
-mkdir -p "$STATE"
-
+# shellcheck disable=SC2034  # read by prometheus-daemon.sh
+COMM='prometheus-pus*'
+mkdir -p "$SERVER_STATE"
 # shellcheck source=../../bin/lib/prometheus-daemon.sh
-. "$HOME_DIR/bin/lib/prometheus-daemon.sh"
+. "$SCIYCSB_HOME/bin/lib/prometheus-daemon.sh"
 
-case "${1:-}" in
-  setup) install_debian prometheus-pushgateway prometheus-pushgateway ;;
-  start)
-    if running_pid 'prometheus-pus*' >/dev/null && ready; then echo "$NAME: already running on 127.0.0.1:$PORT"; exit 0; fi
-    command -v prometheus-pushgateway >/dev/null || {
-      echo "$NAME: not installed (run: bin/servers setup pushgateway)" >&2; exit 1; }
-    launch "$STATE/pushgateway.log" 30 "" prometheus-pushgateway --web.listen-address="127.0.0.1:$PORT" \
-      --web.enable-admin-api ;;
-  stop) stop_daemon 'prometheus-pus*' 20 ;;
-  status)
-    if running_pid 'prometheus-pus*' >/dev/null && ready; then echo "$NAME: running on 127.0.0.1:$PORT"; exit 0; fi
-    echo "$NAME: not running"; exit 1 ;;
-  url) echo "http://127.0.0.1:$PORT" ;;
-  *) echo "usage: $0 setup|start|stop|status|url" >&2; exit 2 ;;
-esac
+cmd_setup() { install_debian prometheus-pushgateway prometheus-pushgateway; }
+
+cmd_start() {
+  if running; then say "already running on 127.0.0.1:$PORT"; return 0; fi
+  command -v prometheus-pushgateway >/dev/null || die "not installed (run: bin/servers setup pushgateway)"
+  launch "$SERVER_STATE/pushgateway.log" 30 "" prometheus-pushgateway --web.listen-address="127.0.0.1:$PORT" \
+    --web.enable-admin-api
+}
+
+server_main "$@"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # HDFS test server: one NameNode and one DataNode (or 3) from the Maven jars (hadoop-hdfs 3.4), on JDK 17, 127.0.0.1.
 #   bin/servers setup|start|stop|status hdfs
+#   bin/servers pids hdfs                       the NameNode's PID, then each DataNode's
+#   bin/servers nodes hdfs                      the DataNode count of a running server (what kill-node faults check)
 #   bin/servers start hdfs --datanodes 3        one NameNode and 3 DataNodes (a cluster for replication 3 and
 #                                               DataNode faults); later starts keep the count
 #   bin/servers url hdfs                        prints the NameNode's URL (hdfs://127.0.0.1:9000)
@@ -13,9 +15,10 @@
 # NameNode RPC on 127.0.0.1:${SCIYCSB_HDFS_PORT:-9000}; "start" returns once every DataNode is live and safe mode is
 # off.
 set -euo pipefail
-HOME_DIR="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
-WORK="${SCIYCSB_WORK:-$HOME_DIR/work}"
-DIR="$WORK/servers/hdfs${SCIYCSB_SERVER_INSTANCE:+@$SCIYCSB_SERVER_INSTANCE}"
+# shellcheck source=../../bin/lib/server.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../bin/lib/server.sh"
+server_init hdfs
+DIR="$SERVER_STATE"
 PORT_VARS=(SCIYCSB_HDFS_PORT SCIYCSB_HDFS_HTTP_PORT SCIYCSB_HDFS_DN_PORT SCIYCSB_HDFS_DN_HTTP_PORT SCIYCSB_HDFS_DN_IPC_PORT)
 # the ports the server's configuration was written with (ports.env): a later call without them in the environment
 # (a fault schedule's kill and restart) acts on the same server; a variable that is set wins
@@ -29,22 +32,6 @@ CONF="$DIR/conf"
 CP_FILE="$DIR/classpath.txt"
 START_TIMEOUT="${SCIYCSB_HDFS_START_TIMEOUT:-180}"
 
-die() { echo "hdfs: $*" >&2; exit 1; }
-
-java_bin() {
-  if [ -x /usr/lib/jvm/java-17-openjdk-amd64/bin/java ]; then echo /usr/lib/jvm/java-17-openjdk-amd64/bin/java; return; fi
-  if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then echo "$JAVA_HOME/bin/java"; return; fi
-  echo ""
-}
-
-ensure_java() {
-  if [ -z "$(java_bin)" ]; then
-    command -v apt-get >/dev/null || die "no JDK 17 and no apt-get: install a JDK 17 (Hadoop 3.4 does not run on JDK 25)"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jdk-headless maven >/dev/null
-  fi
-  command -v mvn >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq maven >/dev/null; }
-}
-
 JVM_FLAGS=(-Xmx384m -XX:+UseSerialGC
   --add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED
   --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED
@@ -52,7 +39,7 @@ JVM_FLAGS=(-Xmx384m -XX:+UseSerialGC
 
 hjava() { # hjava <log> <main> [args]: runs a Hadoop main with our conf first on the classpath
   local log="$1"; shift
-  "$(java_bin)" "${JVM_FLAGS[@]}" -Dhadoop.log.dir="$DIR/logs" -Dhadoop.home.dir="$DIR" \
+  "$JAVA" "${JVM_FLAGS[@]}" -Dhadoop.log.dir="$DIR/logs" -Dhadoop.home.dir="$DIR" \
     -cp "$CONF:$(cat "$CP_FILE")" "$@" >>"$log" 2>&1
 }
 
@@ -102,8 +89,6 @@ log4j.appender.console.layout.ConversionPattern=%d{ISO8601} %p %c{2}: %m%n
 PROPS
 }
 
-pid_alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
-
 datanodes() { cat "$DIR/datanodes" 2>/dev/null || echo 1; }
 dn_pid() { [ "$1" = 1 ] && echo "$DIR/datanode.pid" || echo "$DIR/datanode$1.pid"; }
 dn_log() { [ "$1" = 1 ] && echo "$DIR/logs/datanode.log" || echo "$DIR/logs/datanode$1.log"; }
@@ -120,12 +105,13 @@ dn_conf() { # the conf folder of DataNode K: conf/ for 1; a copy with its own da
   echo "$c"
 }
 
-setup() {
-  ensure_java
+cmd_setup() {
+  need_java17
   write_conf
   if [ ! -s "$CP_FILE" ]; then
-    echo "hdfs: resolving the hadoop-hdfs $(sed -n 's:.*<hadoop.version>\(.*\)</hadoop.version>.*:\1:p' "$HOME_DIR/pom.xml") jars ..." >&2
-    (cd "$HOME_DIR" && mvn -q -B -f hdfs-binding/server/pom.xml dependency:build-classpath \
+    need_mvn
+    say "resolving the hadoop-hdfs $(sed -n 's:.*<hadoop.version>\(.*\)</hadoop.version>.*:\1:p' "$SCIYCSB_HOME/pom.xml") jars ..."
+    (cd "$SCIYCSB_HOME" && mvn -q -B -f hdfs-binding/server/pom.xml dependency:build-classpath \
       -Dmdep.outputFile="$CP_FILE" -Dmdep.includeScope=runtime) >"$DIR/logs/setup.log" 2>&1 \
       || { tail -20 "$DIR/logs/setup.log" >&2; die "resolving the Hadoop jars failed (log: $DIR/logs/setup.log)"; }
   fi
@@ -133,7 +119,7 @@ setup() {
     hjava "$DIR/logs/format.log" org.apache.hadoop.hdfs.server.namenode.NameNode -format -nonInteractive -force \
       || { tail -20 "$DIR/logs/format.log" >&2; die "formatting the NameNode failed (log: $DIR/logs/format.log)"; }
   fi
-  echo "hdfs: ready (bin/servers start hdfs)" >&2
+  say "ready (bin/servers start hdfs)"
 }
 
 answers() { # a live DataNode and safe mode off
@@ -144,67 +130,59 @@ answers() { # a live DataNode and safe mode off
   echo "$out" | grep -q 'Safe mode is OFF'
 }
 
-start() {
+# every daemon's pid file names a live process
+all_alive() {
+  local k
+  pid_alive "$DIR/namenode.pid" || return 1
+  for k in $(seq 1 "$(datanodes)"); do pid_alive "$(dn_pid "$k")" || return 1; done
+}
+
+daemon() { # daemon <pid file> <log> <conf> <main>: starts a Hadoop daemon in the background
+  nohup "$JAVA" "${JVM_FLAGS[@]}" -Dhadoop.log.dir="$DIR/logs" -Dhadoop.home.dir="$DIR" -cp "$3:$(cat "$CP_FILE")" \
+    "$4" >>"$2" 2>&1 &
+  pid_write "$1" $!
+}
+
+up() { # answers; dies when a daemon exited
+  answers && return 0
+  pid_alive "$DIR/namenode.pid" || { tail -20 "$DIR/logs/namenode.log" >&2; die "the NameNode exited (log: $DIR/logs/namenode.log)"; }
+  local k
+  for k in $(seq 1 "$(datanodes)"); do
+    pid_alive "$(dn_pid "$k")" || { tail -20 "$(dn_log "$k")" >&2; die "DataNode $k exited (log: $(dn_log "$k"))"; }
+  done
+  return 1
+}
+
+cmd_start() {
   if [ "${1:-}" = --datanodes ]; then
     case "${2:-}" in 1|3) ;; *) die "start: --datanodes 1 or 3, not '${2:-}'" ;; esac
     mkdir -p "$DIR"; echo "$2" >"$DIR/datanodes"
   elif [ -n "${1:-}" ]; then
     die "start: unknown argument '$1' (use --datanodes N)"
   fi
-  local n k all=yes; n=$(datanodes)
-  for k in $(seq 1 "$n"); do pid_alive "$(dn_pid "$k")" || all=no; done
-  if pid_alive "$DIR/namenode.pid" && [ "$all" = yes ]; then
-    echo "hdfs: already running (hdfs://127.0.0.1:$PORT, $n DataNode(s))" >&2; return 0
-  fi
-  [ -s "$CP_FILE" ] && [ -d "$DIR/name/current" ] || setup
+  local n k; n=$(datanodes)
+  if all_alive; then say "already running (hdfs://127.0.0.1:$PORT, $n DataNode(s))"; return 0; fi
+  need_java17
+  [ -s "$CP_FILE" ] && [ -d "$DIR/name/current" ] || cmd_setup
   write_conf
-  if ! pid_alive "$DIR/namenode.pid"; then
-    nohup "$(java_bin)" "${JVM_FLAGS[@]}" -Dhadoop.log.dir="$DIR/logs" -Dhadoop.home.dir="$DIR" -cp "$CONF:$(cat "$CP_FILE")" \
-      org.apache.hadoop.hdfs.server.namenode.NameNode >>"$DIR/logs/namenode.log" 2>&1 &
-    echo $! >"$DIR/namenode.pid"
-  fi
+  pid_alive "$DIR/namenode.pid" \
+    || daemon "$DIR/namenode.pid" "$DIR/logs/namenode.log" "$CONF" org.apache.hadoop.hdfs.server.namenode.NameNode
   for k in $(seq 1 "$n"); do
-    if ! pid_alive "$(dn_pid "$k")"; then
-      local c; c=$(dn_conf "$k")
-      nohup "$(java_bin)" "${JVM_FLAGS[@]}" -Dhadoop.log.dir="$DIR/logs" -Dhadoop.home.dir="$DIR" -cp "$c:$(cat "$CP_FILE")" \
-        org.apache.hadoop.hdfs.server.datanode.DataNode >>"$(dn_log "$k")" 2>&1 &
-      echo $! >"$(dn_pid "$k")"
-    fi
+    pid_alive "$(dn_pid "$k")" \
+      || daemon "$(dn_pid "$k")" "$(dn_log "$k")" "$(dn_conf "$k")" org.apache.hadoop.hdfs.server.datanode.DataNode
   done
-  local waited=0 started; started=$(date +%s)
-  while ! answers; do
-    pid_alive "$DIR/namenode.pid" || { tail -20 "$DIR/logs/namenode.log" >&2; die "the NameNode exited (log: $DIR/logs/namenode.log)"; }
-    for k in $(seq 1 "$n"); do
-      pid_alive "$(dn_pid "$k")" || { tail -20 "$(dn_log "$k")" >&2; die "DataNode $k exited (log: $(dn_log "$k"))"; }
-    done
-    [ $waited -lt "$START_TIMEOUT" ] || die "HDFS did not answer within ${START_TIMEOUT}s (logs: $DIR/logs/)"
-    sleep 2; waited=$(( $(date +%s) - started ))
-  done
-  echo "hdfs: running, hdfs://127.0.0.1:$PORT (NameNode pid $(cat "$DIR/namenode.pid"), $n DataNode(s), pid(s)$(for k in $(seq 1 "$n"); do printf ' %s' "$(cat "$(dn_pid "$k")")"; done))" >&2
+  WAIT_POLL=2 wait_until "$START_TIMEOUT" "HDFS to answer (logs: $DIR/logs/)" up || exit 1
+  say "running, hdfs://127.0.0.1:$PORT (NameNode pid $(pid_read "$DIR/namenode.pid"), $n DataNode(s), pid(s)$(for k in $(seq 1 "$n"); do printf ' %s' "$(pid_read "$(dn_pid "$k")")"; done))"
 }
 
-stop() {
-  local p k
-  for k in 3 2 1; do
-    p=$(dn_pid "$k")
-    if pid_alive "$p"; then
-      kill "$(cat "$p")" 2>/dev/null || true
-      for _ in $(seq 1 30); do pid_alive "$p" || break; sleep 1; done
-      pid_alive "$p" && kill -9 "$(cat "$p")" 2>/dev/null || true
-    fi
-    rm -f "$p"
-  done
-  p="$DIR/namenode.pid"
-  if pid_alive "$p"; then
-    kill "$(cat "$p")" 2>/dev/null || true
-    for _ in $(seq 1 30); do pid_alive "$p" || break; sleep 1; done
-    pid_alive "$p" && kill -9 "$(cat "$p")" 2>/dev/null || true
-  fi
-  rm -f "$p"
-  echo "hdfs: stopped" >&2
+cmd_stop() {
+  local k
+  for k in 3 2 1; do stop_pidfile "$(dn_pid "$k")" 30 || true; done
+  stop_pidfile "$DIR/namenode.pid" 30 || true
+  say "stopped"
 }
 
-crash() { # crash [namenode|datanode|datanode:K]: SIGKILL, no clean shutdown (datanode: every DataNode)
+cmd_kill() { # kill [namenode|datanode|datanode:K]: SIGKILL, no clean shutdown (datanode: every DataNode)
   local p f k files which=("$@")
   [ ${#which[@]} -gt 0 ] || which=(datanode namenode)
   for p in "${which[@]}"; do
@@ -217,33 +195,30 @@ crash() { # crash [namenode|datanode|datanode:K]: SIGKILL, no clean shutdown (da
     esac
     for f in "${files[@]}"; do
       if pid_alive "$f"; then
-        kill -9 "$(cat "$f")" 2>/dev/null || true
-        for _ in $(seq 1 50); do pid_alive "$f" || break; sleep 0.1; done
-        echo "hdfs: $(basename "$f" .pid) killed with SIGKILL (pid $(cat "$f"))" >&2
+        stop_pid "$(pid_read "$f")" 5 KILL
+        say "$(basename "$f" .pid) killed with SIGKILL (pid $(pid_read "$f"))"
       fi
       rm -f "$f"
     done
   done
 }
 
-status() {
-  local k all=yes
-  for k in $(seq 1 "$(datanodes)"); do pid_alive "$(dn_pid "$k")" || all=no; done
-  if pid_alive "$DIR/namenode.pid" && [ "$all" = yes ]; then
-    echo "hdfs: running (hdfs://127.0.0.1:$PORT, $(datanodes) DataNode(s))"; return 0
-  fi
-  echo "hdfs: not running"; return 1
+cmd_status() {
+  if all_alive; then tell "running (hdfs://127.0.0.1:$PORT, $(datanodes) DataNode(s))"; else tell "not running"; return 1; fi
 }
 
-case "${1:-}" in
-  setup) setup ;;
-  start) shift; start "$@" ;;
-  stop) stop ;;
-  status) status ;;
-  kill) shift; crash "$@" ;;
-  url) echo "hdfs://127.0.0.1:$PORT" ;;
-  pids) pid_alive "$DIR/namenode.pid" || die "not running"; cat "$DIR/namenode.pid"
-    for k in $(seq 1 "$(datanodes)"); do pid_alive "$(dn_pid "$k")" && cat "$(dn_pid "$k")"; done; true ;;
-  nodes) pid_alive "$DIR/namenode.pid" && datanodes || die "not running (no NameNode at hdfs://127.0.0.1:$PORT)" ;;
-  *) echo "usage: hdfs.sh setup|start [--datanodes 1|3]|stop|status|kill [namenode|datanode|datanode:K]|nodes|url" >&2; exit 2 ;;
-esac
+cmd_url() { echo "hdfs://127.0.0.1:$PORT"; }
+
+cmd_pids() {
+  local k
+  pid_alive "$DIR/namenode.pid" || die "not running"
+  pid_read "$DIR/namenode.pid"
+  for k in $(seq 1 "$(datanodes)"); do pid_alive "$(dn_pid "$k")" && pid_read "$(dn_pid "$k")"; done; true
+}
+
+cmd_nodes() {
+  pid_alive "$DIR/namenode.pid" || die "not running (no NameNode at hdfs://127.0.0.1:$PORT)"
+  datanodes
+}
+
+server_main "$@"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# PostgreSQL test server for the jdbc binding: bin/servers setup|start|stop|status postgres
+# PostgreSQL test server for the jdbc binding: bin/servers setup|start|stop|status|url|pids postgres
 #
 #   setup   installs Debian's postgresql package when no /usr/lib/postgresql/*/bin/initdb exists (needs root)
 #   start   creates the cluster on first use (initdb as the postgres OS user) under
@@ -10,14 +10,18 @@
 #   stop    stops the server of that data folder (pg_ctl stop, which signals the postmaster pid; kill as fallback)
 #   status  exit 0 when the server runs and answers
 #   url     print the JDBC URL with the test user (jdbc:postgresql://127.0.0.1:5433/ycsb?user=ycsb&password=ycsb)
+#   pids    the postmaster's PID
 #
 # The JDBC URL is then jdbc:postgresql://127.0.0.1:5433/ycsb (db.user=ycsb, db.passwd=ycsb).
 set -euo pipefail
 
-SCIYCSB_HOME="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
-SCIYCSB_WORK="${SCIYCSB_WORK:-$SCIYCSB_HOME/work}"
+# shellcheck source=../../bin/lib/server.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../bin/lib/server.sh"
+# shellcheck source=../../bin/lib/postgres-cluster.sh
+. "$SCIYCSB_HOME/bin/lib/postgres-cluster.sh"   # as_postgres, socket_dir, first_blocked, cluster_dir, ...
+server_init postgres
 PORT="${PGPORT_SCIYCSB:-5433}"
-STATE="$SCIYCSB_WORK/servers/postgres"
+STATE="$SERVER_STATE"
 # PGDIR holds what the postgres OS user owns (data, log, socket): $STATE, unless that user cannot enter it
 # (a checkout under /root): then a folder under /var/lib/postgresql, named in $STATE/pgdir
 PGDIR="$STATE"
@@ -27,9 +31,6 @@ LOG="$PGDIR/postgres.log"
 START_TIMEOUT="${PG_START_TIMEOUT_SCIYCSB:-60}"
 # the binding holds one connection per client thread: thread sweeps go up to 1000 (seed 003)
 MAX_CONNECTIONS="${PG_MAX_CONNECTIONS_SCIYCSB:-1100}"
-
-say() { echo "postgres: $*"; }
-die() { echo "postgres: $*" >&2; exit 1; }
 
 pg_bin() {
   # the highest installed major version
@@ -42,8 +43,6 @@ pg_bin() {
   echo "$best"
 }
 
-# as_postgres, socket_dir, first_blocked, cluster_dir
-. "$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/bin/lib/postgres-cluster.sh"
 pg_socket() { socket_dir "$PGDIR" "/tmp/sciycsb-postgres-$PORT"; }
 
 cmd_setup() {
@@ -52,15 +51,9 @@ cmd_setup() {
     return 0
   fi
   [ "$(id -u)" = 0 ] || die "setup needs root to run apt-get install postgresql"
-  # no 'main' cluster on port 5432: this script makes its own cluster under the work folder
-  mkdir -p /etc/postgresql-common
-  if [ ! -e /etc/postgresql-common/createcluster.conf ]; then
-    echo "create_main_cluster = false" > /etc/postgresql-common/createcluster.conf
-  fi
-  export DEBIAN_FRONTEND=noninteractive UCF_FORCE_CONFFOLD=1
+  no_main_cluster
   say "installing Debian's postgresql package (apt-get)"
-  apt-get update -q
-  apt-get install -y -q --no-install-recommends postgresql postgresql-client
+  apt_install postgresql postgresql-client
   [ -n "$(pg_bin)" ] || die "apt-get install postgresql did not provide /usr/lib/postgresql/*/bin/initdb"
   say "installed: $("$(pg_bin)/postgres" --version)"
 }
@@ -137,12 +130,8 @@ cmd_start() {
     tail -n 20 "$LOG" >&2 || true
     die "did not start within ${START_TIMEOUT}s, see $LOG"
   fi
-  local waited=0
-  until "$bin/pg_isready" -q -h 127.0.0.1 -p "$PORT"; do
-    waited=$((waited + 1))
-    [ "$waited" -le "$START_TIMEOUT" ] || die "not answering on 127.0.0.1:$PORT after ${START_TIMEOUT}s, see $LOG"
-    sleep 1
-  done
+  wait_until "$START_TIMEOUT" "pg_isready on 127.0.0.1:$PORT (log: $LOG)" \
+    "$bin/pg_isready" -q -h 127.0.0.1 -p "$PORT" || exit 1
   ensure_users "$bin"
   say "running (pid $(running_pid)): jdbc:postgresql://127.0.0.1:$PORT/ycsb user ycsb password ycsb"
 }
@@ -157,12 +146,7 @@ cmd_stop() {
   say "stopping (pid $pid)"
   if ! as_postgres "$bin/pg_ctl" stop -D "$DATA" -m fast -w -t 30 >/dev/null; then
     say "pg_ctl stop failed; killing pid $pid"
-    kill -TERM "$pid" 2>/dev/null || true
-    for _ in $(seq 1 20); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.5
-    done
-    kill -KILL "$pid" 2>/dev/null || true
+    stop_pid "$pid" 10
   fi
   say "stopped"
 }
@@ -171,22 +155,22 @@ cmd_status() {
   if is_running; then
     local port; port="$(running_port)"
     if "$(pg_bin)/pg_isready" -q -h 127.0.0.1 -p "$port"; then
-      say "running (pid $(running_pid), 127.0.0.1:$port, data $DATA)"
+      tell "running (pid $(running_pid), 127.0.0.1:$port, data $DATA)"
       return 0
     fi
-    say "process $(running_pid) exists but does not answer on 127.0.0.1:$port"
+    tell "process $(running_pid) exists but does not answer on 127.0.0.1:$port"
     return 1
   fi
-  say "not running"
+  tell "not running"
   return 1
 }
 
-case "${1:-}" in
-  setup) cmd_setup ;;
-  start) cmd_start ;;
-  stop) cmd_stop ;;
-  status) cmd_status ;;
-  pids) pid="$(running_pid)"; [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && echo "$pid" || { echo "postgres: not running" >&2; exit 1; } ;;
-  url) echo "jdbc:postgresql://127.0.0.1:$PORT/ycsb?user=ycsb&password=ycsb" ;;
-  *) echo "usage: $0 setup|start|stop|status|url" >&2; exit 2 ;;
-esac
+cmd_pids() {
+  local pid; pid="$(running_pid)"
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || die "not running"
+  echo "$pid"
+}
+
+cmd_url() { echo "jdbc:postgresql://127.0.0.1:$PORT/ycsb?user=ycsb&password=ycsb"; }
+
+server_main "$@"

@@ -29,8 +29,12 @@
 # SCIYCSB_SERVER_INSTANCE (set by bin/servers for mongodb@<instance>: state under servers/mongodb@<instance>).
 set -euo pipefail
 
-HOME_DIR="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
-WORK="${SCIYCSB_WORK:-$HOME_DIR/work}"
+# shellcheck source=../../bin/lib/server.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../bin/lib/server.sh"
+# shellcheck source=../../bin/lib/postgres-cluster.sh
+. "$SCIYCSB_HOME/bin/lib/postgres-cluster.sh"   # as_postgres, socket_dir, cluster_dir, replaced_binary, ...
+server_init mongodb
+WORK="$SCIYCSB_WORK"
 VERSION="${FERRETDB_VERSION:-v1.24.0}"
 PORT="${SCIYCSB_MONGODB_PORT:-27017}"
 HOST=127.0.0.1
@@ -44,13 +48,10 @@ FERRET_CACHE="$WORK/cache/ferretdb-$VERSION"
 BIN="$FERRET_CACHE/ferretdb"
 SETUP_LOG="$WORK/cache/mongodb-setup.log"
 
-STATE="$WORK/servers/mongodb${SCIYCSB_SERVER_INSTANCE:+@$SCIYCSB_SERVER_INSTANCE}"
+STATE="$SERVER_STATE"
 LOG="$STATE/ferretdb.log"
 PIDFILE="$STATE/ferretdb.pid"
 START_TIMEOUT="${SCIYCSB_MONGODB_START_TIMEOUT:-90}"
-
-log() { echo "mongodb server: $*" >&2; }
-die() { log "$*"; exit 1; }
 
 [[ "$PORT" =~ ^[0-9]+$ ]] || die "SCIYCSB_MONGODB_PORT must be a port number, not '$PORT'"
 PGPORT_M="${SCIYCSB_MONGODB_PGPORT:-$((5434 + PORT - 27017))}"
@@ -86,23 +87,14 @@ missing_packages() {
   done
 }
 
-apt_install() {
-  mkdir -p /etc/postgresql-common
-  # no 'main' cluster on port 5432: the server scripts make their own clusters under the work folder
-  [ -e /etc/postgresql-common/createcluster.conf ] \
-    || echo "create_main_cluster = false" >/etc/postgresql-common/createcluster.conf
-  export DEBIAN_FRONTEND=noninteractive UCF_FORCE_CONFFOLD=1
-  apt-get update -q && apt-get install -y -q --no-install-recommends "$@"
-}
-
 ensure_go() {
   command -v go >/dev/null && return 0
   if [ -x /usr/local/go/bin/go ]; then
     export PATH="/usr/local/go/bin:$PATH"
     return 0
   fi
-  log "Go not found, installing golang-go with apt-get"
-  step "go install" apt_install golang-go
+  say "Go not found, installing golang-go with apt-get"
+  apt_install golang-go
 }
 
 ferretdb_build() {
@@ -136,33 +128,34 @@ EOF
 
 setup_ferretdb() {
   if [ -x "$BIN" ] && "$BIN" --version >/dev/null 2>&1; then
-    log "FerretDB $VERSION already built: $BIN"
+    say "FerretDB $VERSION already built: $BIN"
     return 0
   fi
   ensure_go
   mkdir -p "$FERRET_CACHE"
   BUILD_TMP="$(mktemp -d "$FERRET_CACHE/build.XXXXXX")"
   trap 'chmod -R u+w "$BUILD_TMP" 2>/dev/null; rm -rf "$BUILD_TMP"' EXIT
-  log "building FerretDB $VERSION from the Go module proxy (about a minute)"
+  say "building FerretDB $VERSION from the Go module proxy (about a minute)"
   step "ferretdb build" ferretdb_build "$BUILD_TMP"
   mv "$BUILD_TMP/ferretdb" "$BIN"
   "$BIN" --version >/dev/null 2>&1 || die "setup failed at step 'ferretdb check': $BIN --version fails"
-  log "built $BIN"
+  say "built $BIN"
 }
 
-setup() {
+cmd_setup() {
   mkdir -p "$WORK/cache"
   local missing
   missing="$(missing_packages | tr '\n' ' ')"
   if [ -n "${missing// /}" ]; then
     [ "$(id -u)" = 0 ] || die "setup needs root to install Debian packages: $missing"
-    log "installing Debian packages (apt-get): $missing"
+    say "installing Debian packages (apt-get): $missing"
+    no_main_cluster
     # shellcheck disable=SC2086
-    step "apt-get install" apt_install $missing
+    apt_install $missing
   fi
   [ -x "$PGBIN/initdb" ] || die "setup failed at step 'postgresql': $PGBIN/initdb not found"
   setup_ferretdb
-  log "ready: $LABEL (setup log: $SETUP_LOG)"
+  say "ready: $LABEL (setup log: $SETUP_LOG)"
 }
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -275,8 +268,6 @@ logs_in() { probe login; }
 # ---------------------------------------------------------------------------------------------------------------
 # PostgreSQL (as the postgres OS user when running as root, like jdbc-binding/server/postgres.sh)
 
-# as_postgres, socket_dir, first_blocked, cluster_dir, replaced_binary
-. "$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/bin/lib/postgres-cluster.sh"
 pg_socket() { socket_dir "$PGDIR" "/tmp/sciycsb-mongodb-pg-$PGPORT_M"; }
 
 pg_pid() {
@@ -295,7 +286,7 @@ psql_admin() {
 }
 
 pg_init() {
-  log "initdb into $PGDATA_M"
+  say "initdb into $PGDATA_M"
   rm -rf "$PGDATA_M"
   mkdir -p "$PGDATA_M"
   chmod 700 "$PGDATA_M"
@@ -316,19 +307,19 @@ pg_start() {
   id postgres >/dev/null 2>&1 || [ "$(id -u)" != 0 ] || die "the postgres OS user is missing: run 'bin/servers setup mongodb'"
   [ -x "$PGBIN/initdb" ] || die "PostgreSQL $PG_MAJOR is not installed: run 'bin/servers setup mongodb'"
   mkdir -p "$STATE"
-  PGDIR="$(cluster_dir "$STATE" "$PGDIR" sciycsb-mongodb "mongodb server")"
+  PGDIR="$(cluster_dir "$STATE" "$PGDIR" sciycsb-mongodb "$SERVER_NAME")"
   PGDATA_M="$PGDIR/data"
   PGLOG="$PGDIR/postgres.log"
   local sock; sock="$(pg_socket)"
   mkdir -p "$PGDIR" "$sock"
   if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGDIR" "$sock"; fi
   if pg_running; then
-    log "PostgreSQL already running (pid $(pg_pid))"
+    say "PostgreSQL already running (pid $(pg_pid))"
   else
     [ -f "$PGDATA_M/PG_VERSION" ] || pg_init
     touch "$PGLOG"
     if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGLOG"; fi
-    log "starting PostgreSQL $PG_MAJOR on $HOST:$PGPORT_M, data in $PGDATA_M"
+    say "starting PostgreSQL $PG_MAJOR on $HOST:$PGPORT_M, data in $PGDATA_M"
     as_postgres "$PGBIN/pg_ctl" start -D "$PGDATA_M" -l "$PGLOG" -w -t "$START_TIMEOUT" \
       -o "-c listen_addresses=$HOST -p $PGPORT_M -c unix_socket_directories=$sock" >/dev/null 2>&1 \
       || die "PostgreSQL did not start within ${START_TIMEOUT}s; log: $PGLOG"
@@ -343,7 +334,7 @@ pg_stop() {
   local pid; pid="$(pg_pid || true)"
   if ! as_postgres "$PGBIN/pg_ctl" stop -D "$PGDATA_M" -m fast -w -t 30 >/dev/null 2>&1; then
     if [ -n "$pid" ]; then
-      log "pg_ctl stop failed; killing PostgreSQL pid $pid"
+      say "pg_ctl stop failed; killing PostgreSQL pid $pid"
       kill -KILL "$pid" 2>/dev/null || true
     fi
   fi
@@ -352,13 +343,7 @@ pg_stop() {
 # ---------------------------------------------------------------------------------------------------------------
 # FerretDB
 
-running_pid() {
-  [ -f "$PIDFILE" ] || return 1
-  local pid
-  pid="$(cat "$PIDFILE")"
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 1
-  echo "$pid"
-}
+running_pid() { pid_alive "$PIDFILE" && pid_read "$PIDFILE"; }
 
 urlencode() {
   local s="$1" out="" c i
@@ -381,7 +366,7 @@ ferretdb_start() {
     die "port $HOST:$PORT already answers (another server?); set SCIYCSB_MONGODB_PORT"
   fi
   mkdir -p "$STATE/ferretdb-state"
-  log "starting $LABEL on $HOST:$PORT"
+  say "starting $LABEL on $HOST:$PORT"
   # the backend over PostgreSQL's Unix socket as its superuser (trust); clients log in to FerretDB with SCRAM as
   # the users FerretDB keeps, the first of them made at the first start (the password in the environment, not on
   # the command line)
@@ -390,99 +375,82 @@ ferretdb_start() {
     --test-enable-new-auth --setup-database=admin --setup-username="$USER_NAME" \
     --listen-addr="$HOST:$PORT" --debug-addr=- --state-dir="$STATE/ferretdb-state" --telemetry=disable \
     --log-level=warn >>"$LOG" 2>&1 </dev/null &
-  echo $! >"$PIDFILE"
+  pid_write "$PIDFILE" $!
 }
 
-start() {
+# a client logs in; dies when FerretDB exited
+ferretdb_up() {
+  logs_in && return 0
+  pid_alive "$PIDFILE" || die "FerretDB exited during start; log: $LOG"
+  return 1
+}
+
+cmd_start() {
   if pg_running && replaced_binary "$(pg_pid || true)"; then
-    log "PostgreSQL's binary was replaced since it started (a package upgrade): restarting FerretDB and PostgreSQL"
-    stop
+    say "PostgreSQL's binary was replaced since it started (a package upgrade): restarting FerretDB and PostgreSQL"
+    cmd_stop
   fi
+  local pid
   if pid="$(running_pid)" && pg_running && logs_in; then
-    log "already running: $LABEL, FerretDB pid $pid on $HOST:$PORT, PostgreSQL pid $(pg_pid) on $HOST:$PGPORT_M"
+    say "already running: $LABEL, FerretDB pid $pid on $HOST:$PORT, PostgreSQL pid $(pg_pid) on $HOST:$PGPORT_M"
     return 0
   fi
   [ -x "$BIN" ] || die "FerretDB is not built: run 'bin/servers setup mongodb' first"
   pg_start
   running_pid >/dev/null || ferretdb_start
-  local deadline=$((SECONDS + START_TIMEOUT))
-  while [ $SECONDS -lt $deadline ]; do
-    if logs_in; then
-      # a second user whose password appears nowhere else, for the secrets tests (it must never show in any output)
-      probe adduser sciycsb_secret Mongo-s3cret-Qz4 || die "could not create the user sciycsb_secret; log: $LOG"
-      log "running: $LABEL, FerretDB pid $(cat "$PIDFILE") on $HOST:$PORT, PostgreSQL pid $(pg_pid) on $HOST:$PGPORT_M"
-      log "client URL: $(client_url | sed 's#//\([^:]*\):[^@]*@#//\1:*****@#')   (bin/servers url mongodb)"
-      return 0
-    fi
-    if ! kill -0 "$(cat "$PIDFILE")" 2>/dev/null; then
-      die "FerretDB exited during start; log: $LOG"
-    fi
-    sleep 0.5
-  done
-  die "could not log in to FerretDB on $HOST:$PORT as $USER_NAME within ${START_TIMEOUT}s; logs: $LOG, $PGLOG"
+  wait_until "$START_TIMEOUT" "a login to FerretDB on $HOST:$PORT as $USER_NAME (logs: $LOG, $PGLOG)" ferretdb_up || exit 1
+  # a second user whose password appears nowhere else, for the secrets tests (it must never show in any output)
+  probe adduser sciycsb_secret Mongo-s3cret-Qz4 || die "could not create the user sciycsb_secret; log: $LOG"
+  say "running: $LABEL, FerretDB pid $(pid_read "$PIDFILE") on $HOST:$PORT, PostgreSQL pid $(pg_pid) on $HOST:$PGPORT_M"
+  say "client URL: $(client_url | sed 's#//\([^:]*\):[^@]*@#//\1:*****@#')   (bin/servers url mongodb)"
 }
 
-stop() {
-  local pid
+cmd_stop() {
+  local pid ppid
   if pid="$(running_pid)"; then
-    kill "$pid"
-    for _ in $(seq 1 50); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.2
-    done
-    kill -9 "$pid" 2>/dev/null || true
-    log "FerretDB stopped (pid $pid)"
+    stop_pid "$pid" 10
+    say "FerretDB stopped (pid $pid)"
   fi
   rm -f "$PIDFILE"
   if pg_running; then
-    local ppid; ppid="$(pg_pid || true)"
+    ppid="$(pg_pid || true)"
     pg_stop
-    log "PostgreSQL stopped (pid $ppid)"
+    say "PostgreSQL stopped (pid $ppid)"
   fi
-  log "stopped"
+  say "stopped"
 }
 
-crash() {
+cmd_kill() {
   local pid ppid children
   if pid="$(running_pid)"; then
-    kill -9 "$pid"
-    log "FerretDB killed with SIGKILL (pid $pid)"
+    stop_pid "$pid" 5 KILL
+    say "FerretDB killed with SIGKILL (pid $pid)"
   fi
   rm -f "$PIDFILE"
   if ppid="$(pg_pid)"; then
     # the postmaster and its backends, as in a machine crash (the backends would notice the postmaster's death)
     children="$(ps -o pid= --ppid "$ppid" 2>/dev/null | tr '\n' ' ' || true)"
     # shellcheck disable=SC2086
-    kill -9 "$ppid" $children 2>/dev/null || true
-    for _ in $(seq 1 50); do
-      kill -0 "$ppid" 2>/dev/null || break
-      sleep 0.1
-    done
-    log "PostgreSQL killed with SIGKILL (pid $ppid and its backends $children); data kept in $PGDATA_M"
+    kill -9 $children 2>/dev/null || true
+    stop_pid "$ppid" 5 KILL
+    say "PostgreSQL killed with SIGKILL (pid $ppid and its backends $children); data kept in $PGDATA_M"
   fi
 }
 
-status() {
+cmd_status() {
   local pid
   if pid="$(running_pid)" && pg_running && logs_in; then
-    echo "mongodb: $LABEL running, FerretDB pid $pid on $HOST:$PORT, PostgreSQL pid $(pg_pid) on $HOST:$PGPORT_M (data $PGDATA_M)"
+    tell "$LABEL running, FerretDB pid $pid on $HOST:$PORT, PostgreSQL pid $(pg_pid) on $HOST:$PGPORT_M (data $PGDATA_M)"
     return 0
   fi
   if running_pid >/dev/null && pg_running; then
-    echo "mongodb: $LABEL runs (FerretDB pid $(running_pid), PostgreSQL pid $(pg_pid)) but $USER_NAME cannot log in on $HOST:$PORT; logs: $LOG, $PGLOG"
+    tell "$LABEL runs (FerretDB pid $(running_pid), PostgreSQL pid $(pg_pid)) but $USER_NAME cannot log in on $HOST:$PORT; logs: $LOG, $PGLOG"
   else
-    echo "mongodb: $LABEL not running (FerretDB pid: $(running_pid || echo none), PostgreSQL pid: $(pg_pid || echo none))"
+    tell "$LABEL not running (FerretDB pid: $(running_pid || echo none), PostgreSQL pid: $(pg_pid || echo none))"
   fi
   return 1
 }
 
-case "${1:-}" in
-  setup) setup ;;
-  start) start ;;
-  stop) stop ;;
-  status) status ;;
-  kill) crash ;;
-  url) client_url ;;
-  pids) running_pid || { echo "mongodb server: FerretDB is not running" >&2; exit 1; }; pg_pid || true ;;
-  *) echo "usage: $0 setup|start|stop|status|kill|url" >&2; exit 2 ;;
-esac
+cmd_url() { client_url; }
+cmd_pids() { running_pid || die "FerretDB is not running"; pg_pid || true; }
+server_main "$@"

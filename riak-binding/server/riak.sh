@@ -4,9 +4,14 @@
 # and exits 2; "url" prints $SCIYCSB_RIAK_HOSTS when it is set (a node of your own).
 # Test the binding against your own node: bin/test --server riak=HOST:PORT (riak-binding/README.md).
 set -euo pipefail
-if [ "${1:-}" = url ] && [ -n "${SCIYCSB_RIAK_HOSTS:-}" ]; then
-  echo "$SCIYCSB_RIAK_HOSTS"
-  exit 0
-fi
-echo "riak server: no package registry ships Riak KV, so bin/servers cannot set one up; test against your own: bin/test --server riak=HOST:PORT" >&2
-exit 2
+# shellcheck source=../../bin/lib/server.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../bin/lib/server.sh"
+server_init riak
+
+server_unsupported() {
+  echo "riak server: no package registry ships Riak KV, so bin/servers cannot set one up; test against your own: bin/test --server riak=HOST:PORT" >&2
+  exit 2
+}
+cmd_url() { [ -n "${SCIYCSB_RIAK_HOSTS:-}" ] || server_unsupported; echo "$SCIYCSB_RIAK_HOSTS"; }
+
+server_main "$@"

@@ -4,9 +4,14 @@
 # and exits 2; "url" prints $SCIYCSB_SEQUOIADB_HOSTS when it is set (a node of your own).
 # Test the binding against your own node: bin/test --server sequoiadb=HOST:PORT (sequoiadb-binding/README.md).
 set -euo pipefail
-if [ "${1:-}" = url ] && [ -n "${SCIYCSB_SEQUOIADB_HOSTS:-}" ]; then
-  echo "$SCIYCSB_SEQUOIADB_HOSTS"
-  exit 0
-fi
-echo "sequoiadb server: no package registry ships SequoiaDB, so bin/servers cannot set one up; test against your own: bin/test --server sequoiadb=HOST:PORT" >&2
-exit 2
+# shellcheck source=../../bin/lib/server.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../bin/lib/server.sh"
+server_init sequoiadb
+
+server_unsupported() {
+  echo "sequoiadb server: no package registry ships SequoiaDB, so bin/servers cannot set one up; test against your own: bin/test --server sequoiadb=HOST:PORT" >&2
+  exit 2
+}
+cmd_url() { [ -n "${SCIYCSB_SEQUOIADB_HOSTS:-}" ] || server_unsupported; echo "$SCIYCSB_SEQUOIADB_HOSTS"; }
+
+server_main "$@"

@@ -169,7 +169,7 @@ class ReleaseTarballIT {
   void theTarballHoldsOneFolderPerModuleSharedJarsOnceAndTheNotices() throws Exception {
     assertThat(releaseProps.getProperty("version")).isNotBlank();
     assertThat(release.getFileName().toString()).isEqualTo("sciycsb-" + releaseProps.getProperty("version"));
-    for (String f : List.of("bin/ycsb", "bin/census", "README.md", "LICENSE", "NOTICE", "THIRD-PARTY.txt",
+    for (String f : List.of("bin/ycsb", "bin/census", "bin/lib/java.sh", "README.md", "LICENSE", "NOTICE", "THIRD-PARTY.txt",
         "docs/release.md", "workloads/workloada", "workloads/study-niec", "mongodb-binding/README.md", "lib/riak-binding/jvm.options",
         "lib/census-workload/census-classpath.txt", "lib/census-workload/log4j.properties")) {
       assertThat(release.resolve(f)).as(f).exists();

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code bin/test}'s refusals, each one line on stderr and exit 2 before Maven or any server starts: an unknown
  * {@code --server} name, a malformed or unreachable address (the password of a mongodb:// URL not shown), and a
  * tracked file pointing into the folder {@code shared} beside the checkout (checked in a scratch git repository
- * holding a copy of the script; the path is spelt in pieces here, so that this file does not trip the check);
+ * holding a copy of the script and of the bin/lib/java.sh it sources; the path is spelt in pieces here, so that this
+ * file does not trip the check);
  * and the riak / sequoiadb server scripts, which say in one line that no registry ships the server. No server needed.
  */
 class TestScriptIT {
@@ -89,8 +90,9 @@ class TestScriptIT {
   @Test
   void aTrackedFilePointingIntoSharedFailsTheRunNamingIt() throws Exception {
     Path repo = tmp.resolve("repo");
-    Files.createDirectories(repo.resolve("bin"));
+    Files.createDirectories(repo.resolve("bin/lib"));
     Files.copy(Launcher.HOME.resolve("bin/test"), repo.resolve("bin/test"));
+    Files.copy(Launcher.HOME.resolve("bin/lib/java.sh"), repo.resolve("bin/lib/java.sh"));
     repo.resolve("bin/test").toFile().setExecutable(true);
     Files.writeString(repo.resolve("old.sh"), "tar xf \"$SCIYCSB_HOME/" + SHARED + "riak/riak.tar.gz\"\n");
     Files.writeString(repo.resolve("seeds.md"), "the seeds: " + SHARED + "seeds/001\n");

@@ -1,0 +1,179 @@
+# shellcheck shell=bash
+# bin/lib/server.sh: what every test server script (<module>/server/<name>.sh, driven by bin/servers) shares, so
+# that a store's script holds only what is particular to it. Sourced, not run. A script is:
+#
+#   set -euo pipefail
+#   . "$(dirname "${BASH_SOURCE[0]}")/../../bin/lib/server.sh"
+#   server_init <name>                 # SERVER_NAME (<name>[@instance]), SERVER_STATE, SCIYCSB_HOME, SCIYCSB_WORK
+#   cmd_start() { ...; }               # one function per verb it supports ("-" in a verb is "_": cmd_stop_node)
+#   server_main "$@"
+#
+# The verbs, the one naming bin/servers and every script use (bin/servers passes these and no other):
+#   setup        install or build what the server needs (idempotent)
+#   start [...]  start it, with the script's own arguments (e.g. --nodes N); returns once it answers
+#   stop         stop it (TERM, then KILL after a deadline); "not running" is no error
+#   status       one line on stdout; exit 0 when it runs and answers, else 1
+#   url          the address a client uses, on stdout (with the test credentials where the server needs them)
+#   pids         the PIDs of its processes, one a line (for -p resources.pids=servers:<name>); exit 1 when not running
+#   nodes        the node count of a running cluster (what kill-node faults check first); exit 1 when not running
+#   kill [...]   SIGKILL (a crash, for fault tests); "start" brings it back, data kept
+# and the extras of single stores: stop-node N, start-node N, nodetool N ARGS (cassandra), clean (cassandra,
+# mongo-standin: delete the data). A verb a script does not define is one line naming those it does, exit 2.
+#
+# State, data, logs and pid files live under $SERVER_STATE = $SCIYCSB_WORK/servers/<name>[@instance]
+# (SCIYCSB_SERVER_INSTANCE, set by bin/servers for <name>@<instance>). Servers bind to 127.0.0.1 only.
+
+SERVER_VERBS=(setup start stop status url pids nodes kill)
+SERVER_EXTRA_VERBS=(stop-node start-node nodetool clean)
+
+SCIYCSB_HOME="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
+SCIYCSB_WORK="${SCIYCSB_WORK:-$SCIYCSB_HOME/work}"
+# shellcheck source=java.sh
+. "$SCIYCSB_HOME/bin/lib/java.sh"
+
+# every verb, one a line
+server_verbs() { printf '%s\n' "${SERVER_VERBS[@]}" "${SERVER_EXTRA_VERBS[@]}"; }
+
+# server_is_verb <word>: exit 0 when it is one of them
+server_is_verb() {
+  local v
+  for v in "${SERVER_VERBS[@]}" "${SERVER_EXTRA_VERBS[@]}"; do [ "$v" != "$1" ] || return 0; done
+  return 1
+}
+
+server_init() {
+  SERVER_NAME="$1${SCIYCSB_SERVER_INSTANCE:+@$SCIYCSB_SERVER_INSTANCE}"
+  SERVER_STATE="$SCIYCSB_WORK/servers/$SERVER_NAME"
+}
+
+# ---------------------------------------------------------------------------------------------------- messages
+
+say() { echo "${SERVER_NAME:-server}: $*" >&2; }    # progress, on stderr
+tell() { echo "${SERVER_NAME:-server}: $*"; }       # an answer (status), on stdout
+die() { say "$*"; exit 1; }
+
+# ---------------------------------------------------------------------------------------------------- dispatch
+
+# the verbs this script defines, space-separated
+server_supported() {
+  local v out=()
+  while read -r v; do
+    if declare -F "cmd_${v//-/_}" >/dev/null; then out+=("$v"); fi
+  done < <(server_verbs)
+  echo "${out[*]}"
+}
+
+# called for a verb the script does not define; a script may define its own (riak: no server at all)
+server_unsupported() {
+  echo "${SERVER_NAME:-server}: no verb '$1' here (verbs: $(server_supported))" >&2
+  exit 2
+}
+
+server_main() {
+  local verb="${1:-}"
+  [ $# -eq 0 ] || shift
+  if server_is_verb "$verb" && declare -F "cmd_${verb//-/_}" >/dev/null; then
+    "cmd_${verb//-/_}" "$@"
+  else
+    server_unsupported "$verb"
+  fi
+}
+
+# ---------------------------------------------------------------------------------------------------- pid files
+
+pid_write() { mkdir -p "$(dirname "$1")"; echo "$2" >"$1"; }   # pid_write <file> <pid>
+
+# pid_read <file>: the PID the file names; exit 1 when there is no file or it is empty
+pid_read() {
+  local pid
+  pid="$(cat "$1" 2>/dev/null || true)"
+  [ -n "$pid" ] && echo "$pid"
+}
+
+# pid_alive <file> [comm glob]: exit 0 when the file names a live process (of that name, if given)
+pid_alive() {
+  local pid
+  pid="$(pid_read "$1")" && kill -0 "$pid" 2>/dev/null || return 1
+  # shellcheck disable=SC2053
+  [ -z "${2:-}" ] || [[ "$(cat "/proc/$pid/comm" 2>/dev/null)" == $2 ]]
+}
+
+# stop_pid <pid> <seconds> [signal]: the signal (TERM), then KILL when the process still runs after that long;
+# returns once it is gone
+stop_pid() {
+  kill "-${3:-TERM}" "$1" 2>/dev/null || return 0
+  if ! wait_gone "$1" "$2"; then
+    kill -KILL "$1" 2>/dev/null || true
+    wait_gone "$1" 10 || true
+  fi
+}
+
+# wait_gone <pid> <seconds>: exit 0 once the process is gone, 1 when it still runs after that long
+wait_gone() {
+  local deadline=$((SECONDS + $2))
+  while kill -0 "$1" 2>/dev/null; do
+    [ "$SECONDS" -lt "$deadline" ] || return 1
+    sleep 0.1
+  done
+}
+
+# stop_pidfile <file> <seconds> [comm glob]: stops the process the file names (stop_pid) and removes the file;
+# exit 1 when no such process ran
+stop_pidfile() {
+  local rc=0
+  if pid_alive "$1" "${3:-}"; then stop_pid "$(pid_read "$1")" "$2"; else rc=1; fi
+  rm -f "$1"
+  return "$rc"
+}
+
+# ---------------------------------------------------------------------------------------------------- waiting
+
+# wait_until <seconds> <what> <command...>: runs the command every WAIT_POLL seconds (0.5) until it succeeds;
+# after the deadline one line, "<name>: gave up waiting for <what> after N s", and exit status 1. The command runs
+# in this shell, so it may die (a process that exited) instead of answering no.
+wait_until() {
+  local secs="$1" what="$2" deadline=$((SECONDS + $1))
+  shift 2
+  until "$@"; do
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      say "gave up waiting for $what after $secs s"
+      return 1
+    fi
+    sleep "${WAIT_POLL:-0.5}"
+  done
+}
+
+# port_open <host> <port>: exit 0 when something accepts a TCP connection there (within 2 s)
+port_open() { timeout 2 bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$1" "$2" 2>/dev/null; }
+
+# wait_for_port <host> <port> <seconds>
+wait_for_port() { wait_until "$3" "$1:$2 to accept connections" port_open "$1" "$2"; }
+
+# ---------------------------------------------------------------------------------------------------- installing
+
+# apt_install <package...>: Debian packages (as root, else with sudo), apt-get update only when a first try fails;
+# output in $SERVER_STATE/setup.log, a failure is its tail and one line
+apt_install() {
+  command -v apt-get >/dev/null || die "apt-get is missing: install $* yourself"
+  local sudo="" log="$SERVER_STATE/setup.log"
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  mkdir -p "$SERVER_STATE"
+  export DEBIAN_FRONTEND=noninteractive UCF_FORCE_CONFFOLD=1
+  if ! $sudo apt-get install -y -q --no-install-recommends "$@" >>"$log" 2>&1; then
+    $sudo apt-get update -q >>"$log" 2>&1 || true
+    $sudo apt-get install -y -q --no-install-recommends "$@" >>"$log" 2>&1 || {
+      tail -20 "$log" >&2; die "apt-get install $* failed (log: $log)"; }
+  fi
+}
+
+# shellcheck disable=SC2034  # JAVA is the scripts'
+# need_java17: sets JAVA to a Java 17 (find_java 17), installing Debian's openjdk-17-jdk-headless when there is none
+need_java17() {
+  JAVA="$(find_java 17)" && return 0
+  say "no JDK 17: installing Debian's openjdk-17-jdk-headless"
+  apt_install openjdk-17-jdk-headless
+  JAVA="$(find_java 17)" || die "no JDK 17 after installing openjdk-17-jdk-headless"
+}
+
+# need_mvn: Maven, installed from Debian when missing
+need_mvn() { command -v mvn >/dev/null || apt_install maven; }
