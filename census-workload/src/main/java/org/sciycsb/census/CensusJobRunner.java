@@ -34,6 +34,9 @@ import org.sciycsb.api.ConfigException;
 
 /** Runs one census MapReduce job (local job runner, or YARN with {@code hadoop.conf.dir}) and measures it. */
 public final class CensusJobRunner {
+  /** mongo-hadoop's splitter of one split for the whole collection. */
+  static final String SINGLE_SPLITTER = "com.mongodb.hadoop.splitter.SingleMongoSplitter";
+
   private final Config config;
 
   /** Writes census.startfile (once: a three-stage job's first stage), for a fault schedule waiting for the job. */
@@ -95,6 +98,45 @@ public final class CensusJobRunner {
     }
   }
 
+  /**
+   * mongo-hadoop's input settings: the URI, range queries on {@code _id}, and the splitter. The paginating splitter
+   * sorts the collection on {@code _id} for every split boundary; FerretDB 1.24 sorts and range-filters in its own
+   * memory (a sort of 1,000,000 census documents took it to 23 GB and the kernel's OOM killer), so on FerretDB the
+   * default becomes one split for the whole collection ({@code SingleMongoSplitter}), said in one line; a splitter
+   * class named in {@code census.mongo.splitter} is used as it is.
+   */
+  private void configureMongoInput(Configuration conf, Locations in, Integer splitMb)
+      throws CensusException, ConfigException {
+    MongoConfigUtil.setInputURI(conf, in.uri());
+    if (splitMb != null) {
+      MongoConfigUtil.setSplitSize(conf, splitMb);
+    }
+    // splits as $gte/$lt range queries on _id instead of $min/$max cursor modifiers: the stand-in ignores
+    // $min/$max (every split would read the whole collection); on MongoDB both give the same splits
+    MongoConfigUtil.setRangeQueryEnabled(conf, true);
+    String splitter = config.get(CensusOptions.MONGO_SPLITTER);
+    if ("paginating".equals(splitter)) {
+      long avg;
+      String ferretDb;
+      try (Mongo3 m = new Mongo3(in)) {
+        avg = m.averageDocumentSize();
+        ferretDb = m.ferretDbVersion();
+      }
+      if (ferretDb != null) {
+        System.err.println("census: the input is on FerretDB " + ferretDb + ", which sorts in its own memory: one"
+            + " split for the whole collection (SingleMongoSplitter) instead of the paginating splitter's sorts"
+            + " (census.mongo.splitter names another)");
+        conf.set("mongo.splitter.class", SINGLE_SPLITTER);
+        return;
+      }
+      conf.set("mongo.splitter.class", "com.mongodb.hadoop.splitter.MongoPaginatingSplitter");
+      long bytes = (splitMb == null ? 8L : splitMb) * 1024L * 1024L;
+      conf.setInt(MongoConfigUtil.INPUT_SPLIT_MIN_DOCS, (int) Math.max(1, Math.min(Integer.MAX_VALUE, bytes / avg)));
+    } else if (!"connector".equals(splitter)) {
+      conf.set("mongo.splitter.class", splitter);
+    }
+  }
+
   JobReport run(CensusJobKind kind, Locations in, Locations out) throws CensusException, ConfigException {
     Configuration conf = hadoopConf();
     Integer splitMb = config.get(CensusOptions.SPLITSIZE);
@@ -106,25 +148,7 @@ public final class CensusJobRunner {
     prepareOutput(conf, out, overwrite);
     try {
       if (in.mongo()) {
-        MongoConfigUtil.setInputURI(conf, in.uri());
-        if (splitMb != null) {
-          MongoConfigUtil.setSplitSize(conf, splitMb);
-        }
-        // splits as $gte/$lt range queries on _id instead of $min/$max cursor modifiers: the stand-in ignores
-        // $min/$max (every split would read the whole collection); on MongoDB both give the same splits
-        MongoConfigUtil.setRangeQueryEnabled(conf, true);
-        String splitter = config.get(CensusOptions.MONGO_SPLITTER);
-        if ("paginating".equals(splitter)) {
-          conf.set("mongo.splitter.class", "com.mongodb.hadoop.splitter.MongoPaginatingSplitter");
-          long avg;
-          try (Mongo3 m = new Mongo3(in)) {
-            avg = m.averageDocumentSize();
-          }
-          long bytes = (splitMb == null ? 8L : splitMb) * 1024L * 1024L;
-          conf.setInt(MongoConfigUtil.INPUT_SPLIT_MIN_DOCS, (int) Math.max(1, Math.min(Integer.MAX_VALUE, bytes / avg)));
-        } else if (!"connector".equals(splitter)) {
-          conf.set("mongo.splitter.class", splitter);
-        }
+        configureMongoInput(conf, in, splitMb);
       } else if (splitMb != null) {
         long bytes = splitMb * 1024L * 1024L;
         conf.setLong(FileInputFormat.SPLIT_MINSIZE, bytes);

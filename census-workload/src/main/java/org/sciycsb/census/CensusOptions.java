@@ -39,8 +39,9 @@ public final class CensusOptions {
       .check(v -> v >= 1, "must be at least 1");
   public static final Option<String> MONGO_SPLITTER = Option.string("census.mongo.splitter", "paginating",
       "mongo-hadoop splitter: paginating (MongoPaginatingSplitter, mongo.input.splits.min_docs = split size /"
-          + " average document size: works on any server), connector (the connector's own choice: SampleSplitter"
-          + " on a standalone 3.2+ server), or a splitter class name");
+          + " average document size; on FerretDB, which sorts in its own memory, one split: SingleMongoSplitter),"
+          + " connector (the connector's own choice: SampleSplitter on a standalone 3.2+ server), or a splitter"
+          + " class name");
 
   public static final Option<Long> RECORDS = Option.longValue("census.records", 100_000L,
       "generate/load: number of records").check(v -> v >= 0, "must not be negative");

@@ -69,6 +69,16 @@ final class Mongo3 implements AutoCloseable {
     return 2500;
   }
 
+  /** FerretDB's version from {@code buildInfo} ("1.24.0"), or null when the server is not FerretDB or does not say. */
+  String ferretDbVersion() {
+    try {
+      Object v = client.getDatabase("admin").runCommand(new Document("buildInfo", 1)).get("ferretdbVersion");
+      return v == null ? null : v.toString().replaceFirst("^v", "");
+    } catch (MongoException e) {
+      return null;
+    }
+  }
+
   void drop() throws CensusException {
     try {
       collection().drop();
