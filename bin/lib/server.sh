@@ -69,6 +69,20 @@ server_unsupported() {
   exit 2
 }
 
+# server_unshipped <product> <hosts variable>: for a store no package registry ships (riak, sequoiadb). Every verb
+# is one line saying so and how to test against one's own server, exit 2; "url" prints the hosts variable when it
+# is set (a server of the user's).
+server_unshipped() {
+  SERVER_PRODUCT="$1"
+  SERVER_HOSTS_VAR="$2"
+  server_unsupported() {
+    local n="${SERVER_NAME%%@*}"
+    echo "$n server: no package registry ships $SERVER_PRODUCT, so bin/servers cannot set one up; test against your own: bin/test --server $n=HOST:PORT" >&2
+    exit 2
+  }
+  cmd_url() { [ -n "${!SERVER_HOSTS_VAR:-}" ] || server_unsupported; echo "${!SERVER_HOSTS_VAR}"; }
+}
+
 server_main() {
   local verb="${1:-}"
   [ $# -eq 0 ] || shift

@@ -8,10 +8,5 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/../../bin/lib/server.sh"
 server_init riak
 
-server_unsupported() {
-  echo "riak server: no package registry ships Riak KV, so bin/servers cannot set one up; test against your own: bin/test --server riak=HOST:PORT" >&2
-  exit 2
-}
-cmd_url() { [ -n "${SCIYCSB_RIAK_HOSTS:-}" ] || server_unsupported; echo "$SCIYCSB_RIAK_HOSTS"; }
-
+server_unshipped "Riak KV" SCIYCSB_RIAK_HOSTS
 server_main "$@"

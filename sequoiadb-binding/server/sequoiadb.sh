@@ -8,10 +8,5 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/../../bin/lib/server.sh"
 server_init sequoiadb
 
-server_unsupported() {
-  echo "sequoiadb server: no package registry ships SequoiaDB, so bin/servers cannot set one up; test against your own: bin/test --server sequoiadb=HOST:PORT" >&2
-  exit 2
-}
-cmd_url() { [ -n "${SCIYCSB_SEQUOIADB_HOSTS:-}" ] || server_unsupported; echo "$SCIYCSB_SEQUOIADB_HOSTS"; }
-
+server_unshipped "SequoiaDB" SCIYCSB_SEQUOIADB_HOSTS
 server_main "$@"
