@@ -12,5 +12,13 @@ import java.nio.file.Path;
  * @param resultsDir the run's results directory (exists)
  * @param workDir   the project's work folder, for embedded stores and caches (exists)
  * @param log       where to print warnings (stderr); never print secrets
+ * @param failures  the run's failure policy: a binding records each failed operation there (counted by kind and
+ *                  operation into the results, the first few of each kind printed on {@code log})
  */
-public record RunContext(Config config, Phase phase, int threads, Path resultsDir, Path workDir, PrintStream log) {}
+public record RunContext(Config config, Phase phase, int threads, Path resultsDir, Path workDir, PrintStream log,
+    FailureLog failures) {
+  /** A context whose failures are printed on {@code log} (no stack traces): for tests and tools outside a run. */
+  public RunContext(Config config, Phase phase, int threads, Path resultsDir, Path workDir, PrintStream log) {
+    this(config, phase, threads, resultsDir, workDir, log, new FailureLog(log, false));
+  }
+}

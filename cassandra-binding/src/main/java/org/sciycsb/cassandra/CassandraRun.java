@@ -51,12 +51,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.LongAdder;
 import org.sciycsb.api.AccessPath;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.FailureLog;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.api.StoreInfo;
 import org.sciycsb.api.access.DocumentStore;
@@ -83,23 +83,26 @@ final class CassandraRun implements BindingRun {
   private final StoreInfo storeInfo;
   private final CassandraServerStats serverStats;
   private final ConcurrentHashMap<String, PreparedStatement> prepared = new ConcurrentHashMap<>();
-  private final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
+  /** The run's failure policy: each failed operation by its kind ({@link #failure}). */
+  private final FailureLog failures;
   private volatile org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema;
   private volatile TimelineStatements timelineStatements;
 
   /** The prepared statements of the FHIR mapping ({@link CassandraSubjectTimeline}). */
   record TimelineStatements(PreparedStatement putSubject, PreparedStatement putEvent, PreparedStatement recent) {}
 
-  private CassandraRun(Settings settings, CqlSession session, PrintStream log) throws BenchmarkException {
+  private CassandraRun(Settings settings, CqlSession session, PrintStream log, FailureLog failures)
+      throws BenchmarkException {
     this.settings = settings;
     this.session = session;
     this.log = log;
+    this.failures = failures;
     this.storeInfo = readStoreInfo();
     this.serverStats = new CassandraServerStats(session, settings.keyspace());
   }
 
   /** Connects, checks the datacenter, creates or checks the schema. Closes the session on any failure. */
-  static CassandraRun open(Settings s, PrintStream log) throws BenchmarkException {
+  static CassandraRun open(Settings s, PrintStream log, FailureLog failures) throws BenchmarkException {
     CqlSession session = connect(s);
     try {
       checkDatacenter(s, session);
@@ -108,7 +111,7 @@ final class CassandraRun implements BindingRun {
       } else {
         checkSchema(s, session);
       }
-      return new CassandraRun(s, session, log);
+      return new CassandraRun(s, session, log, failures);
     } catch (BenchmarkException | RuntimeException e) {
       session.close();
       throw e;
@@ -423,9 +426,10 @@ final class CassandraRun implements BindingRun {
   @Override
   public void close() {
     session.close();
+    Map<String, Long> errors = errorCounts();
     if (!errors.isEmpty()) {
       StringBuilder b = new StringBuilder("cassandra: failed operations by error:");
-      new java.util.TreeMap<>(errors).forEach((k, v) -> b.append(' ').append(k).append('=').append(v.sum()));
+      errors.forEach((k, v) -> b.append(' ').append(k).append('=').append(v));
       log.println(b);
     }
   }
@@ -633,19 +637,25 @@ final class CassandraRun implements BindingRun {
     }
   }
 
-  /** Maps a driver failure to a status, counts it, and reports the first of each kind on the run's log. */
+  /** {@link #failure(String, String, Throwable)} without a detail. */
   Status failure(String op, Throwable t) {
+    return failure(op, "", t);
+  }
+
+  /**
+   * Maps a driver failure to a status and records it in the run's {@link FailureLog}, its kind the exception's class
+   * (with the class of the error behind an "all nodes failed"): the first few of each kind are printed with the
+   * driver's message, all are counted.
+   *
+   * @param detail appended to the operation in the printed line (" (batch of 12)"), or empty
+   */
+  Status failure(String op, String detail, Throwable t) {
     Throwable e = t instanceof java.util.concurrent.CompletionException && t.getCause() != null ? t.getCause() : t;
     Status status = statusOf(e);
     Throwable cause = rootOf(e);
-    String kind = op + ":" + e.getClass().getSimpleName()
-        + (cause == e ? "" : "(" + cause.getClass().getSimpleName() + ")");
-    LongAdder n = errors.computeIfAbsent(kind, k -> new LongAdder());
-    n.increment();
-    if (n.sum() == 1) {
-      log.println("cassandra: " + op + " failed (" + status.getName() + "), first of its kind: " + kind + ": "
-          + Secrets.maskText(String.valueOf(cause.getMessage())));
-    }
+    String kind = e.getClass().getSimpleName() + (cause == e ? "" : "(" + cause.getClass().getSimpleName() + ")");
+    failures.record(op, kind, () -> "cassandra: " + op + detail + " failed (" + status.getName() + "): " + kind
+        + ": " + cause.getMessage(), e);
     return status;
   }
 
@@ -686,7 +696,7 @@ final class CassandraRun implements BindingRun {
   /** Failed operations so far, by "op:ExceptionClass" (for tests and the end-of-run summary). */
   Map<String, Long> errorCounts() {
     Map<String, Long> m = new java.util.TreeMap<>();
-    errors.forEach((k, v) -> m.put(k, v.sum()));
+    failures.counts().forEach((kind, ops) -> ops.forEach((op, n) -> m.put(op + ":" + kind, n)));
     return m;
   }
 }

@@ -12,10 +12,10 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import org.sciycsb.api.BatchBuffer;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.ConfigException;
@@ -56,8 +56,8 @@ final class CassandraSubjectTimeline implements SubjectTimeline, AsyncSubjectTim
 
   private final CassandraRun run;
   private final CqlSession session;
-  private final List<BoundStatement> pending = new ArrayList<>();
-  private String pendingSubject;
+  /** Consecutive events of one subject, written as one batch. */
+  private final BatchBuffer<BoundStatement> pending = new BatchBuffer<>(MAX_BATCH, (subject, todo) -> write(todo));
 
   CassandraSubjectTimeline(CassandraRun run) {
     this.run = run;
@@ -118,17 +118,7 @@ final class CassandraSubjectTimeline implements SubjectTimeline, AsyncSubjectTim
     } catch (RuntimeException e) {
       return run.failure("fhir put event", e);
     }
-    Status f = Status.OK;
-    if (pendingSubject != null && !pendingSubject.equals(subjectId)) {
-      f = flush();
-    }
-    pending.add(b);
-    pendingSubject = subjectId;
-    if (pending.size() >= MAX_BATCH) {
-      Status g = flush();
-      return f.isOk() ? g : f;
-    }
-    return f.isOk() ? Status.BATCHED_OK : f;
+    return pending.add(subjectId, b);
   }
 
   @Override
@@ -153,12 +143,11 @@ final class CassandraSubjectTimeline implements SubjectTimeline, AsyncSubjectTim
 
   @Override
   public Status flush() {
-    if (pending.isEmpty()) {
-      return Status.OK;
-    }
-    List<BoundStatement> todo = new ArrayList<>(pending);
-    pending.clear();
-    pendingSubject = null;
+    return pending.flush();
+  }
+
+  /** Writes one subject's buffered events: one statement, or an unlogged batch of them. */
+  private Status write(List<BoundStatement> todo) {
     try {
       if (todo.size() == 1) {
         session.execute(run.forWrite(todo.get(0)));
@@ -171,7 +160,7 @@ final class CassandraSubjectTimeline implements SubjectTimeline, AsyncSubjectTim
       }
       return Status.OK;
     } catch (RuntimeException e) {
-      return run.failure("fhir put events (batch of " + todo.size() + ")", e);
+      return run.failure("fhir put events", " (batch of " + todo.size() + ")", e);
     }
   }
 

@@ -172,15 +172,25 @@ class EngineRunTest {
       }
     }
     assertThat(names).contains("OVERALL", "READ", "UPDATE");
+    assertThat(Cli.results(tmp.resolve("fail")).path("extra").has("failures"))
+        .as("statuses alone record no failure: the results keep their form").isFalse();
   }
 
   @Test
-  void exceptionsFromABindingAreCountedAsErrors() {
+  void exceptionsFromABindingAreCountedAsErrors() throws Exception {
     Cli c = Cli.run("run", "test-stall", "-P", "../workloads/workloadc", "-p", "operationcount=100",
         "-p", "stall.throw=true", "-p", "stall.ms=0", "-p", "results.dir=" + dir("throw"));
     assertThat(c.text("READ", "Return=ERROR")).isEqualTo("100");
     assertThat(c.exit).as("every operation failed").isEqualTo(4);
     assertThat(c.err).contains("read exploded").doesNotContain("\tat ");
+    // the one failure policy: the first ten of the kind printed, the rest counted, all in extra.failures
+    assertThat(c.err.lines().filter(l -> l.startsWith("error: READ: IllegalStateException: read exploded")))
+        .hasSize(org.sciycsb.api.FailureLog.SHOWN);
+    assertThat(c.err).contains("read exploded" + org.sciycsb.api.FailureLog.LAST_SHOWN)
+        .contains("failures: 90 more of kind IllegalStateException were only counted (READ 100)");
+    JsonNode j = Cli.results(tmp.resolve("throw"));
+    assertThat(j.path("extra").path("failures").path("IllegalStateException").path("READ").asLong()).isEqualTo(100);
+    assertThat(j.path("errors")).as("the first exceptions met, as before").hasSize(20);
   }
 
   @Test

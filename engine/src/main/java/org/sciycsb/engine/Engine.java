@@ -23,6 +23,7 @@ import org.sciycsb.api.BindingRun;
 import org.sciycsb.api.CheckFailedException;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.FailureLog;
 import org.sciycsb.api.Operation;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.RunContext;
@@ -148,7 +149,8 @@ public final class Engine {
     Settings s = Settings.of(cfg);
     ResultsDir results = ResultsDir.create(cfg.get(EngineOptions.RESULTS_DIR),
         req.phase() == Phase.LOAD ? "load" : "run", req.bindingName(), s.label());
-    RunContext ctx = new RunContext(cfg, req.phase(), s.threads(), results.path(), req.workDir(), req.err());
+    RunContext ctx = new RunContext(cfg, req.phase(), s.threads(), results.path(), req.workDir(), req.err(),
+        new FailureLog(req.err(), req.debug()));
     Instant started = Instant.now();
     BindingRun run = openBinding(ctx, results);
     try {
@@ -195,7 +197,7 @@ public final class Engine {
       throw new ConfigException("binding " + req.bindingName() + " cannot open a client per thread"
           + " (connections=perthread): use connections=shared");
     }
-    Shared shared = sharedState(run, s);
+    Shared shared = sharedState(run, s, ctx.failures());
     List<ThreadRecorder> recorders = new ArrayList<>();
     SparseCounts.Layout layout = new SparseCounts.Layout(s.digits());
     for (int i = 0; i < s.threads(); i++) {
@@ -243,6 +245,7 @@ public final class Engine {
     Map<String, Object> extra = new LinkedHashMap<>();
     Verdict verdict = verdict(run, bound, m, s, stoppedByDeadline, extra);
     samplers.addTo(extra, collector.measureStartEpochMs());
+    reportFailures(ctx.failures(), extra);
     Map<String, Object> meta = Metadata.build(req, ctx, run.storeInfo(), started, Instant.now(), s.threads(),
         s.target(), s.arrival(), s.label(), verdict.outcome(), verdict.failure(), workload.name());
     for (RunListener l : listeners) {
@@ -258,6 +261,18 @@ public final class Engine {
         m.operations() / m.seconds(), m.ops(), withOffered(collector.series(), shared.schedule), extra, shared.errors.samples(), s.percentiles(),
         resources);
     return writeResults(report, results, verdict, s.exportFile());
+  }
+
+  /**
+   * The failures the binding and the engine recorded ({@link FailureLog}): by kind and operation in
+   * {@code extra.failures} (only when some were), and one line for each kind with more than were shown.
+   */
+  private void reportFailures(FailureLog failures, Map<String, Object> extra) {
+    Map<String, Map<String, Long>> counts = failures.counts();
+    if (!counts.isEmpty()) {
+      extra.put("failures", counts);
+    }
+    failures.unshown().forEach(req.err()::println);
   }
 
   /** The store's samplers beside the measurement: its connection count, and its own figures (serverstats.*). */
@@ -395,12 +410,12 @@ public final class Engine {
     req.err().println("load.empty: emptied " + table.get());
   }
 
-  private Shared sharedState(BindingRun run, Settings s) {
+  private Shared sharedState(BindingRun run, Settings s, FailureLog failures) {
     Shared shared = new Shared();
     shared.run = run;
     shared.workload = req.workload();
     shared.codes = new StatusCodes();
-    shared.errors = new ErrorLog(req.err(), req.debug());
+    shared.errors = new ErrorLog(failures);
     shared.properties = req.config().toProperties();
     shared.threads = s.threads();
     shared.load = req.phase() == Phase.LOAD;

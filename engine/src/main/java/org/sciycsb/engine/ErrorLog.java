@@ -1,44 +1,45 @@
 package org.sciycsb.engine;
 
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.sciycsb.api.FailureLog;
 import org.sciycsb.api.Secrets;
 import site.ycsb.Status;
 
 /**
- * Exceptions thrown out of bindings and workloads during a run: the first few are printed (one line each,
- * secrets masked) and kept for {@code results.json}; all are counted.
+ * Exceptions thrown out of bindings and workloads during a run, recorded in the run's {@link FailureLog} (the
+ * policy every binding uses: counted by kind, here the exception's class, and operation; the first few of each kind
+ * printed as {@code error: READ: Class: message}); the first {@value #KEEP} lines are also kept for
+ * {@code results.json}.
  */
 public final class ErrorLog {
   private static final int KEEP = 20;
-  private final PrintStream out;
-  private final boolean debug;
-  private final AtomicInteger count = new AtomicInteger();
+  private final FailureLog failures;
   private final List<String> samples = new ArrayList<>();
+  private final AtomicInteger count = new AtomicInteger();
 
-  public ErrorLog(PrintStream out, boolean debug) {
-    this.out = out;
-    this.debug = debug;
+  public ErrorLog(FailureLog failures) {
+    this.failures = failures;
   }
 
   /** Notes an exception thrown by a binding call; the call counts as ERROR. */
   public Status note(String where, Throwable e) {
-    int n = count.incrementAndGet();
-    if (n <= KEEP) {
-      String line = where + ": " + e.getClass().getSimpleName() + ": " + Secrets.maskText(String.valueOf(e.getMessage()));
+    String kind = e.getClass().getSimpleName();
+    failures.record(where, kind, () -> "error: " + line(where, e), e);
+    if (count.incrementAndGet() <= KEEP) {
       synchronized (samples) {
-        samples.add(line);
-      }
-      out.println("error: " + line + (n == KEEP ? " (further errors are counted, not printed)" : ""));
-      if (debug) {
-        e.printStackTrace(out);
+        samples.add(line(where, e));
       }
     }
     return Status.ERROR;
   }
 
+  private static String line(String where, Throwable e) {
+    return where + ": " + e.getClass().getSimpleName() + ": " + Secrets.maskText(String.valueOf(e.getMessage()));
+  }
+
+  /** Exceptions noted so far. */
   public int count() {
     return count.get();
   }

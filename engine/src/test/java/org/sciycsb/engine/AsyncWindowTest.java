@@ -21,7 +21,7 @@ class AsyncWindowTest {
     registry.freeze();
     AsyncWindow w = new AsyncWindow(new ThreadRecorder(0, registry.size(), new StatusCodes(),
         new SparseCounts.Layout(3)), capacity, Thread.currentThread());
-    ErrorLog errors = new ErrorLog(System.err, false);
+    ErrorLog errors = new ErrorLog(new org.sciycsb.api.FailureLog(System.err, false));
     for (int i = 0; i < capacity; i++) {
       CompletableFuture<Void> f = new CompletableFuture<>();
       stages.add(f);

@@ -57,6 +57,13 @@ final class HdfsDb extends DB {
    * SERVICE_UNAVAILABLE when the NameNode or the DataNode holding the data cannot be reached (refused, timed out,
    * no live replica), else ERROR.
    */
+  /** Records a failed operation in the run's failure log ({@link HdfsRun#failed}) and returns its status. */
+  private Status failure(String op, Throwable e) {
+    Status s = failure(e);
+    run.failed(op, s, e);
+    return s;
+  }
+
   static Status failure(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       String n = t.getClass().getName();
@@ -106,7 +113,7 @@ final class HdfsDb extends DB {
         run.warnBrokenFile(w.path, w.records, e);
       }
       reopenAfterNanos = System.nanoTime() + REOPEN_PAUSE_NANOS;
-      return failure(e);
+      return failure("insert", e);
     }
   }
 
@@ -129,7 +136,7 @@ final class HdfsDb extends DB {
       return Status.OK;
     } catch (IOException | RuntimeException e) {
       dropReaders(); // a stream that failed may keep failing: the next read opens the file again
-      return failure(e);
+      return failure("read", e);
     }
   }
 
@@ -174,7 +181,7 @@ final class HdfsDb extends DB {
       }
       return Status.OK;
     } catch (IOException | RuntimeException e) {
-      return failure(e);
+      return failure("scan", e);
     }
   }
 

@@ -101,6 +101,7 @@ final class HdfsDocumentStore implements DocumentStore {
       out.write(line.toString().getBytes(StandardCharsets.UTF_8));
       return Status.BATCHED_OK;
     } catch (IOException | ConfigException | RuntimeException e) {
+      run.failed("document insert", Status.ERROR, e);
       return Status.ERROR;
     }
   }
@@ -121,6 +122,7 @@ final class HdfsDocumentStore implements DocumentStore {
       return doc == null ? new Result(Status.ERROR, null) : new Result(Status.OK, doc);
     } catch (IOException | RuntimeException e) {
       lines.close(); // a stream that failed may keep failing: the next read opens the file again
+      run.failed("document read", Status.ERROR, e);
       return new Result(Status.ERROR, null);
     }
   }

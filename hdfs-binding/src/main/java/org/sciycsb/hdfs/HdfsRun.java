@@ -31,6 +31,7 @@ import org.sciycsb.api.RunContext;
 import org.sciycsb.api.StoreInfo;
 import org.sciycsb.api.access.DocumentStore;
 import site.ycsb.DB;
+import site.ycsb.Status;
 
 /** One run: the shared {@link FileSystem}, the file naming, and the per-table key index (built once, on demand). */
 final class HdfsRun implements BindingRun {
@@ -123,6 +124,15 @@ final class HdfsRun implements BindingRun {
   void warnBrokenFile(Path file, long records, Throwable e) {
     context.log().println("hdfs: warning: writing " + file + " failed after " + records + " records ("
         + HdfsBinding.firstLine(e) + "); its unflushed records may be lost, the next insert opens a new file");
+  }
+
+  /**
+   * Records a failed operation in the run's {@link org.sciycsb.api.FailureLog}, its kind the exception's class: the
+   * first few of each kind are printed with the file system's message, all are counted.
+   */
+  void failed(String op, Status status, Throwable e) {
+    context.failures().record(op, e.getClass().getSimpleName(), () -> "hdfs: " + op + " failed ("
+        + status.getName() + "): " + e.getClass().getSimpleName() + ": " + HdfsBinding.firstLine(e), e);
   }
 
   /** The record files of a table, in name order (the scan order). */

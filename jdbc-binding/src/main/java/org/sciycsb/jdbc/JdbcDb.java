@@ -158,8 +158,9 @@ public final class JdbcDb extends DB {
    * The status of a failed operation: {@link Status#SERVICE_UNAVAILABLE} when the connection is lost (it is then
    * dropped, and the next operation connects again), {@link Status#ERROR} otherwise.
    */
-  private Status error(Exception e) {
+  private Status error(String op, Exception e) {
     lastError = JdbcRun.reason(settings, e);
+    run.failed(op, e);
     if (connectionLost(e)) {
       dropConnection();
       nextReconnect = System.nanoTime();
@@ -284,7 +285,7 @@ public final class JdbcDb extends DB {
       }
       return Status.OK;
     } catch (SQLException | RuntimeException e) {
-      return error(e);
+      return error("read", e);
     }
   }
 
@@ -310,7 +311,7 @@ public final class JdbcDb extends DB {
       }
       return Status.OK;
     } catch (SQLException | RuntimeException e) {
-      return error(e);
+      return error("scan", e);
     }
   }
 
@@ -366,7 +367,7 @@ public final class JdbcDb extends DB {
       commitWrite();
       return n > 0 ? Status.OK : Status.NOT_FOUND;
     } catch (SQLException | RuntimeException e) {
-      return error(e);
+      return error("update", e);
     }
   }
 
@@ -404,7 +405,7 @@ public final class JdbcDb extends DB {
       }
       return Status.OK;
     } catch (SQLException | RuntimeException e) {
-      return error(e);
+      return error("insert", e);
     }
   }
 
@@ -423,7 +424,7 @@ public final class JdbcDb extends DB {
       commitWrite();
       return n > 0 ? Status.OK : Status.NOT_FOUND;
     } catch (SQLException | RuntimeException e) {
-      return error(e);
+      return error("delete", e);
     }
   }
 
@@ -452,7 +453,7 @@ public final class JdbcDb extends DB {
       return Status.OK;
     } catch (SQLException | RuntimeException e) {
       clearBatches();
-      return error(e);
+      return error("insert", e);
     }
   }
 

@@ -125,7 +125,7 @@ final class JdbcDocumentStore implements DocumentStore {
       }
       return send(collection, ps);
     } catch (SQLException | RuntimeException e) {
-      return error(e);
+      return error("document insert", e);
     }
   }
 
@@ -147,7 +147,7 @@ final class JdbcDocumentStore implements DocumentStore {
       } catch (SQLException ignored) {
         // unusable anyway
       }
-      return error(e);
+      return error("document insert", e);
     }
   }
 
@@ -167,7 +167,7 @@ final class JdbcDocumentStore implements DocumentStore {
         }
       }
     } catch (SQLException | RuntimeException e) {
-      return new Result(error(e), null);
+      return new Result(error("document read", e), null);
     }
   }
 
@@ -214,7 +214,8 @@ final class JdbcDocumentStore implements DocumentStore {
     }
   }
 
-  private Status error(Exception e) {
+  private Status error(String op, Exception e) {
+    run.failed(op, e);
     String state = e instanceof SQLException s && s.getSQLState() != null ? s.getSQLState() : "";
     if (state.startsWith("08")) {
       return Status.SERVICE_UNAVAILABLE;

@@ -30,6 +30,7 @@ import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.FailureLog;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.RunContext;
 import org.sciycsb.api.StoreInfo;
@@ -52,6 +53,8 @@ public final class JdbcRun implements BindingRun {
   private final java.util.concurrent.atomic.AtomicLong opened = new java.util.concurrent.atomic.AtomicLong(1);
   private volatile org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema;
   private Phase phase = Phase.RUN;
+  /** The run's failure policy ({@link #failed}); a context's, once {@link #open} has one. */
+  private FailureLog failures = new FailureLog(System.err, false);
 
   private JdbcRun(JdbcSettings settings, Driver driver, Connection admin, Dialect dialect, StoreInfo storeInfo) {
     this.settings = settings;
@@ -90,6 +93,7 @@ public final class JdbcRun implements BindingRun {
       StoreInfo info = new StoreInfo(product, shortVersion(fullVersion), details);
       JdbcRun run = new JdbcRun(settings, driver, admin, dialect, info);
       run.phase = context.phase();
+      run.failures = context.failures();
       run.prepareTable(context.phase(), context.log());
       return run;
     } catch (SQLException e) {
@@ -504,6 +508,16 @@ public final class JdbcRun implements BindingRun {
       what = "cannot connect";
     }
     return new BindingException("jdbc: " + what + " at " + settings.maskedUrl() + ": " + msg, e);
+  }
+
+  /**
+   * Records a failed operation in the run's {@link FailureLog}, its kind the SQLState (or the exception's class):
+   * the first few of each kind are printed with the driver's message, all are counted.
+   */
+  void failed(String op, Throwable e) {
+    String state = e instanceof SQLException s ? s.getSQLState() : null;
+    String kind = state != null ? "SQLState " + state : e.getClass().getSimpleName();
+    failures.record(op, kind, () -> "jdbc: " + op + " failed (" + kind + "): " + reason(settings, e), e);
   }
 
   /** The first line of an exception's message, masked: driver messages may append the SQL text on new lines. */

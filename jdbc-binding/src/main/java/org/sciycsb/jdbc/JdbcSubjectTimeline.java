@@ -121,7 +121,7 @@ final class JdbcSubjectTimeline implements SubjectTimeline {
       commit();
       return Status.OK;
     } catch (SQLException e) {
-      return failed(e);
+      return failed("put subject", e);
     }
   }
 
@@ -145,7 +145,7 @@ final class JdbcSubjectTimeline implements SubjectTimeline {
       return Status.OK;
     } catch (SQLException e) {
       pending = 0;
-      return failed(e);
+      return failed("put event", e);
     }
   }
 
@@ -165,7 +165,7 @@ final class JdbcSubjectTimeline implements SubjectTimeline {
       }
       return Status.OK;
     } catch (SQLException e) {
-      return failed(e);
+      return failed("recent events", e);
     }
   }
 
@@ -187,7 +187,7 @@ final class JdbcSubjectTimeline implements SubjectTimeline {
       return Status.OK;
     } catch (SQLException e) {
       pending = 0;
-      return failed(e);
+      return failed("put event", e);
     }
   }
 
@@ -209,8 +209,9 @@ final class JdbcSubjectTimeline implements SubjectTimeline {
     }
   }
 
-  private Status failed(SQLException e) {
+  private Status failed(String op, SQLException e) {
     lastError = JdbcRun.reason(settings, e);
+    run.failed(op, e);
     try {
       if (!settings.autoCommit()) {
         connection.rollback();

@@ -33,6 +33,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.bson.Document;
 import org.sciycsb.api.AsyncDb;
+import org.sciycsb.api.BatchBuffer;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import org.bson.conversions.Bson;
@@ -64,14 +65,15 @@ final class MongoDbClient extends DB implements AsyncDb {
   private final int batchSize;
   private final boolean upsert;
   private final Map<String, MongoCollection<Document>> collections = new HashMap<>();
-  private final List<Document> batch = new ArrayList<>();
-  private String batchTable;
+  /** Inserts buffered per thread with {@code mongodb.batchsize > 1}, written a table at a time. */
+  private final BatchBuffer<Document> batch;
 
   MongoDbClient(MongoDbRun run, int threadId) {
     this.run = run;
     this.threadId = threadId;
     this.batchSize = run.settings().batchSize();
     this.upsert = run.settings().upsert();
+    this.batch = new BatchBuffer<>(Math.max(1, batchSize), this::write);
   }
 
   private MongoCollection<Document> coll(String table) {
@@ -186,26 +188,16 @@ final class MongoDbClient extends DB implements AsyncDb {
         return failed("insert", e);
       }
     }
-    Status flushed = Status.BATCHED_OK;
-    if (batchTable != null && !batchTable.equals(table) && !batch.isEmpty()) {
-      flushed = flush();
-    }
-    batchTable = table;
-    batch.add(doc);
-    if (batch.size() < batchSize) {
-      return flushed.isOk() ? Status.BATCHED_OK : flushed;
-    }
-    Status s = flush();
-    return flushed.isOk() ? s : flushed;
+    return batch.add(table, doc);
   }
 
   /** Writes the buffered batch; OK when every record was written, else the status of the failure. */
   Status flush() {
-    if (batch.isEmpty()) {
-      return Status.OK;
-    }
-    List<Document> docs = new ArrayList<>(batch);
-    batch.clear();
+    return batch.flush();
+  }
+
+  /** Writes one batch of a table's inserts; OK when every record was written, else the status of the failure. */
+  private Status write(String batchTable, List<Document> docs) {
     try {
       if (upsert) {
         List<WriteModel<Document>> models = new ArrayList<>(docs.size());
@@ -221,11 +213,12 @@ final class MongoDbClient extends DB implements AsyncDb {
       List<BulkWriteError> errors = e.getWriteErrors();
       String first = errors.isEmpty() ? e.getMessage() : errors.get(0).getMessage();
       long lost = errors.isEmpty() ? docs.size() : errors.size();
-      run.batchFailed(lost, "thread " + threadId + ", " + errors.size() + " write error(s) in a batch of "
-          + docs.size() + ", first: " + first);
+      run.batchFailed("insert", lost, "thread " + threadId + ", " + errors.size()
+          + " write error(s) in a batch of " + docs.size() + ", first: " + first, e);
       return Status.ERROR;
     } catch (RuntimeException e) {
-      run.batchFailed(docs.size(), "thread " + threadId + ", batch of " + docs.size() + ": " + e.getMessage());
+      run.batchFailed("insert", docs.size(), "thread " + threadId + ", batch of " + docs.size() + ": "
+          + e.getMessage(), e);
       return status(e);
     }
   }
@@ -245,7 +238,7 @@ final class MongoDbClient extends DB implements AsyncDb {
 
   @Override
   public void cleanup() throws DBException {
-    int pending = batch.size();
+    int pending = batch.pending();
     Status s = flush();
     if (!s.isOk()) {
       throw new DBException("mongodb: flushing the last batch of " + pending + " record(s) at cleanup failed ("

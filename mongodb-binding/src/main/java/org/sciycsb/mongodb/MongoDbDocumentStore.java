@@ -23,6 +23,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.bson.RawBsonDocument;
+import org.sciycsb.api.BatchBuffer;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.access.AsyncDocumentStore;
@@ -48,7 +49,8 @@ final class MongoDbDocumentStore implements DocumentStore, AsyncDocumentStore {
   private final int batchSize;
   private final boolean upsert;
   private final Map<String, MongoCollection<RawBsonDocument>> collections = new HashMap<>();
-  private final Map<String, List<RawBsonDocument>> batches = new LinkedHashMap<>();
+  /** One buffer per collection (with {@code mongodb.batchsize > 1}), in the order the collections were first met. */
+  private final Map<String, BatchBuffer<RawBsonDocument>> batches = new LinkedHashMap<>();
   /** The reactive client's collections, opened on the first asynchronous call of each. */
   private final Map<String, com.mongodb.reactivestreams.client.MongoCollection<RawBsonDocument>> reactive =
       new java.util.concurrent.ConcurrentHashMap<>();
@@ -110,21 +112,11 @@ final class MongoDbDocumentStore implements DocumentStore, AsyncDocumentStore {
         return MongoDbClient.status(e);
       }
     }
-    List<RawBsonDocument> batch = batches.computeIfAbsent(collection, c -> new ArrayList<>(batchSize));
-    batch.add(doc);
-    if (batch.size() < batchSize) {
-      return Status.BATCHED_OK;
-    }
-    return send(collection, batch);
+    return batches.computeIfAbsent(collection, c -> new BatchBuffer<>(batchSize, this::send)).add(collection, doc);
   }
 
   /** Writes one collection's batch; OK when every document was written. */
-  private Status send(String collection, List<RawBsonDocument> batch) {
-    if (batch.isEmpty()) {
-      return Status.OK;
-    }
-    List<RawBsonDocument> docs = new ArrayList<>(batch);
-    batch.clear();
+  private Status send(String collection, List<RawBsonDocument> docs) {
     try {
       if (upsert) {
         List<WriteModel<RawBsonDocument>> models = new ArrayList<>(docs.size());
@@ -139,13 +131,13 @@ final class MongoDbDocumentStore implements DocumentStore, AsyncDocumentStore {
     } catch (MongoBulkWriteException e) {
       List<BulkWriteError> errors = e.getWriteErrors();
       String first = errors.isEmpty() ? e.getMessage() : errors.get(0).getMessage();
-      run.batchFailed(errors.isEmpty() ? docs.size() : errors.size(), "thread " + threadId + ", "
-          + errors.size() + " write error(s) in a batch of " + docs.size() + " into " + collection + ", first: "
-          + first);
+      run.batchFailed("document insert", errors.isEmpty() ? docs.size() : errors.size(), "thread " + threadId
+          + ", " + errors.size() + " write error(s) in a batch of " + docs.size() + " into " + collection
+          + ", first: " + first, e);
       return Status.ERROR;
     } catch (RuntimeException e) {
-      run.batchFailed(docs.size(), "thread " + threadId + ", batch of " + docs.size() + " into " + collection
-          + ": " + e.getMessage());
+      run.batchFailed("document insert", docs.size(), "thread " + threadId + ", batch of " + docs.size()
+          + " into " + collection + ": " + e.getMessage(), e);
       return MongoDbClient.status(e);
     }
   }
@@ -200,8 +192,8 @@ final class MongoDbDocumentStore implements DocumentStore, AsyncDocumentStore {
   @Override
   public Status flush() {
     Status out = Status.OK;
-    for (Map.Entry<String, List<RawBsonDocument>> b : batches.entrySet()) {
-      Status s = send(b.getKey(), b.getValue());
+    for (BatchBuffer<RawBsonDocument> b : batches.values()) {
+      Status s = b.flush();
       if (!s.isOk()) {
         out = s;
       }

@@ -18,6 +18,7 @@ import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.FailureLog;
 import org.sciycsb.api.RunContext;
 import org.sciycsb.api.StoreInfo;
 import org.sciycsb.api.access.DocumentStore;
@@ -38,10 +39,10 @@ public final class MongoDbRun implements BindingRun {
   private final boolean mongos;
   /** Shards the collections on a mongos (mongodb.shardkey); null on any other server. */
   private final Sharding sharding;
-  private static final int MAX_LOGGED_ERRORS = 10;
+  /** The run's failure policy (shared with the threads' own clients). */
+  private final FailureLog failures;
   private final AtomicLong failedBatchedRecords = new AtomicLong();
   private volatile org.sciycsb.api.access.SubjectTimeline.Schema timelineSchema;
-  private final java.util.concurrent.atomic.AtomicInteger loggedErrors = new java.util.concurrent.atomic.AtomicInteger();
   /** Store details learned after open (e.g. the FHIR read's plan), added to {@link #storeInfo()}'s. */
   private final Map<String, String> laterDetails = new java.util.concurrent.ConcurrentHashMap<>();
   private final java.util.Set<String> warned = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -53,6 +54,7 @@ public final class MongoDbRun implements BindingRun {
     this.opened = opened;
     this.parent = null;
     this.log = context.log();
+    this.failures = context.failures();
     MongoDatabase db = client.getDatabase(settings.database()).withReadPreference(settings.readPreference());
     if (settings.writeConcern() != null) {
       db = db.withWriteConcern(settings.writeConcern());
@@ -79,6 +81,7 @@ public final class MongoDbRun implements BindingRun {
     this.opened = opened;
     this.parent = parent;
     this.log = parent.log;
+    this.failures = parent.failures;
     this.mongos = parent.mongos;
     this.sharding = parent.sharding;
     this.storeInfo = parent.storeInfo;
@@ -315,7 +318,6 @@ public final class MongoDbRun implements BindingRun {
     return parent != null ? parent.failedBatchedRecords() : failedBatchedRecords.get();
   }
 
-  /** Prints the first few operation failures (the engine counts them all), so a failing run says why. */
   /**
    * Sends an asynchronous call ({@code call} may fail before sending) and maps any failure, then or when its stage
    * completes, to a status as the blocking calls do ({@link MongoDbClient#status}), logging it.
@@ -334,28 +336,32 @@ public final class MongoDbRun implements BindingRun {
     }
   }
 
+  /**
+   * Records a failed operation in the run's {@link FailureLog}, its kind the driver's exception class: the first few
+   * of each kind are printed with the server's message, all are counted.
+   */
   void logError(String op, RuntimeException e) {
-    if (parent != null) {
-      parent.logError(op, e);
-      return;
-    }
-    if (loggedErrors.getAndIncrement() < MAX_LOGGED_ERRORS) {
+    failures.record(op, e.getClass().getSimpleName(), () -> {
       String text = e instanceof com.mongodb.MongoTimeoutException
           ? "no server within " + org.sciycsb.api.Option.formatDuration(settings.connectTimeout()) + " ("
               + MongoDbBinding.cause(e.getMessage()) + ")"
           : MongoDbBinding.firstLine(e.getMessage());
-      log.println("mongodb: " + op + " failed: " + e.getClass().getSimpleName() + ": " + settings.mask(text)
-          + (loggedErrors.get() == MAX_LOGGED_ERRORS ? " (further errors are only counted)" : ""));
-    }
+      return "mongodb: " + op + " failed: " + e.getClass().getSimpleName() + ": " + settings.mask(text);
+    }, e);
   }
 
-  void batchFailed(long records, String message) {
+  /**
+   * Records a batch that lost {@code records} records: counted here (for the cleanup's message) and in the run's
+   * {@link FailureLog} as a failure of {@code op}, its kind the exception's class.
+   */
+  void batchFailed(String op, long records, String message, RuntimeException e) {
     if (parent != null) {
-      parent.batchFailed(records, message);
+      parent.batchFailed(op, records, message, e);
       return;
     }
     failedBatchedRecords.addAndGet(records);
-    log.println("mongodb: batch insert lost " + records + " record(s): " + settings.mask(message));
+    failures.record(op, e.getClass().getSimpleName(),
+        () -> "mongodb: batch insert lost " + records + " record(s): " + settings.mask(message), e);
   }
 
   /** DocumentStore: a collection per type; SubjectTimeline: patients and observations with a (subject, effective desc) index. */

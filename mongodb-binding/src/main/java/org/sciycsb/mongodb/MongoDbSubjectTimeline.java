@@ -13,13 +13,13 @@ import com.mongodb.client.model.Indexes;
 import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.model.Projections;
 import com.mongodb.client.model.Sorts;
-import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.bson.Document;
 import org.bson.conversions.Bson;
+import org.sciycsb.api.BatchBuffer;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.access.AsyncSubjectTimeline;
@@ -71,7 +71,8 @@ final class MongoDbSubjectTimeline implements SubjectTimeline, AsyncSubjectTimel
 
   private final MongoDbRun run;
   private final int batchSize;
-  private final List<Document> batch = new ArrayList<>();
+  /** Events buffered with {@code mongodb.batchsize > 1}. */
+  private final BatchBuffer<Document> batch;
   private MongoCollection<Document> subjects;
   private MongoCollection<Document> events;
   /** The reactive client's collections, opened on the first asynchronous call. */
@@ -81,6 +82,7 @@ final class MongoDbSubjectTimeline implements SubjectTimeline, AsyncSubjectTimel
   MongoDbSubjectTimeline(MongoDbRun run) {
     this.run = run;
     this.batchSize = run.settings().batchSize();
+    this.batch = new BatchBuffer<>(Math.max(1, batchSize), (target, docs) -> write(docs));
     Schema s = run.timelineSchema();
     if (s != null) {
       use(s);
@@ -141,8 +143,7 @@ final class MongoDbSubjectTimeline implements SubjectTimeline, AsyncSubjectTimel
       return Status.BAD_REQUEST;
     }
     if (batchSize > 1) {
-      batch.add(doc);
-      return batch.size() >= batchSize ? flush() : Status.BATCHED_OK;
+      return batch.add("events", doc);
     }
     try {
       events.insertOne(doc);
@@ -252,19 +253,19 @@ final class MongoDbSubjectTimeline implements SubjectTimeline, AsyncSubjectTimel
 
   @Override
   public Status flush() {
-    if (batch.isEmpty()) {
-      return Status.OK;
-    }
-    List<Document> docs = new ArrayList<>(batch);
-    batch.clear();
+    return batch.flush();
+  }
+
+  /** Writes one batch of events; OK when every one was written. */
+  private Status write(List<Document> docs) {
     try {
       events.insertMany(docs, new InsertManyOptions().ordered(false));
       return Status.OK;
     } catch (MongoBulkWriteException e) {
-      run.batchFailed(e.getWriteErrors().size(), e.getMessage());
+      run.batchFailed("insert observation", e.getWriteErrors().size(), e.getMessage(), e);
       return Status.ERROR;
     } catch (RuntimeException e) {
-      run.batchFailed(docs.size(), String.valueOf(e.getMessage()));
+      run.batchFailed("insert observation", docs.size(), String.valueOf(e.getMessage()), e);
       return MongoDbClient.status(e);
     }
   }

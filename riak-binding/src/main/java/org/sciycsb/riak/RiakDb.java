@@ -78,7 +78,7 @@ final class RiakDb extends DB implements AsyncDb {
   @Override
   public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
       Map<String, ByteIterator> result) {
-    return run.retryingAsync(() -> run.executeAsync(req.fetch(table, key)).thenApply(r -> {
+    return run.retryingAsync("read", () -> run.executeAsync(req.fetch(table, key)).thenApply(r -> {
       RiakObject o = liveOf(r);
       return o == null ? Status.NOT_FOUND : decode(o, fields, result);
     }));
@@ -107,7 +107,7 @@ final class RiakDb extends DB implements AsyncDb {
       return OK;
     }
     int base = result.size();
-    return run.retryingAsync(() -> run.executeAsync(req.scan(table, startkey, recordcount))
+    return run.retryingAsync("scan", () -> run.executeAsync(req.scan(table, startkey, recordcount))
         .thenCompose(r -> {
           List<CompletableFuture<FetchValue.Response>> fetches = new ArrayList<>();
           for (SecondaryIndexQuery.Response.Entry<String> e : r.getEntries()) {
@@ -148,7 +148,7 @@ final class RiakDb extends DB implements AsyncDb {
   /** A fetch, then a put of the merged record conditional on the fetch's causal context. */
   @Override
   public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
-    return run.retryingAsync(() -> run.executeAsync(req.fetch(table, key)).thenCompose(r -> {
+    return run.retryingAsync("update", () -> run.executeAsync(req.fetch(table, key)).thenCompose(r -> {
       RiakObject o = liveOf(r);
       if (o == null) {
         return CompletableFuture.completedFuture(Status.NOT_FOUND);
@@ -171,7 +171,7 @@ final class RiakDb extends DB implements AsyncDb {
    */
   @Override
   public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
-    return run.putAsync(table, key, codec.encode(values));
+    return run.putAsync("insert", table, key, codec.encode(values));
   }
 
   /**
@@ -181,15 +181,17 @@ final class RiakDb extends DB implements AsyncDb {
   @Override
   public CompletionStage<Status> deleteAsync(String table, String key) {
     if (!s.strongConsistency()) {
-      return run.retryingAsync(() -> run.executeAsync(req.delete(table, key, null)).thenApply(x -> Status.OK));
+      return run.retryingAsync("delete",
+          () -> run.executeAsync(req.delete(table, key, null)).thenApply(x -> Status.OK));
     }
-    CompletableFuture<Status> st = run.retryingAsync(() -> run.executeAsync(req.fetch(table, key))
+    CompletableFuture<Status> st = run.retryingAsync("delete", () -> run.executeAsync(req.fetch(table, key))
         .thenCompose(r -> liveOf(r) == null ? CompletableFuture.completedFuture(Status.NOT_FOUND)
             : run.executeAsync(req.delete(table, key, r.getVectorClock())).thenApply(x -> Status.OK)));
     if (!s.scansSupported()) {
       return st;
     }
     return st.thenCompose(done -> !done.isOk() ? CompletableFuture.completedFuture(done)
-        : run.retryingAsync(() -> run.executeAsync(req.deleteIndexEntry(table, key)).thenApply(x -> Status.OK)));
+        : run.retryingAsync("delete",
+            () -> run.executeAsync(req.deleteIndexEntry(table, key)).thenApply(x -> Status.OK)));
   }
 }

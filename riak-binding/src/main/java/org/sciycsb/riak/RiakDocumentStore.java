@@ -58,7 +58,7 @@ final class RiakDocumentStore implements DocumentStore, AsyncDocumentStore {
 
   @Override
   public CompletionStage<Status> insertAsync(String collection, String id, String json) {
-    return run.putAsync(collection, id, json.getBytes(StandardCharsets.UTF_8));
+    return run.putAsync("document insert", collection, id, json.getBytes(StandardCharsets.UTF_8));
   }
 
   @Override
@@ -69,7 +69,7 @@ final class RiakDocumentStore implements DocumentStore, AsyncDocumentStore {
   @Override
   public CompletionStage<Result> readAsync(String collection, String id) {
     String[] json = new String[1];
-    return run.retryingAsync(() -> run.executeAsync(req.fetch(collection, id)).thenApply(r -> {
+    return run.retryingAsync("document read", () -> run.executeAsync(req.fetch(collection, id)).thenApply(r -> {
       RiakObject o = r.isNotFound() ? null : RiakRun.live(r.getValues());
       if (o == null) {
         return Status.NOT_FOUND;

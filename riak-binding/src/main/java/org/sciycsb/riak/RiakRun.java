@@ -38,6 +38,7 @@ import java.util.function.Supplier;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.FailureLog;
 import org.sciycsb.api.Option;
 import org.sciycsb.api.StoreInfo;
 import org.sciycsb.api.AccessPath;
@@ -66,15 +67,15 @@ public final class RiakRun implements BindingRun {
    * starts retries after their wait.
    */
   private final ExecutorService chain;
-  /** Where the first unexpected failure of a request is reported (see {@link #classify}). */
   private final PrintStream log;
-  private final AtomicBoolean unexpectedReported = new AtomicBoolean();
-  private final AtomicBoolean unavailableReported = new AtomicBoolean();
+  /** The run's failure policy: each failed request by its {@link RiakOutcome} (see {@link #classify}). */
+  private final FailureLog failures;
 
   private RiakRun(RiakSettings settings, RiakCluster cluster, StoreInfo info, RiakNodeStats nodeStats,
-      PrintStream log) {
+      PrintStream log, FailureLog failures) {
     this.settings = settings;
     this.log = log;
+    this.failures = failures;
     this.chain = Executors.newCachedThreadPool(r -> {
       Thread t = new Thread(r, "riak-chain");
       t.setDaemon(true);
@@ -88,7 +89,7 @@ public final class RiakRun implements BindingRun {
   }
 
   /** Starts the cluster client and checks that a node answers a ping; a failure is one clear line. */
-  static RiakRun open(RiakSettings s, String table, PrintStream log) throws BenchmarkException {
+  static RiakRun open(RiakSettings s, String table, PrintStream log, FailureLog failures) throws BenchmarkException {
     for (RiakSettings.HostPort hp : s.hosts()) {
       try {
         InetAddress.getByName(hp.host());
@@ -119,7 +120,7 @@ public final class RiakRun implements BindingRun {
           + " --add-opens=java.base/sun.nio.ch=ALL-UNNAMED)", e);
     }
     try {
-      return reach(cluster, s, table, log);
+      return reach(cluster, s, table, log, failures);
     } catch (BenchmarkException | RuntimeException e) {
       shutdown(cluster); // nothing may linger when open fails
       throw e;
@@ -127,8 +128,8 @@ public final class RiakRun implements BindingRun {
   }
 
   /** Ping, bucket check, 2i probe, server info. */
-  private static RiakRun reach(RiakCluster cluster, RiakSettings s, String table, PrintStream log)
-      throws BenchmarkException {
+  private static RiakRun reach(RiakCluster cluster, RiakSettings s, String table, PrintStream log,
+      FailureLog failures) throws BenchmarkException {
     long waitMs = s.connectTimeout().toMillis() + 2000;
     try {
       RiakFuture<Void, Void> ping = cluster.execute(new PingOperation());
@@ -164,7 +165,7 @@ public final class RiakRun implements BindingRun {
           + " and scans return NOT_IMPLEMENTED (set riak.scan_index=false to silence this)");
     }
     RiakNodeStats stats = new RiakNodeStats(effective.statsUri(), effective.connectTimeout());
-    return new RiakRun(effective, cluster, serverInfo(cluster, effective, stats, waitMs), stats, log);
+    return new RiakRun(effective, cluster, serverInfo(cluster, effective, stats, waitMs), stats, log, failures);
   }
 
   /**
@@ -322,11 +323,12 @@ public final class RiakRun implements BindingRun {
    * conditional write): the stage completes with the attempt's status, or with the next attempt's, started
    * {@code riak.retry_wait} later without holding a thread; it never completes exceptionally.
    */
-  CompletableFuture<Status> retryingAsync(Supplier<? extends CompletionStage<Status>> attempt) {
-    return attemptAsync(attempt, 0);
+  CompletableFuture<Status> retryingAsync(String op, Supplier<? extends CompletionStage<Status>> attempt) {
+    return attemptAsync(op, attempt, 0);
   }
 
-  private CompletableFuture<Status> attemptAsync(Supplier<? extends CompletionStage<Status>> attempt, int i) {
+  private CompletableFuture<Status> attemptAsync(String op, Supplier<? extends CompletionStage<Status>> attempt,
+      int i) {
     CompletableFuture<Status> sent;
     try {
       sent = attempt.get().toCompletableFuture();
@@ -337,28 +339,29 @@ public final class RiakRun implements BindingRun {
       if (e == null) {
         return CompletableFuture.completedFuture(status);
       }
-      RiakOutcome outcome = classify(e);
+      RiakOutcome outcome = classify(op, e);
       if (!outcome.retryable() || i >= settings.retries()) {
         return CompletableFuture.completedFuture(outcome.status());
       }
       Executor later = CompletableFuture.delayedExecutor(settings.retryWait().toNanos(), TimeUnit.NANOSECONDS, chain);
-      return CompletableFuture.supplyAsync(() -> i + 1, later).thenCompose(next -> attemptAsync(attempt, next));
+      return CompletableFuture.supplyAsync(() -> i + 1, later).thenCompose(next -> attemptAsync(op, attempt, next));
     }).thenCompose(Function.identity());
   }
 
   /**
-   * Classifies a failed request ({@link RiakOutcome#of}); the run's first failure that fits no known class (and so
-   * counts as ERROR) and its first SERVICE_UNAVAILABLE are printed once each, with their exceptions, so the counts
-   * can be explained (a server's "overload", a timeout, a connection the server did not accept in time).
+   * Classifies a failed request ({@link RiakOutcome#of}) and records the failures that fit no known class (and so
+   * count as ERROR) and the SERVICE_UNAVAILABLE ones (each attempt, retried or not) in the run's {@link FailureLog},
+   * their outcome as the kind: the first few of each are printed with their exceptions, so the counts can be
+   * explained (a server's "overload", a timeout, a connection the server did not accept in time).
    */
-  RiakOutcome classify(Throwable e) {
+  RiakOutcome classify(String op, Throwable e) {
     RiakOutcome outcome = RiakOutcome.of(e);
-    if (outcome == RiakOutcome.ERROR && unexpectedReported.compareAndSet(false, true)) {
-      log.println("riak: a request failed in an unexpected way and counts as ERROR (only the first is shown): "
-          + RiakOutcome.rootCause(e));
-    } else if (outcome == RiakOutcome.UNAVAILABLE && unavailableReported.compareAndSet(false, true)) {
-      log.println("riak: a request counts as SERVICE_UNAVAILABLE" + (settings.retries() > 0 ? " (then retried)" : "")
-          + " (only the first is shown): " + RiakOutcome.rootCause(e));
+    if (outcome == RiakOutcome.ERROR) {
+      failures.record(op, outcome.status().getName(), () -> "riak: " + op
+          + " failed in an unexpected way and counts as ERROR: " + RiakOutcome.rootCause(e), e);
+    } else if (outcome == RiakOutcome.UNAVAILABLE) {
+      failures.record(op, outcome.status().getName(), () -> "riak: " + op + " counts as SERVICE_UNAVAILABLE"
+          + (settings.retries() > 0 ? " (then retried)" : "") + ": " + RiakOutcome.rootCause(e), e);
     }
     return outcome;
   }
@@ -405,14 +408,14 @@ public final class RiakRun implements BindingRun {
    * An insert of a record or a document: an upsert ({@link #upsertAsync}), then, with a strongly consistent type and
    * an index bucket type, the key's index entry; each step retried as {@link #retryingAsync} does.
    */
-  CompletableFuture<Status> putAsync(String bucket, String key, byte[] json) {
-    CompletableFuture<Status> st = retryingAsync(
+  CompletableFuture<Status> putAsync(String op, String bucket, String key, byte[] json) {
+    CompletableFuture<Status> st = retryingAsync(op,
         () -> upsertAsync(bucket, key, requests.object(key, json)).thenApply(stored -> Status.OK));
     if (!(settings.strongConsistency() && settings.scansSupported())) {
       return st;
     }
     return st.thenCompose(done -> !done.isOk() ? CompletableFuture.completedFuture(done)
-        : retryingAsync(() -> executeAsync(requests.storeIndexEntry(bucket, key)).thenApply(x -> Status.OK)));
+        : retryingAsync(op, () -> executeAsync(requests.storeIndexEntry(bucket, key)).thenApply(x -> Status.OK)));
   }
 
   /**

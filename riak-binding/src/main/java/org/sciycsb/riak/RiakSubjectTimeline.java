@@ -113,7 +113,7 @@ final class RiakSubjectTimeline implements SubjectTimeline, AsyncSubjectTimeline
   public CompletionStage<Status> putSubjectAsync(String subjectId, String json) {
     String bucket = schema().subjects();
     byte[] value = utf8(json);
-    return run.retryingAsync(() -> run.upsertAsync(bucket, subjectId, req.object(subjectId, value))
+    return run.retryingAsync("put subject", () -> run.upsertAsync(bucket, subjectId, req.object(subjectId, value))
         .thenApply(stored -> Status.OK));
   }
 
@@ -123,13 +123,13 @@ final class RiakSubjectTimeline implements SubjectTimeline, AsyncSubjectTimeline
     String bucket = schema().events();
     String term = RiakRequests.timelineTerm(subjectId, timeMillis, eventId);
     byte[] value = utf8(json);
-    CompletableFuture<Status> st = run.retryingAsync(() -> run.upsertAsync(bucket, eventId,
+    CompletableFuture<Status> st = run.retryingAsync("put event", () -> run.upsertAsync(bucket, eventId,
         req.eventObject(term, value)).thenApply(stored -> Status.OK));
     if (!s.strongConsistency()) {
       return st;
     }
     return st.thenCompose(done -> !done.isOk() ? CompletableFuture.completedFuture(done)
-        : run.retryingAsync(() -> run.executeAsync(req.storeTimelineEntry(bucket, eventId, term))
+        : run.retryingAsync("put event", () -> run.executeAsync(req.storeTimelineEntry(bucket, eventId, term))
             .thenApply(x -> Status.OK)));
   }
 
@@ -146,7 +146,7 @@ final class RiakSubjectTimeline implements SubjectTimeline, AsyncSubjectTimeline
     String bucket = schema().events();
     String prefix = RiakRequests.timelinePrefix(subjectId);
     int base = out.size();
-    return run.retryingAsync(() -> run.executeAsync(req.recentEvents(bucket, subjectId, limit))
+    return run.retryingAsync("recent events", () -> run.executeAsync(req.recentEvents(bucket, subjectId, limit))
         .thenCompose(r -> {
           List<CompletableFuture<FetchValue.Response>> fetches = new ArrayList<>(limit);
           for (SecondaryIndexQuery.Response.Entry<String> e : r.getEntries()) {

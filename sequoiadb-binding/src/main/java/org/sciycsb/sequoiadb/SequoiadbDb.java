@@ -4,7 +4,6 @@ import com.sequoiadb.base.DBCursor;
 import com.sequoiadb.base.result.DeleteResult;
 import com.sequoiadb.base.result.InsertResult;
 import com.sequoiadb.base.result.UpdateResult;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +12,7 @@ import java.util.Vector;
 import org.bson.BSONObject;
 import org.bson.BasicBSONObject;
 import org.bson.types.Binary;
+import org.sciycsb.api.BatchBuffer;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -35,13 +35,14 @@ final class SequoiadbDb extends DB {
   private final SequoiadbRun run;
   private final int threadId;
   private final int batchSize;
-  private final List<BSONObject> batch = new ArrayList<>();
-  private String batchCollection;
+  /** Inserts buffered with {@code sequoiadb.batchsize > 1}, written a collection at a time. */
+  private final BatchBuffer<BSONObject> batch;
 
   SequoiadbDb(SequoiadbRun run, int threadId) {
     this.run = run;
     this.threadId = threadId;
     this.batchSize = run.settings().batchSize();
+    this.batch = new BatchBuffer<>(Math.max(1, batchSize), this::write);
   }
 
   @Override
@@ -150,38 +151,28 @@ final class SequoiadbDb extends DB {
         return failed("insert", e);
       }
     }
-    Status flushed = Status.BATCHED_OK;
-    if (batchCollection != null && !batchCollection.equals(cl) && !batch.isEmpty()) {
-      flushed = flush();
-    }
-    batchCollection = cl;
-    batch.add(doc);
-    if (batch.size() < batchSize) {
-      return flushed.isOk() ? Status.BATCHED_OK : flushed;
-    }
-    Status s = flush();
-    return flushed.isOk() ? s : flushed;
+    return batch.add(cl, doc);
   }
 
   /** Writes the buffered batch; OK when every record was written, else the status of the failure. */
   Status flush() {
-    if (batch.isEmpty()) {
-      return Status.OK;
-    }
-    List<BSONObject> docs = new ArrayList<>(batch);
-    batch.clear();
-    String cl = batchCollection;
+    return batch.flush();
+  }
+
+  /** Writes one batch of a collection's inserts; OK when every record was written. */
+  private Status write(String cl, List<BSONObject> docs) {
     try {
       InsertResult r = run.bulkInsert(cl, docs);
       if (r != null && r.getInsertNum() != docs.size()) {
-        run.batchFailed(docs.size() - r.getInsertNum(), "thread " + threadId + ", " + r.getInsertNum() + " of "
-            + docs.size() + " inserted (" + r.getDuplicatedNum() + " duplicate keys)");
+        run.batchFailed("insert", SequoiadbErrors.PARTLY_INSERTED, docs.size() - r.getInsertNum(), "thread "
+            + threadId + ", " + r.getInsertNum() + " of " + docs.size() + " inserted (" + r.getDuplicatedNum()
+            + " duplicate keys)", null);
         return Status.ERROR;
       }
       return Status.OK;
     } catch (RuntimeException e) {
-      run.batchFailed(docs.size(), "thread " + threadId + ", batch of " + docs.size() + ": "
-          + SequoiadbErrors.firstLine(e.getMessage()));
+      run.batchFailed("insert", SequoiadbErrors.kind(e), docs.size(), "thread " + threadId + ", batch of "
+          + docs.size() + ": " + SequoiadbErrors.firstLine(e.getMessage()), e);
       return SequoiadbErrors.status(e);
     }
   }
@@ -199,7 +190,7 @@ final class SequoiadbDb extends DB {
 
   @Override
   public void cleanup() throws DBException {
-    int pending = batch.size();
+    int pending = batch.pending();
     Status s = flush();
     if (!s.isOk()) {
       throw new DBException("sequoiadb: flushing the last batch of " + SequoiadbSettings.records(pending)

@@ -2,12 +2,12 @@ package org.sciycsb.sequoiadb;
 
 import com.sequoiadb.base.result.InsertResult;
 import com.sequoiadb.exception.BaseException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.bson.BSONObject;
 import org.bson.BasicBSONObject;
+import org.sciycsb.api.BatchBuffer;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.access.DocumentStore;
@@ -27,7 +27,8 @@ final class SequoiadbDocumentStore implements DocumentStore {
   private final SequoiadbRun run;
   private final int threadId;
   private final int batchSize;
-  private final Map<String, List<BSONObject>> batches = new LinkedHashMap<>();
+  /** One buffer per collection (with {@code sequoiadb.batchsize > 1}), in the order the collections were met. */
+  private final Map<String, BatchBuffer<BSONObject>> batches = new LinkedHashMap<>();
   private boolean closed;
 
   SequoiadbDocumentStore(SequoiadbRun run, int threadId) {
@@ -55,29 +56,24 @@ final class SequoiadbDocumentStore implements DocumentStore {
         return SequoiadbErrors.status(e);
       }
     }
-    List<BSONObject> batch = batches.computeIfAbsent(collection, c -> new ArrayList<>(batchSize));
-    batch.add(doc);
-    return batch.size() < batchSize ? Status.BATCHED_OK : send(collection, batch);
+    return batches.computeIfAbsent(collection, c -> new BatchBuffer<>(batchSize, this::send)).add(collection, doc);
   }
 
   /** Writes one collection's batch; OK when every document was written. */
-  private Status send(String collection, List<BSONObject> batch) {
-    if (batch.isEmpty()) {
-      return Status.OK;
-    }
-    List<BSONObject> docs = new ArrayList<>(batch);
-    batch.clear();
+  private Status send(String collection, List<BSONObject> docs) {
     try {
       InsertResult r = run.bulkInsert(collection, docs);
       if (r != null && r.getInsertNum() != docs.size()) {
-        run.batchFailed(docs.size() - r.getInsertNum(), "thread " + threadId + ", " + r.getInsertNum() + " of "
-            + docs.size() + " documents inserted into " + collection);
+        run.batchFailed("document insert", SequoiadbErrors.PARTLY_INSERTED, docs.size() - r.getInsertNum(),
+            "thread " + threadId + ", " + r.getInsertNum() + " of " + docs.size() + " documents inserted into "
+            + collection, null);
         return Status.ERROR;
       }
       return Status.OK;
     } catch (RuntimeException e) {
-      run.batchFailed(docs.size(), "thread " + threadId + ", batch of " + docs.size() + " into " + collection
-          + ": " + SequoiadbErrors.firstLine(e.getMessage()));
+      run.batchFailed("document insert", SequoiadbErrors.kind(e), docs.size(), "thread " + threadId
+          + ", batch of " + docs.size() + " into " + collection + ": " + SequoiadbErrors.firstLine(e.getMessage()),
+          e);
       return SequoiadbErrors.status(e);
     }
   }
@@ -97,8 +93,8 @@ final class SequoiadbDocumentStore implements DocumentStore {
   @Override
   public Status flush() {
     Status out = Status.OK;
-    for (Map.Entry<String, List<BSONObject>> b : batches.entrySet()) {
-      Status s = send(b.getKey(), b.getValue());
+    for (BatchBuffer<BSONObject> b : batches.values()) {
+      Status s = b.flush();
       if (!s.isOk()) {
         out = s;
       }

@@ -35,6 +35,15 @@ final class SequoiadbErrors {
     return unavailable(e) ? Status.SERVICE_UNAVAILABLE : Status.ERROR;
   }
 
+  /** The kind of a failure for the run's failure log: {@code SequoiaDB error -38}, or the exception's class. */
+  static String kind(RuntimeException e) {
+    int code = code(e);
+    return code != 0 ? "SequoiaDB error " + code : e.getClass().getSimpleName();
+  }
+
+  /** A batch of which the node inserted fewer records than it was sent (duplicate keys skipped). */
+  static final String PARTLY_INSERTED = "batch partly inserted";
+
   static int code(RuntimeException e) {
     return e instanceof BaseException b ? b.getErrorCode() : 0;
   }

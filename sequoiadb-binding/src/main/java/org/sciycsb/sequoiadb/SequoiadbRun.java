@@ -7,12 +7,12 @@ import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.sciycsb.api.AccessPath;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.FailureLog;
 import org.sciycsb.api.RunContext;
 import org.sciycsb.api.StoreInfo;
 import org.sciycsb.api.access.DocumentStore;
@@ -21,8 +21,6 @@ import site.ycsb.DB;
 
 /** One run of the {@code sequoiadb} binding: its connection pool and what the node said about itself. */
 public final class SequoiadbRun implements BindingRun {
-  private static final int MAX_LOGGED_ERRORS = 10;
-
   /** An operation on one borrowed connection. */
   @FunctionalInterface
   interface Call<T> {
@@ -34,7 +32,8 @@ public final class SequoiadbRun implements BindingRun {
   private final StoreInfo storeInfo;
   private final PrintStream log;
   private final String table;
-  private final AtomicInteger loggedErrors = new AtomicInteger();
+  /** The run's failure policy. */
+  private final FailureLog failures;
   private final AtomicLong failedBatchedRecords = new AtomicLong();
   /** The FHIR collections, once {@link SequoiadbSubjectTimeline#prepare} set them up. */
   private volatile SubjectTimeline.Schema timelineSchema;
@@ -43,6 +42,7 @@ public final class SequoiadbRun implements BindingRun {
     this.settings = settings;
     this.pool = new ConnectionPool(settings);
     this.log = context.log();
+    this.failures = context.failures();
     this.table = context.config().raw("table", "usertable");
     this.storeInfo = describe(settings, node);
   }
@@ -116,17 +116,23 @@ public final class SequoiadbRun implements BindingRun {
     return call(db -> collection(db, collection).bulkInsert(docs, continueOnDuplicate));
   }
 
-  /** Prints the first few operation failures (the engine counts them all), so a failing run says why. */
+  /**
+   * Records a failed operation in the run's {@link FailureLog}, its kind the driver's error code
+   * ({@link SequoiadbErrors#kind}): the first few of each kind are printed with the node's message, all are counted.
+   */
   void logError(String op, RuntimeException e) {
-    if (loggedErrors.getAndIncrement() < MAX_LOGGED_ERRORS) {
-      log.println("sequoiadb: " + op + " failed: " + SequoiadbErrors.firstLine(settings.mask(e.getMessage()))
-          + (loggedErrors.get() == MAX_LOGGED_ERRORS ? " (further errors are only counted)" : ""));
-    }
+    failures.record(op, SequoiadbErrors.kind(e),
+        () -> "sequoiadb: " + op + " failed: " + SequoiadbErrors.firstLine(settings.mask(e.getMessage())), e);
   }
 
-  void batchFailed(long records, String message) {
+  /**
+   * Records a batch that lost {@code records} records: counted here (for the cleanup's message) and in the run's
+   * {@link FailureLog} as a failure of {@code op} of the given kind ({@code e} may be null).
+   */
+  void batchFailed(String op, String kind, long records, String message, RuntimeException e) {
     failedBatchedRecords.addAndGet(records);
-    log.println("sequoiadb: batch insert lost " + SequoiadbSettings.records(records) + ": " + settings.mask(message));
+    failures.record(op, kind, () -> "sequoiadb: batch insert lost " + SequoiadbSettings.records(records) + ": "
+        + settings.mask(message), e);
   }
 
   long failedBatchedRecords() {

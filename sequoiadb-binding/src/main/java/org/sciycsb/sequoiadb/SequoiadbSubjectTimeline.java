@@ -4,10 +4,10 @@ import com.sequoiadb.base.DBCollection;
 import com.sequoiadb.base.DBCursor;
 import com.sequoiadb.base.result.InsertResult;
 import com.sequoiadb.exception.BaseException;
-import java.util.ArrayList;
 import java.util.List;
 import org.bson.BSONObject;
 import org.bson.BasicBSONObject;
+import org.sciycsb.api.BatchBuffer;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.access.SubjectTimeline;
@@ -38,13 +38,15 @@ final class SequoiadbSubjectTimeline implements SubjectTimeline {
   private final SequoiadbRun run;
   private final int threadId;
   private final int batchSize;
-  private final List<BSONObject> batch = new ArrayList<>();
+  /** Events buffered with {@code sequoiadb.batchsize > 1}. */
+  private final BatchBuffer<BSONObject> batch;
   private boolean closed;
 
   SequoiadbSubjectTimeline(SequoiadbRun run, int threadId) {
     this.run = run;
     this.threadId = threadId;
     this.batchSize = run.settings().batchSize();
+    this.batch = new BatchBuffer<>(Math.max(1, batchSize), (target, docs) -> write(docs));
   }
 
   private Schema schema() {
@@ -111,8 +113,7 @@ final class SequoiadbSubjectTimeline implements SubjectTimeline {
         return SequoiadbErrors.status(e);
       }
     }
-    batch.add(doc);
-    return batch.size() < batchSize ? Status.BATCHED_OK : flush();
+    return batch.add("events", doc);
   }
 
   @Override
@@ -142,23 +143,23 @@ final class SequoiadbSubjectTimeline implements SubjectTimeline {
 
   @Override
   public Status flush() {
-    if (batch.isEmpty()) {
-      return Status.OK;
-    }
-    List<BSONObject> docs = new ArrayList<>(batch);
-    batch.clear();
+    return batch.flush();
+  }
+
+  /** Writes one batch of events; OK when every one was written. */
+  private Status write(List<BSONObject> docs) {
     String cl = schema().events();
     try {
       InsertResult r = run.bulkInsert(cl, docs);
       if (r != null && r.getInsertNum() != docs.size()) {
-        run.batchFailed(docs.size() - r.getInsertNum(), "thread " + threadId + ", " + r.getInsertNum() + " of "
-            + docs.size() + " events inserted");
+        run.batchFailed("insert event", SequoiadbErrors.PARTLY_INSERTED, docs.size() - r.getInsertNum(), "thread "
+            + threadId + ", " + r.getInsertNum() + " of " + docs.size() + " events inserted", null);
         return Status.ERROR;
       }
       return Status.OK;
     } catch (RuntimeException e) {
-      run.batchFailed(docs.size(), "thread " + threadId + ", batch of " + docs.size() + " events: "
-          + SequoiadbErrors.firstLine(e.getMessage()));
+      run.batchFailed("insert event", SequoiadbErrors.kind(e), docs.size(), "thread " + threadId + ", batch of "
+          + docs.size() + " events: " + SequoiadbErrors.firstLine(e.getMessage()), e);
       return SequoiadbErrors.status(e);
     }
   }
