@@ -78,49 +78,82 @@ public final class CensusGenerator {
 
   /** The fields of record {@code i} (0-based), always 111. */
   public String[] fields(long i) {
-    SplittableRandom r = new SplittableRandom(mix(seed * 0x9E3779B97F4A7C15L + i));
-    String[] f = new String[CensusSchema.FIELDS];
+    Fields x = new Fields(new SplittableRandom(mix(seed * 0x9E3779B97F4A7C15L + i)));
+    geography(x, i);
+    long[] ages = ageAndSex(x);
+    long total = ages[0];
+    long under18 = ages[1];
+    long units = householdsAndRace(x, total);
+    long workers = incomeEducationAndLabor(x, total, under18);
+    commuteHealthAndQuarters(x, total, workers, units);
+    checksum(x);
+    if (x.c != CensusSchema.FIELDS) {
+      throw new IllegalStateException("generated " + x.c + " fields");
+    }
+    return x.f;
+  }
+
+  /** The record being generated: its fields so far and the random numbers, drawn in field order. */
+  private static final class Fields {
+    final SplittableRandom r;
+    final String[] f = new String[CensusSchema.FIELDS];
+    int c;
+
+    Fields(SplittableRandom r) {
+      this.r = r;
+    }
+
+    void add(String v) {
+      f[c++] = v;
+    }
+  }
+
+  /** Record number, vintage, the state and county, their names and areas, the county's position. */
+  private static void geography(Fields x, long i) {
     int s = (int) (i % STATES.length);
     long k = (i / STATES.length) % COUNTIES_PER_STATE;
     long vintage = (i / ((long) STATES.length * COUNTIES_PER_STATE)) % VINTAGES;
     String[] st = STATES[s];
-    int c = 0;
-    f[c++] = Long.toString(i + 1);
-    f[c++] = Long.toString(2020 - 10 * vintage);
-    f[c++] = "050";
-    f[c++] = st[2];
+    x.add(Long.toString(i + 1));
+    x.add(Long.toString(2020 - 10 * vintage));
+    x.add("050");
+    x.add(st[2]);
     String countyFips = pad(Long.toString(2 * k + 1), 3);
-    f[c++] = countyFips;
-    f[c++] = st[2] + countyFips;
-    f[c++] = st[0];
-    f[c++] = st[1];
+    x.add(countyFips);
+    x.add(st[2] + countyFips);
+    x.add(st[0]);
+    x.add(st[1]);
     String base = COUNTY_NAMES[(int) (k % COUNTY_NAMES.length)];
     long rep = k / COUNTY_NAMES.length;
-    f[c++] = base + (rep == 0 ? "" : rep == 1 ? " North" : " South") + " County";
-    f[c++] = st[3];
-    f[c++] = st[4];
-    double land = 80 + r.nextDouble() * 2500;
-    f[c++] = dec2(land);
-    f[c++] = dec2(r.nextDouble() * land * 0.08);
-    f[c++] = dec4(25 + r.nextDouble() * 23);
-    f[c++] = dec4(-(70 + r.nextDouble() * 54));
-    long total = Math.max(80, Math.min(10_000_000, Math.round(Math.exp(10.2 + 1.3 * gauss(r)))));
-    double femaleShare = 0.505 + 0.012 * gauss(r);
+    x.add(base + (rep == 0 ? "" : rep == 1 ? " North" : " South") + " County");
+    x.add(st[3]);
+    x.add(st[4]);
+    double land = 80 + x.r.nextDouble() * 2500;
+    x.add(dec2(land));
+    x.add(dec2(x.r.nextDouble() * land * 0.08));
+    x.add(dec4(25 + x.r.nextDouble() * 23));
+    x.add(dec4(-(70 + x.r.nextDouble() * 54)));
+  }
+
+  /** Population by sex and age band, the broad age groups and median ages: {total, under 18}. */
+  private static long[] ageAndSex(Fields x) {
+    long total = Math.max(80, Math.min(10_000_000, Math.round(Math.exp(10.2 + 1.3 * gauss(x.r)))));
+    double femaleShare = 0.505 + 0.012 * gauss(x.r);
     long females = Math.round(total * femaleShare);
     long males = total - females;
-    int totalAt = c;
-    c += 3; // total, male, female filled below
-    long[] maleBands = split(males, r);
-    long[] femaleBands = split(females, r);
+    int totalAt = x.c;
+    x.c += 3; // total, male, female filled below
+    long[] maleBands = split(males, x.r);
+    long[] femaleBands = split(females, x.r);
     for (long v : maleBands) {
-      f[c++] = Long.toString(v);
+      x.add(Long.toString(v));
     }
     for (long v : femaleBands) {
-      f[c++] = Long.toString(v);
+      x.add(Long.toString(v));
     }
-    f[totalAt] = Long.toString(males + females);
-    f[totalAt + 1] = Long.toString(males);
-    f[totalAt + 2] = Long.toString(females);
+    x.f[totalAt] = Long.toString(males + females);
+    x.f[totalAt + 1] = Long.toString(males);
+    x.f[totalAt + 2] = Long.toString(females);
     long under18 = 0;
     long old = 0;
     for (int b = 0; b < 18; b++) {
@@ -134,90 +167,108 @@ public final class CensusGenerator {
         old += both;
       }
     }
-    f[c++] = Long.toString(under18);
-    f[c++] = Long.toString(total - under18 - old);
-    f[c++] = Long.toString(old);
-    double medianAge = 30 + r.nextDouble() * 18;
-    f[c++] = dec1(medianAge);
-    f[c++] = dec1(medianAge - 1 - r.nextDouble() * 2);
-    f[c++] = dec1(medianAge + 1 + r.nextDouble() * 2);
-    double hhSize = 2.2 + r.nextDouble() * 0.9;
+    x.add(Long.toString(under18));
+    x.add(Long.toString(total - under18 - old));
+    x.add(Long.toString(old));
+    double medianAge = 30 + x.r.nextDouble() * 18;
+    x.add(dec1(medianAge));
+    x.add(dec1(medianAge - 1 - x.r.nextDouble() * 2));
+    x.add(dec1(medianAge + 1 + x.r.nextDouble() * 2));
+    return new long[] {total, under18};
+  }
+
+  /** Households, housing units, race and Hispanic origin: the number of housing units. */
+  private static long householdsAndRace(Fields x, long total) {
+    double hhSize = 2.2 + x.r.nextDouble() * 0.9;
     long households = Math.max(1, Math.round(total / hhSize));
-    long family = Math.round(households * (0.6 + r.nextDouble() * 0.15));
-    f[c++] = Long.toString(households);
-    f[c++] = Long.toString(family);
-    f[c++] = Long.toString(households - family);
-    f[c++] = dec2(hhSize);
-    long units = Math.round(households * (1.05 + r.nextDouble() * 0.2));
-    long owners = Math.round(households * (0.55 + r.nextDouble() * 0.25));
-    f[c++] = Long.toString(units);
-    f[c++] = Long.toString(households);
-    f[c++] = Long.toString(units - households);
-    f[c++] = Long.toString(owners);
-    f[c++] = Long.toString(households - owners);
+    long family = Math.round(households * (0.6 + x.r.nextDouble() * 0.15));
+    x.add(Long.toString(households));
+    x.add(Long.toString(family));
+    x.add(Long.toString(households - family));
+    x.add(dec2(hhSize));
+    long units = Math.round(households * (1.05 + x.r.nextDouble() * 0.2));
+    long owners = Math.round(households * (0.55 + x.r.nextDouble() * 0.25));
+    x.add(Long.toString(units));
+    x.add(Long.toString(households));
+    x.add(Long.toString(units - households));
+    x.add(Long.toString(owners));
+    x.add(Long.toString(households - owners));
     long left = total;
-    double[] race = {0.55 + r.nextDouble() * 0.35, 0.02 + r.nextDouble() * 0.25, r.nextDouble() * 0.03,
-        r.nextDouble() * 0.08, r.nextDouble() * 0.005, r.nextDouble() * 0.05};
+    double[] race = {0.55 + x.r.nextDouble() * 0.35, 0.02 + x.r.nextDouble() * 0.25, x.r.nextDouble() * 0.03,
+        x.r.nextDouble() * 0.08, x.r.nextDouble() * 0.005, x.r.nextDouble() * 0.05};
     for (double share : race) {
       long v = Math.min(left, Math.round(total * share));
-      f[c++] = Long.toString(v);
+      x.add(Long.toString(v));
       left -= v;
     }
-    f[c++] = Long.toString(left);
-    long hispanic = Math.round(total * r.nextDouble() * 0.4);
-    f[c++] = Long.toString(hispanic);
-    f[c++] = Long.toString(total - hispanic);
-    long income = 28_000 + (long) (r.nextDouble() * 70_000);
-    f[c++] = Long.toString(income);
-    f[c++] = Long.toString(income * (38 + (long) (r.nextDouble() * 10)) / 100);
-    f[c++] = Long.toString(Math.round(total * (0.07 + r.nextDouble() * 0.18)));
+    x.add(Long.toString(left));
+    long hispanic = Math.round(total * x.r.nextDouble() * 0.4);
+    x.add(Long.toString(hispanic));
+    x.add(Long.toString(total - hispanic));
+    return units;
+  }
+
+  /** Income, poverty, education and the labour force: the number of workers. */
+  private static long incomeEducationAndLabor(Fields x, long total, long under18) {
+    long income = 28_000 + (long) (x.r.nextDouble() * 70_000);
+    x.add(Long.toString(income));
+    x.add(Long.toString(income * (38 + (long) (x.r.nextDouble() * 10)) / 100));
+    x.add(Long.toString(Math.round(total * (0.07 + x.r.nextDouble() * 0.18))));
     long adults = total - under18;
-    double[] edu = {0.08 + r.nextDouble() * 0.1, 0.25 + r.nextDouble() * 0.1, 0.2 + r.nextDouble() * 0.1,
-        0.12 + r.nextDouble() * 0.1};
+    double[] edu = {0.08 + x.r.nextDouble() * 0.1, 0.25 + x.r.nextDouble() * 0.1, 0.2 + x.r.nextDouble() * 0.1,
+        0.12 + x.r.nextDouble() * 0.1};
     long eduLeft = adults;
     for (double share : edu) {
       long v = Math.min(eduLeft, Math.round(adults * share));
-      f[c++] = Long.toString(v);
+      x.add(Long.toString(v));
       eduLeft -= v;
     }
-    f[c++] = Long.toString(eduLeft);
-    long labor = Math.round(adults * (0.55 + r.nextDouble() * 0.15));
-    long unemployed = Math.round(labor * (0.03 + r.nextDouble() * 0.08));
-    f[c++] = Long.toString(labor);
-    f[c++] = Long.toString(labor - unemployed);
-    f[c++] = Long.toString(unemployed);
-    f[c++] = Long.toString(adults - labor);
-    f[c++] = Long.toString(Math.round(adults * (0.04 + r.nextDouble() * 0.06)));
-    f[c++] = Long.toString(Math.round(total * (0.08 + r.nextDouble() * 0.08)));
-    f[c++] = Long.toString(Math.round(total * r.nextDouble() * 0.25));
-    f[c++] = Long.toString(Math.round(total * r.nextDouble() * 0.3));
-    f[c++] = Long.toString(Math.round(total * (0.009 + r.nextDouble() * 0.006)));
-    f[c++] = Long.toString(Math.round(total * (0.006 + r.nextDouble() * 0.007)));
-    f[c++] = Long.toString(Math.round(total * (r.nextDouble() - 0.5) * 0.02));
-    long workers = labor - unemployed;
-    long car = Math.round(workers * (0.7 + r.nextDouble() * 0.2));
-    long transit = Math.min(workers - car, Math.round(workers * r.nextDouble() * 0.1));
-    long walk = Math.min(workers - car - transit, Math.round(workers * r.nextDouble() * 0.04));
-    f[c++] = Long.toString(car);
-    f[c++] = Long.toString(transit);
-    f[c++] = Long.toString(walk);
-    f[c++] = Long.toString(workers - car - transit - walk);
-    f[c++] = dec1(15 + r.nextDouble() * 20);
-    long uninsured = Math.round(total * (0.04 + r.nextDouble() * 0.14));
-    f[c++] = Long.toString(total - uninsured);
-    f[c++] = Long.toString(uninsured);
-    f[c++] = Long.toString(60_000 + (long) (r.nextDouble() * 500_000));
-    f[c++] = Long.toString(500 + (long) (r.nextDouble() * 1500));
-    f[c++] = Long.toString(Math.round(units * r.nextDouble() * 0.3));
-    long gq = Math.round(total * r.nextDouble() * 0.04);
-    long inst = Math.round(gq * r.nextDouble() * 0.6);
-    f[c++] = Long.toString(gq);
-    f[c++] = Long.toString(inst);
-    f[c++] = Long.toString(gq - inst);
+    x.add(Long.toString(eduLeft));
+    long labor = Math.round(adults * (0.55 + x.r.nextDouble() * 0.15));
+    long unemployed = Math.round(labor * (0.03 + x.r.nextDouble() * 0.08));
+    x.add(Long.toString(labor));
+    x.add(Long.toString(labor - unemployed));
+    x.add(Long.toString(unemployed));
+    x.add(Long.toString(adults - labor));
+    x.add(Long.toString(Math.round(adults * (0.04 + x.r.nextDouble() * 0.06))));
+    x.add(Long.toString(Math.round(total * (0.08 + x.r.nextDouble() * 0.08))));
+    x.add(Long.toString(Math.round(total * x.r.nextDouble() * 0.25)));
+    x.add(Long.toString(Math.round(total * x.r.nextDouble() * 0.3)));
+    x.add(Long.toString(Math.round(total * (0.009 + x.r.nextDouble() * 0.006))));
+    x.add(Long.toString(Math.round(total * (0.006 + x.r.nextDouble() * 0.007))));
+    x.add(Long.toString(Math.round(total * (x.r.nextDouble() - 0.5) * 0.02)));
+    return labor - unemployed;
+  }
+
+  /** Commuting, health insurance, housing values and group quarters. */
+  private static void commuteHealthAndQuarters(Fields x, long total, long workers, long units) {
+    long car = Math.round(workers * (0.7 + x.r.nextDouble() * 0.2));
+    long transit = Math.min(workers - car, Math.round(workers * x.r.nextDouble() * 0.1));
+    long walk = Math.min(workers - car - transit, Math.round(workers * x.r.nextDouble() * 0.04));
+    x.add(Long.toString(car));
+    x.add(Long.toString(transit));
+    x.add(Long.toString(walk));
+    x.add(Long.toString(workers - car - transit - walk));
+    x.add(dec1(15 + x.r.nextDouble() * 20));
+    long uninsured = Math.round(total * (0.04 + x.r.nextDouble() * 0.14));
+    x.add(Long.toString(total - uninsured));
+    x.add(Long.toString(uninsured));
+    x.add(Long.toString(60_000 + (long) (x.r.nextDouble() * 500_000)));
+    x.add(Long.toString(500 + (long) (x.r.nextDouble() * 1500)));
+    x.add(Long.toString(Math.round(units * x.r.nextDouble() * 0.3)));
+    long gq = Math.round(total * x.r.nextDouble() * 0.04);
+    long inst = Math.round(gq * x.r.nextDouble() * 0.6);
+    x.add(Long.toString(gq));
+    x.add(Long.toString(inst));
+    x.add(Long.toString(gq - inst));
+  }
+
+  /** The last field: the CRC-32 of every field before it, each followed by a comma. */
+  private static void checksum(Fields row) {
     CRC32 crc = new CRC32();
     byte[] buf = new byte[1024];
-    for (int j = 0; j < c; j++) {
-      String v = f[j];
+    for (int j = 0; j < row.c; j++) {
+      String v = row.f[j];
       if (buf.length < v.length() + 1) {
         buf = new byte[v.length() * 2 + 1];
       }
@@ -228,11 +279,7 @@ public final class CensusGenerator {
       buf[n++] = ',';
       crc.update(buf, 0, n);
     }
-    f[c++] = pad(Long.toHexString(crc.getValue()), 8);
-    if (c != CensusSchema.FIELDS) {
-      throw new IllegalStateException("generated " + c + " fields");
-    }
-    return f;
+    row.add(pad(Long.toHexString(crc.getValue()), 8));
   }
 
   /** True when record {@code i} is written malformed (see the constructor). */

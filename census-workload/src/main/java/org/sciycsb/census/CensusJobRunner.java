@@ -157,87 +157,12 @@ public final class CensusJobRunner {
       if (out.mongo()) {
         MongoConfigUtil.setOutputURI(conf, out.uri());
       }
-      Job job = Job.getInstance(conf, "census-" + kind.label());
-      job.setJarByClass(CensusMapper.class);
-      if (!"local".equals(conf.get("mapreduce.framework.name", "local"))) {
-        shipJars(job);
-      }
-      job.setMapperClass(CensusMapper.class);
-      job.setReducerClass(CensusReducer.class);
-      job.setMapOutputKeyClass(Text.class);
-      job.setMapOutputValueClass(Text.class);
-      job.setNumReduceTasks(config.get(CensusOptions.REDUCERS));
-      if (in.mongo()) {
-        job.setInputFormatClass(MongoInputFormat.class);
-      } else {
-        job.setInputFormatClass(TextInputFormat.class);
-        FileInputFormat.addInputPath(job, new Path(in.uri()));
-      }
-      if (out.mongo()) {
-        job.setOutputFormatClass(MongoOutputFormat.class);
-        job.setOutputKeyClass(Text.class);
-        job.setOutputValueClass(com.mongodb.hadoop.io.BSONWritable.class);
-      } else {
-        job.setOutputFormatClass(TextOutputFormat.class);
-        job.setOutputKeyClass(NullWritable.class);
-        job.setOutputValueClass(Text.class);
-        FileOutputFormat.setOutputPath(job, new Path(out.uri()));
-      }
-
-      JobReport r = new JobReport();
-      r.metadata.put("job", kind.label());
-      r.metadata.put("input", mask(in.uri()));
-      r.metadata.put("inputKind", in.kind());
-      r.metadata.put("output", mask(out.uri()));
-      r.metadata.put("outputKind", out.kind());
-      r.metadata.put("splitSizeMB", splitMb == null ? "default" : splitMb);
-      if (in.mongo()) {
-        r.metadata.put("mongoSplitter", conf.get("mongo.splitter.class", "connector's choice"));
-        r.metadata.put("mongoSplitMinDocs", conf.get(MongoConfigUtil.INPUT_SPLIT_MIN_DOCS, "n/a"));
-      }
-      r.metadata.put("runner", conf.get("mapreduce.framework.name", "local"));
-      r.metadata.put("hadoopVersion", VersionInfo.getVersion());
-      r.metadata.put("mongoHadoop", in.mongo() || out.mongo() ? "mongo-hadoop-core 2.0.2, mongo-java-driver "
-          + Mongo3.driverJar() : "not used");
-      r.metadata.put("host", host());
-      r.metadata.put("java", System.getProperty("java.version"));
-      r.metadata.put("start", Instant.now().toString());
-
+      Job job = newJob(conf, kind, in, out);
+      JobReport r = newReport(conf, kind, in, out, splitMb);
       InputFormat<?, ?> format = ReflectionUtils.newInstance(job.getInputFormatClass(), job.getConfiguration());
       List<InputSplit> splits = format.getSplits(job);
       r.splits = splits.size();
-
-      long t0 = System.nanoTime();
-      r.metadata.put("jobStartEpochMs", System.currentTimeMillis()); // a fault placed by a study is read against it
-      markStarted(System.currentTimeMillis());
-      job.submit();
-      long mapDone = -1;
-      while (!job.isComplete()) {
-        if (mapDone < 0 && job.mapProgress() >= 1f) {
-          mapDone = System.nanoTime();
-        }
-        Thread.sleep(25);
-      }
-      long t1 = System.nanoTime();
-      r.metadata.put("jobEndEpochMs", System.currentTimeMillis());
-      if (mapDone < 0) {
-        mapDone = t1;
-      }
-      org.apache.hadoop.mapreduce.Counters c = job.getCounters();
-      if (!job.isSuccessful()) {
-        throw new CensusException("the census " + kind.label() + " job failed: "
-            + (job.getStatus().getFailureInfo() == null ? "see the log above" : firstLine(job.getStatus().getFailureInfo())), 1);
-      }
-      r.recordsRead = c.findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue();
-      r.recordsWritten = c.findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue();
-      r.malformed = c.findCounter(CensusMapper.Counters.MALFORMED).getValue();
-      long launched = c.findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue();
-      r.mappers = launched > 0 ? launched : r.splits;
-      r.reducers = job.getNumReduceTasks();
-      r.totalMs = (t1 - t0) / 1_000_000;
-      r.mapMs = (mapDone - t0) / 1_000_000;
-      r.reduceMs = r.totalMs - r.mapMs;
-      r.metadata.put("jobId", String.valueOf(job.getJobID()));
+      runAndMeasure(job, kind, r);
       return r;
     } catch (IOException | RuntimeException e) {
       throw new CensusException("the census " + kind.label() + " job failed: " + firstLine(e), CensusException.FAILED, e);
@@ -247,6 +172,98 @@ public final class CensusJobRunner {
     } catch (ClassNotFoundException e) {
       throw new CensusException("the census job cannot load " + e.getMessage(), CensusException.FAILED, e);
     }
+  }
+
+  /** The job: mapper, reducer, input and output formats and paths; the jars shipped when it runs on a cluster. */
+  private Job newJob(Configuration conf, CensusJobKind kind, Locations in, Locations out)
+      throws IOException, ConfigException {
+    Job job = Job.getInstance(conf, "census-" + kind.label());
+    job.setJarByClass(CensusMapper.class);
+    if (!"local".equals(conf.get("mapreduce.framework.name", "local"))) {
+      shipJars(job);
+    }
+    job.setMapperClass(CensusMapper.class);
+    job.setReducerClass(CensusReducer.class);
+    job.setMapOutputKeyClass(Text.class);
+    job.setMapOutputValueClass(Text.class);
+    job.setNumReduceTasks(config.get(CensusOptions.REDUCERS));
+    if (in.mongo()) {
+      job.setInputFormatClass(MongoInputFormat.class);
+    } else {
+      job.setInputFormatClass(TextInputFormat.class);
+      FileInputFormat.addInputPath(job, new Path(in.uri()));
+    }
+    if (out.mongo()) {
+      job.setOutputFormatClass(MongoOutputFormat.class);
+      job.setOutputKeyClass(Text.class);
+      job.setOutputValueClass(com.mongodb.hadoop.io.BSONWritable.class);
+    } else {
+      job.setOutputFormatClass(TextOutputFormat.class);
+      job.setOutputKeyClass(NullWritable.class);
+      job.setOutputValueClass(Text.class);
+      FileOutputFormat.setOutputPath(job, new Path(out.uri()));
+    }
+    return job;
+  }
+
+  /** The report's metadata known before the job runs: what it reads and writes, where, with what. */
+  private static JobReport newReport(Configuration conf, CensusJobKind kind, Locations in, Locations out,
+      Integer splitMb) {
+    JobReport r = new JobReport();
+    r.metadata.put("job", kind.label());
+    r.metadata.put("input", mask(in.uri()));
+    r.metadata.put("inputKind", in.kind());
+    r.metadata.put("output", mask(out.uri()));
+    r.metadata.put("outputKind", out.kind());
+    r.metadata.put("splitSizeMB", splitMb == null ? "default" : splitMb);
+    if (in.mongo()) {
+      r.metadata.put("mongoSplitter", conf.get("mongo.splitter.class", "connector's choice"));
+      r.metadata.put("mongoSplitMinDocs", conf.get(MongoConfigUtil.INPUT_SPLIT_MIN_DOCS, "n/a"));
+    }
+    r.metadata.put("runner", conf.get("mapreduce.framework.name", "local"));
+    r.metadata.put("hadoopVersion", VersionInfo.getVersion());
+    r.metadata.put("mongoHadoop", in.mongo() || out.mongo() ? "mongo-hadoop-core 2.0.2, mongo-java-driver "
+        + Mongo3.driverJar() : "not used");
+    r.metadata.put("host", host());
+    r.metadata.put("java", System.getProperty("java.version"));
+    r.metadata.put("start", Instant.now().toString());
+    return r;
+  }
+
+  /** Submits the job, waits for it, and fills the report with its times and counters. */
+  private void runAndMeasure(Job job, CensusJobKind kind, JobReport r)
+      throws IOException, InterruptedException, ClassNotFoundException, CensusException, ConfigException {
+    long t0 = System.nanoTime();
+    r.metadata.put("jobStartEpochMs", System.currentTimeMillis()); // a fault placed by a study is read against it
+    markStarted(System.currentTimeMillis());
+    job.submit();
+    long mapDone = -1;
+    while (!job.isComplete()) {
+      if (mapDone < 0 && job.mapProgress() >= 1f) {
+        mapDone = System.nanoTime();
+      }
+      Thread.sleep(25);
+    }
+    long t1 = System.nanoTime();
+    r.metadata.put("jobEndEpochMs", System.currentTimeMillis());
+    if (mapDone < 0) {
+      mapDone = t1;
+    }
+    org.apache.hadoop.mapreduce.Counters c = job.getCounters();
+    if (!job.isSuccessful()) {
+      throw new CensusException("the census " + kind.label() + " job failed: "
+          + (job.getStatus().getFailureInfo() == null ? "see the log above" : firstLine(job.getStatus().getFailureInfo())), 1);
+    }
+    r.recordsRead = c.findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue();
+    r.recordsWritten = c.findCounter(TaskCounter.REDUCE_OUTPUT_RECORDS).getValue();
+    r.malformed = c.findCounter(CensusMapper.Counters.MALFORMED).getValue();
+    long launched = c.findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue();
+    r.mappers = launched > 0 ? launched : r.splits;
+    r.reducers = job.getNumReduceTasks();
+    r.totalMs = (t1 - t0) / 1_000_000;
+    r.mapMs = (mapDone - t0) / 1_000_000;
+    r.reduceMs = r.totalMs - r.mapMs;
+    r.metadata.put("jobId", String.valueOf(job.getJobID()));
   }
 
   /** The three-stage path of seed 000: copy MongoDB to HDFS, run the job there, load the output back. */

@@ -52,21 +52,11 @@ public final class CensusMain {
       String command = line.command;
       String sub = line.job;
       if ("help".equals(command) && "markdown".equals(sub)) { // the README's options table, from the declaration
-        out.println("| name | type | default | description |");
-        out.println("|---|---|---|---|");
-        for (Option<?> o : CensusOptions.set().options()) {
-          out.printf("| `%s` | %s | %s | %s |%n", o.name(), o.type(),
-              o.defaultText() == null ? "(required)" : o.defaultText(), o.description().replace("|", "\\|"));
-        }
+        printOptionsTable(out);
         return 0;
       }
       if (line.help || "help".equals(command)) {
-        out.print(CensusCli.usage(new CensusCli()));
-        out.println();
-        out.println("properties (-p key=value):");
-        for (Option<?> o : CensusOptions.set().options()) {
-          out.printf("  %-24s %-10s %s (default: %s)%n", o.name(), o.type(), o.description(), o.defaultText());
-        }
+        printHelp(out);
         return 0;
       }
       if (command == null) {
@@ -79,44 +69,10 @@ public final class CensusMain {
         throw new CensusException("unknown property " + unknown + " (bin/census help lists the options)", 2);
       }
       Config config = new Config(props);
-      JobReport report;
-      switch (command) {
-        case "generate":
-          return generate(config, out);
-        case "load": {
-          Locations o = Locations.parse(CensusOptions.OUTPUT.name(), config.get(CensusOptions.OUTPUT));
-          CensusGenerator gen = new CensusGenerator(config.get(CensusOptions.SEED), config.get(CensusOptions.MALFORMED));
-          report = CensusData.load(new Configuration(), o, gen, config.get(CensusOptions.RECORDS),
-              config.get(CensusOptions.FILES), "onefield".equals(config.get(CensusOptions.LAYOUT)),
-              config.get(CensusOptions.OVERWRITE), config.get(CensusOptions.BATCHSIZE));
-          report.metadata.put("seed", config.get(CensusOptions.SEED));
-          break;
-        }
-        case "read":
-          report = CensusData.read(new Configuration(),
-              Locations.parse(CensusOptions.INPUT.name(), config.get(CensusOptions.INPUT)));
-          break;
-        case "threestage": {
-          if (sub == null) {
-            throw new CensusException("threestage needs a job: filter, merge or reorder", 2);
-          }
-          String staging = config.get(CensusOptions.STAGING);
-          if (staging == null) {
-            throw new CensusException("threestage needs census.staging=hdfs://host:port/folder", 2);
-          }
-          report = new CensusJobRunner(props, null).runThreeStage(CensusJobKind.parse(sub), staging);
-          break;
-        }
-        default: {
-          CensusJobKind kind;
-          try {
-            kind = CensusJobKind.parse(command);
-          } catch (IllegalArgumentException e) {
-            throw new CensusException("unknown command '" + command + "' (bin/census help lists the commands)", 2);
-          }
-          report = new CensusJobRunner(props, null).run(kind);
-        }
+      if ("generate".equals(command)) {
+        return generate(config, out);
       }
+      JobReport report = report(command, sub, config, props);
       String dir = config.get(CensusOptions.RESULTS);
       Path results = dir != null ? Path.of(dir) : Path.of(System.getProperty("sciycsb.home", "."), "results",
           LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-census-"
@@ -137,6 +93,63 @@ public final class CensusMain {
         e.printStackTrace(err);
       }
       return CensusException.FAILED;
+    }
+  }
+
+  /** The report of a command other than generate: load, read, threestage JOB or a job's name. */
+  private static JobReport report(String command, String sub, Config config, Map<String, String> props)
+      throws CensusException, ConfigException, IOException {
+    switch (command) {
+      case "load": {
+        Locations o = Locations.parse(CensusOptions.OUTPUT.name(), config.get(CensusOptions.OUTPUT));
+        CensusGenerator gen = new CensusGenerator(config.get(CensusOptions.SEED), config.get(CensusOptions.MALFORMED));
+        JobReport report = CensusData.load(new Configuration(), o, gen, config.get(CensusOptions.RECORDS),
+            config.get(CensusOptions.FILES), "onefield".equals(config.get(CensusOptions.LAYOUT)),
+            config.get(CensusOptions.OVERWRITE), config.get(CensusOptions.BATCHSIZE));
+        report.metadata.put("seed", config.get(CensusOptions.SEED));
+        return report;
+      }
+      case "read":
+        return CensusData.read(new Configuration(),
+            Locations.parse(CensusOptions.INPUT.name(), config.get(CensusOptions.INPUT)));
+      case "threestage": {
+        if (sub == null) {
+          throw new CensusException("threestage needs a job: filter, merge or reorder", 2);
+        }
+        String staging = config.get(CensusOptions.STAGING);
+        if (staging == null) {
+          throw new CensusException("threestage needs census.staging=hdfs://host:port/folder", 2);
+        }
+        return new CensusJobRunner(props, null).runThreeStage(CensusJobKind.parse(sub), staging);
+      }
+      default: {
+        CensusJobKind kind;
+        try {
+          kind = CensusJobKind.parse(command);
+        } catch (IllegalArgumentException e) {
+          throw new CensusException("unknown command '" + command + "' (bin/census help lists the commands)", 2);
+        }
+        return new CensusJobRunner(props, null).run(kind);
+      }
+    }
+  }
+
+  /** The README's options table, from the declaration. */
+  private static void printOptionsTable(PrintStream out) {
+    out.println("| name | type | default | description |");
+    out.println("|---|---|---|---|");
+    for (Option<?> o : CensusOptions.set().options()) {
+      out.printf("| `%s` | %s | %s | %s |%n", o.name(), o.type(),
+          o.defaultText() == null ? "(required)" : o.defaultText(), o.description().replace("|", "\\|"));
+    }
+  }
+
+  private static void printHelp(PrintStream out) {
+    out.print(CensusCli.usage(new CensusCli()));
+    out.println();
+    out.println("properties (-p key=value):");
+    for (Option<?> o : CensusOptions.set().options()) {
+      out.printf("  %-24s %-10s %s (default: %s)%n", o.name(), o.type(), o.description(), o.defaultText());
     }
   }
 

@@ -167,6 +167,12 @@ public final class CorpusGenerator {
    * Writes file {@code index} to {@code out} (not closed); {@code observer}, when not null, sees every alignment
    * as written.
    */
+  /** The searched library of one file: its path, number of sequences and of residues. */
+  private record Library(String path, int chromosome, int sequences, long residues) {}
+
+  /** One query of a file as written: its number, name, length, statistics line and hits, best first. */
+  private record Query(int index, String name, int length, String stats, List<Hit> hits) {}
+
   public Stats writeFile(int index, OutputStream os, Consumer<Written> observer) throws IOException {
     SplittableRandom r = new SplittableRandom(Ids.mix(settings.seed() * 0x9E3779B97F4A7C15L + index + 1));
     AsciiOut o = new AsciiOut(os);
@@ -175,6 +181,7 @@ public final class CorpusGenerator {
     String library = "/scratch/sciycsb/pasta/cds_chr" + chromosome + ".fa";
     int libSeqs = 1500 + r.nextInt(4500);
     long libResidues = libSeqs * (900L + r.nextInt(900));
+    Library lib = new Library(library, chromosome, libSeqs, libResidues);
     int hitsPerQuery = settings.hitsPerQuery();
     String argv = "ssearch36 -q -H -m 10 -W 0 -E 1000000000 -b " + hitsPerQuery + " -d " + hitsPerQuery + " "
         + queryFile + " " + library;
@@ -196,104 +203,146 @@ public final class CorpusGenerator {
       double k = 0.03 + 0.1 * r.nextDouble();
       String stats = String.format(Locale.ROOT, "(shuffled [500]) MLE statistics: Lambda= %.4f;  K=%.4g", lambda,
           k);
-
-      List<Hit> hits = new ArrayList<>(hitsPerQuery);
-      for (int h = 0; h < hitsPerQuery; h++) {
-        Hit hit = new Hit();
-        int gene = 1 + r.nextInt(30_000);
-        hit.description = "gs_sequence|" + gene + "|gs_gene|" + gene + "|chromosome|" + chromosome;
-        int n = 1;
-        if (r.nextDouble() < settings.alternativeRate()) {
-          n += r.nextDouble() < 0.2 ? 2 : 1;
-        }
-        hit.length = 0;
-        for (int a = 0; a < n; a++) {
-          Al al = align(r, query, lambda, k, libResidues);
-          hit.alignments.add(al);
-          hit.length = Math.max(hit.length, al.hStop);
-        }
-        hit.length += r.nextInt(400);
-        hit.alignments.sort(Comparator.comparingInt((Al a) -> a.score).reversed());
-        hits.add(hit);
-      }
-      hits.sort(Comparator.comparingInt((Hit h) -> h.alignments.get(0).score).reversed());
-
-      // the query's summary and best-scores list (ignored by parsers, there for realistic file sizes)
-      o.pad(Integer.toString(qi + 1), 3).str(">>>").str(qName).str(" - ").num(qLen).str(" nt\n");
-      o.str("Library: ").str(library).nl();
-      String residues = String.format(Locale.ROOT, "%9d residues in %5d sequences\n", libResidues, libSeqs);
-      o.str(residues).nl().str(residues);
-      o.str("Statistics: ").str(stats).nl();
-      o.str(" statistics sampled from 60000 (").num(libSeqs).str(") to 60000 sequences\n");
-      o.str("Algorithm: ").str(ALGORITHM).str(" (").str(RELEASE).str(")\n");
-      o.str("Parameters: +5/-4 matrix (5:-4), open/ext: -12/-4\n");
-      o.str(String.format(Locale.ROOT, " Scan time: %6.3f\n\nThe best scores are:", 2 + 8 * r.nextDouble()));
-      o.str("                                      s-w bits E(").num(libSeqs).str(")\n");
-      for (Hit hit : hits) {
-        Al best = hit.alignments.get(0);
-        String d = hit.description.length() > 46 ? hit.description.substring(0, 46) : hit.description;
-        o.str(d);
-        for (int i = d.length(); i < 46; i++) {
-          o.ch(' ');
-        }
-        o.str(" (").pad(Integer.toString(hit.length), 4).str(") [").ch(best.frame).str("] ")
-            .pad(Integer.toString(best.score), 4).ch(' ').str(fixed(best.bits, 1)).ch(' ')
-            .pad(expect(best.expect), 6).nl();
-      }
-      o.nl();
-
-      // the -m 10 record
-      o.str(">>>").str(qName).str(", ").num(qLen).str(" nt vs ").str(library).str(" library\n");
-      o.str("; pg_name: ssearch36\n; pg_ver: ").str(VERSION).nl();
-      o.str("; pg_argv:  ").str(argv).str("; pg_name_alg: ").str(ALGORITHM).nl();
-      o.str("; pg_ver_rel: ").str(RELEASE).nl();
-      o.str("; pg_matrix: +5/-4 (5:-4)\n; pg_open-ext: -12 -4\n; mp_extrap: 60000 ").num(libSeqs).nl();
-      o.str("; mp_stats: ").str(stats).nl();
-      o.str("; mp_KS: -0.0000 (N=0) at ").pad(Integer.toString(20 + r.nextInt(40)), 3).nl();
-      o.str("; mp_Algorithm: ").str(ALGORITHM).str(" (").str(RELEASE).str(")\n");
-      o.str("; mp_Parameters: +5/-4 matrix (5:-4), open/ext: -12/-4\n");
-      String qBlock = ">" + (qName.length() > 12 ? qName.substring(0, 12) : qName) + " ..\n";
-      for (int hi = 0; hi < hits.size(); hi++) {
-        Hit hit = hits.get(hi);
-        String hBlock = ">" + hit.description.substring(0, Math.min(12, hit.description.length())) + " ..\n";
-        for (int ai = 0; ai < hit.alignments.size(); ai++) {
-          Al a = hit.alignments.get(ai);
-          alignments++;
-          String ident = fixed((double) a.matches / a.overlap, 3);
-          String z = fixed(a.z, 1);
-          String bits = fixed(a.bits, 1);
-          String e = expect(a.expect);
-          o.str(ai == 0 ? ">>" + hit.description + "\n" : ">--\n");
-          o.str("; sw_frame: ").ch(a.frame).nl();
-          o.str("; sw_s-w opt: ").pad(Integer.toString(a.score), 3).nl();
-          o.str("; sw_z-score: ").str(z).nl();
-          o.str("; sw_bits: ").str(bits).nl();
-          o.str("; sw_expect: ").pad(e, 6).nl();
-          o.str("; sw_score: ").num(a.score).nl();
-          o.str("; sw_ident: ").str(ident).nl();
-          o.str("; sw_sim: ").str(ident).nl();
-          o.str("; sw_overlap: ").num(a.overlap).nl();
-          o.str(qBlock).str("; sq_len: ").num(qLen).nl();
-          o.str("; sq_offset: ").num(a.frame == 'r' ? qLen + 1 : 1).nl();
-          o.str("; sq_type: D\n; al_start: ").num(a.qStart).str("\n; al_stop: ").num(a.qStop).nl();
-          o.str("; al_display_start: ").num(a.qStart).nl();
-          o.wrapped(a.q, a.overlap, LINE);
-          o.str(hBlock).str("; sq_len: ").num(hit.length).nl();
-          o.str("; sq_offset: 1\n; sq_type: D\n; al_start: ").num(a.hStart).str("\n; al_stop: ").num(a.hStop).nl();
-          o.str("; al_display_start: ").num(a.hStart).nl();
-          o.wrapped(a.h, a.overlap, LINE);
-          o.str("; al_cons:\n");
-          o.wrapped(a.cons, a.overlap, LINE);
-          if (observer != null) {
-            observer.accept(new Written(qi, qName, qLen, hit.description, hi, ai, a.frame, a.score, z, bits, e,
-                ident, ident, a.overlap, a.qStart, a.qStop, new String(a.q, 0, a.overlap,
-                java.nio.charset.StandardCharsets.ISO_8859_1), hit.length, a.hStart, a.hStop,
-                new String(a.h, 0, a.overlap, java.nio.charset.StandardCharsets.ISO_8859_1)));
-          }
-        }
-      }
+      Query q = new Query(qi, qName, qLen, stats, hits(r, query, lambda, k, lib));
+      writeBestScores(o, r, q, lib);
+      alignments += writeRecord(o, r, q, lib, argv, observer);
       o.str("\n>>><<<\n");
     }
+    writeFooter(o, index, queryResidues, lib);
+    o.flushBuffer();
+    os.flush();
+    return new Stats(1, settings.queriesPerFile(), (long) settings.queriesPerFile() * hitsPerQuery, alignments,
+        o.written());
+  }
+
+  /** A query's hits, best first, each with one to three alignments, best first. */
+  private List<Hit> hits(SplittableRandom r, byte[] query, double lambda, double k, Library lib) {
+    int hitsPerQuery = settings.hitsPerQuery();
+    int chromosome = lib.chromosome();
+    long libResidues = lib.residues();
+    List<Hit> hits = new ArrayList<>(hitsPerQuery);
+    for (int h = 0; h < hitsPerQuery; h++) {
+      Hit hit = new Hit();
+      int gene = 1 + r.nextInt(30_000);
+      hit.description = "gs_sequence|" + gene + "|gs_gene|" + gene + "|chromosome|" + chromosome;
+      int n = 1;
+      if (r.nextDouble() < settings.alternativeRate()) {
+        n += r.nextDouble() < 0.2 ? 2 : 1;
+      }
+      hit.length = 0;
+      for (int a = 0; a < n; a++) {
+        Al al = align(r, query, lambda, k, libResidues);
+        hit.alignments.add(al);
+        hit.length = Math.max(hit.length, al.hStop);
+      }
+      hit.length += r.nextInt(400);
+      hit.alignments.sort(Comparator.comparingInt((Al a) -> a.score).reversed());
+      hits.add(hit);
+    }
+    hits.sort(Comparator.comparingInt((Hit h) -> h.alignments.get(0).score).reversed());
+    return hits;
+  }
+
+  /** The query's summary and best-scores list (ignored by parsers, there for realistic file sizes). */
+  private static void writeBestScores(AsciiOut o, SplittableRandom r, Query q, Library lib) throws IOException {
+    int qi = q.index();
+    String qName = q.name();
+    int qLen = q.length();
+    String library = lib.path();
+    int libSeqs = lib.sequences();
+    long libResidues = lib.residues();
+    String stats = q.stats();
+    List<Hit> hits = q.hits();
+    o.pad(Integer.toString(qi + 1), 3).str(">>>").str(qName).str(" - ").num(qLen).str(" nt\n");
+    o.str("Library: ").str(library).nl();
+    String residues = String.format(Locale.ROOT, "%9d residues in %5d sequences\n", libResidues, libSeqs);
+    o.str(residues).nl().str(residues);
+    o.str("Statistics: ").str(stats).nl();
+    o.str(" statistics sampled from 60000 (").num(libSeqs).str(") to 60000 sequences\n");
+    o.str("Algorithm: ").str(ALGORITHM).str(" (").str(RELEASE).str(")\n");
+    o.str("Parameters: +5/-4 matrix (5:-4), open/ext: -12/-4\n");
+    o.str(String.format(Locale.ROOT, " Scan time: %6.3f\n\nThe best scores are:", 2 + 8 * r.nextDouble()));
+    o.str("                                      s-w bits E(").num(libSeqs).str(")\n");
+    for (Hit hit : hits) {
+      Al best = hit.alignments.get(0);
+      String d = hit.description.length() > 46 ? hit.description.substring(0, 46) : hit.description;
+      o.str(d);
+      for (int i = d.length(); i < 46; i++) {
+        o.ch(' ');
+      }
+      o.str(" (").pad(Integer.toString(hit.length), 4).str(") [").ch(best.frame).str("] ")
+          .pad(Integer.toString(best.score), 4).ch(' ').str(fixed(best.bits, 1)).ch(' ')
+          .pad(expect(best.expect), 6).nl();
+    }
+    o.nl();
+  }
+
+  /** The query's -m 10 record, every alignment of every hit; the number of alignments written. */
+  private static long writeRecord(AsciiOut o, SplittableRandom r, Query q, Library lib, String argv,
+      Consumer<Written> observer) throws IOException {
+    int qi = q.index();
+    String qName = q.name();
+    int qLen = q.length();
+    String library = lib.path();
+    int libSeqs = lib.sequences();
+    String stats = q.stats();
+    List<Hit> hits = q.hits();
+    long alignments = 0;
+    o.str(">>>").str(qName).str(", ").num(qLen).str(" nt vs ").str(library).str(" library\n");
+    o.str("; pg_name: ssearch36\n; pg_ver: ").str(VERSION).nl();
+    o.str("; pg_argv:  ").str(argv).str("; pg_name_alg: ").str(ALGORITHM).nl();
+    o.str("; pg_ver_rel: ").str(RELEASE).nl();
+    o.str("; pg_matrix: +5/-4 (5:-4)\n; pg_open-ext: -12 -4\n; mp_extrap: 60000 ").num(libSeqs).nl();
+    o.str("; mp_stats: ").str(stats).nl();
+    o.str("; mp_KS: -0.0000 (N=0) at ").pad(Integer.toString(20 + r.nextInt(40)), 3).nl();
+    o.str("; mp_Algorithm: ").str(ALGORITHM).str(" (").str(RELEASE).str(")\n");
+    o.str("; mp_Parameters: +5/-4 matrix (5:-4), open/ext: -12/-4\n");
+    String qBlock = ">" + (qName.length() > 12 ? qName.substring(0, 12) : qName) + " ..\n";
+    for (int hi = 0; hi < hits.size(); hi++) {
+      Hit hit = hits.get(hi);
+      String hBlock = ">" + hit.description.substring(0, Math.min(12, hit.description.length())) + " ..\n";
+      for (int ai = 0; ai < hit.alignments.size(); ai++) {
+        Al a = hit.alignments.get(ai);
+        alignments++;
+        String ident = fixed((double) a.matches / a.overlap, 3);
+        String z = fixed(a.z, 1);
+        String bits = fixed(a.bits, 1);
+        String e = expect(a.expect);
+        o.str(ai == 0 ? ">>" + hit.description + "\n" : ">--\n");
+        o.str("; sw_frame: ").ch(a.frame).nl();
+        o.str("; sw_s-w opt: ").pad(Integer.toString(a.score), 3).nl();
+        o.str("; sw_z-score: ").str(z).nl();
+        o.str("; sw_bits: ").str(bits).nl();
+        o.str("; sw_expect: ").pad(e, 6).nl();
+        o.str("; sw_score: ").num(a.score).nl();
+        o.str("; sw_ident: ").str(ident).nl();
+        o.str("; sw_sim: ").str(ident).nl();
+        o.str("; sw_overlap: ").num(a.overlap).nl();
+        o.str(qBlock).str("; sq_len: ").num(qLen).nl();
+        o.str("; sq_offset: ").num(a.frame == 'r' ? qLen + 1 : 1).nl();
+        o.str("; sq_type: D\n; al_start: ").num(a.qStart).str("\n; al_stop: ").num(a.qStop).nl();
+        o.str("; al_display_start: ").num(a.qStart).nl();
+        o.wrapped(a.q, a.overlap, LINE);
+        o.str(hBlock).str("; sq_len: ").num(hit.length).nl();
+        o.str("; sq_offset: 1\n; sq_type: D\n; al_start: ").num(a.hStart).str("\n; al_stop: ").num(a.hStop).nl();
+        o.str("; al_display_start: ").num(a.hStart).nl();
+        o.wrapped(a.h, a.overlap, LINE);
+        o.str("; al_cons:\n");
+        o.wrapped(a.cons, a.overlap, LINE);
+        if (observer != null) {
+          observer.accept(new Written(qi, qName, qLen, hit.description, hi, ai, a.frame, a.score, z, bits, e,
+              ident, ident, a.overlap, a.qStart, a.qStop, new String(a.q, 0, a.overlap,
+              java.nio.charset.StandardCharsets.ISO_8859_1), hit.length, a.hStart, a.hStop,
+              new String(a.h, 0, a.overlap, java.nio.charset.StandardCharsets.ISO_8859_1)));
+        }
+      }
+    }
+    return alignments;
+  }
+
+  private void writeFooter(AsciiOut o, int index, long queryResidues, Library lib) throws IOException {
+    long libResidues = lib.residues();
+    int libSeqs = lib.sequences();
     o.str(">>>///\n\n");
     o.num(queryResidues).str(" residues in ").num(settings.queriesPerFile()).str(" query   sequences\n");
     o.num(libResidues).str(" residues in ").num(libSeqs).str(" library sequences\n");
@@ -303,10 +352,6 @@ public final class CorpusGenerator {
         .str(" 2014\n");
     o.str(" Total Scan time: 2101.460 Total Display time: 38.910\n\n");
     o.str("Function used was SSEARCH [").str(VERSION).str("]\n");
-    o.flushBuffer();
-    os.flush();
-    return new Stats(1, settings.queriesPerFile(), (long) settings.queriesPerFile() * hitsPerQuery, alignments,
-        o.written());
   }
 
   // ------------------------------------------------------------------------------------------------ alignments
@@ -338,10 +383,7 @@ public final class CorpusGenerator {
     int hi = lo + len - 1;
     Al a = new Al();
     a.frame = r.nextDouble() < 0.5 ? 'f' : 'r';
-    byte[] src = new byte[len];
-    for (int i = 0; i < len; i++) {
-      src[i] = a.frame == 'f' ? query[lo - 1 + i] : complement(query[hi - 1 - i]);
-    }
+    byte[] src = source(query, a.frame, lo, hi);
     double identity = 0.55 + 0.4 * Math.pow(r.nextDouble(), 2);
     int cap = len * 2 + 8;
     byte[] q = new byte[cap];
@@ -402,6 +444,25 @@ public final class CorpusGenerator {
     a.overlap = col;
     a.matches = matches;
     a.score = Math.max(score, 1);
+    place(a, r, lo, hi, hResidues);
+    a.bits = (lambda * a.score - Math.log(k)) / Math.log(2);
+    a.expect = (double) qLen * libResidues * Math.pow(2, -a.bits);
+    a.z = a.score * lambda / 0.125 - 25 + 3 * gaussian(r);
+    return a;
+  }
+
+  /** The aligned stretch {@code lo..hi} (1-based) of the query, reverse-complemented on the reverse frame. */
+  private static byte[] source(byte[] query, char frame, int lo, int hi) {
+    int len = hi - lo + 1;
+    byte[] src = new byte[len];
+    for (int i = 0; i < len; i++) {
+      src[i] = frame == 'f' ? query[lo - 1 + i] : complement(query[hi - 1 - i]);
+    }
+    return src;
+  }
+
+  /** The alignment's coordinates: on the query (reversed on the reverse frame) and on a random library spot. */
+  private static void place(Al a, SplittableRandom r, int lo, int hi, int hResidues) {
     if (a.frame == 'f') {
       a.qStart = lo;
       a.qStop = hi;
@@ -411,10 +472,6 @@ public final class CorpusGenerator {
     }
     a.hStart = 1 + r.nextInt(4000);
     a.hStop = a.hStart + hResidues - 1;
-    a.bits = (lambda * a.score - Math.log(k)) / Math.log(2);
-    a.expect = (double) qLen * libResidues * Math.pow(2, -a.bits);
-    a.z = a.score * lambda / 0.125 - 25 + 3 * gaussian(r);
-    return a;
   }
 
   private static double gaussian(SplittableRandom r) {

@@ -53,9 +53,10 @@ public final class ParserBenchmark {
     }
   }
 
-  static void run(String[] args, PrintStream out) throws Exception {
-    Path dir = null;
-    Path corpus = null;
+  /** The settings of a run, from its key=value arguments ({@code fasta.} and {@code fasta.corpus.} prefixes allowed). */
+  private static final class Settings {
+    Path dir;
+    Path corpus;
     int files = 4;
     int queries = 1;
     int hits = 10_000;
@@ -64,43 +65,66 @@ public final class ParserBenchmark {
     double seconds = 10;
     int warmup = 3;
     boolean preload = true;
-    for (String a : args) {
-      int eq = a.indexOf('=');
-      if (eq < 0) {
-        throw new IllegalArgumentException("expected key=value, got " + a);
+
+    static Settings parse(String[] args) {
+      Settings s = new Settings();
+      for (String a : args) {
+        int eq = a.indexOf('=');
+        if (eq < 0) {
+          throw new IllegalArgumentException("expected key=value, got " + a);
+        }
+        String k = a.substring(0, eq).replaceFirst("^fasta\\.(corpus\\.)?", "");
+        String v = a.substring(eq + 1);
+        switch (k) {
+          case "dir", "input" -> s.dir = Path.of(v);
+          case "corpus" -> s.corpus = Path.of(v);
+          case "files" -> s.files = Integer.parseInt(v);
+          case "queries" -> s.queries = Integer.parseInt(v);
+          case "hits" -> s.hits = Integer.parseInt(v);
+          case "seed" -> s.seed = Long.parseLong(v);
+          case "threads" -> s.threads = Integer.parseInt(v);
+          case "seconds" -> s.seconds = Double.parseDouble(v);
+          case "warmup" -> s.warmup = Integer.parseInt(v);
+          case "preload" -> s.preload = Boolean.parseBoolean(v);
+          default -> throw new IllegalArgumentException("unknown setting " + k);
+        }
       }
-      String k = a.substring(0, eq).replaceFirst("^fasta\\.(corpus\\.)?", "");
-      String v = a.substring(eq + 1);
-      switch (k) {
-        case "dir", "input" -> dir = Path.of(v);
-        case "corpus" -> corpus = Path.of(v);
-        case "files" -> files = Integer.parseInt(v);
-        case "queries" -> queries = Integer.parseInt(v);
-        case "hits" -> hits = Integer.parseInt(v);
-        case "seed" -> seed = Long.parseLong(v);
-        case "threads" -> threads = Integer.parseInt(v);
-        case "seconds" -> seconds = Double.parseDouble(v);
-        case "warmup" -> warmup = Integer.parseInt(v);
-        case "preload" -> preload = Boolean.parseBoolean(v);
-        default -> throw new IllegalArgumentException("unknown setting " + k);
-      }
+      return s;
     }
-    List<Path> inputs = dir == null ? List.of() : list(dir);
+  }
+
+  /**
+   * The .m10 files of {@code dir}; without any, those of the corpus folder, generated first when it does not hold
+   * the files asked for ({@code dir} then names the corpus).
+   */
+  private static List<Path> inputs(Settings s, PrintStream out) throws IOException {
+    List<Path> inputs = s.dir == null ? List.of() : list(s.dir);
     if (inputs.isEmpty()) {
-      if (corpus == null) {
-        corpus = Path.of("target", String.format(Locale.ROOT, "fasta-bench-corpus-s%d-f%d-q%d-h%d", seed, files,
-            queries, hits));
+      if (s.corpus == null) {
+        s.corpus = Path.of("target", String.format(Locale.ROOT, "fasta-bench-corpus-s%d-f%d-q%d-h%d", s.seed,
+            s.files, s.queries, s.hits));
       }
-      inputs = list(corpus);
-      if (inputs.size() != files) {
-        CorpusGenerator.Stats s = new CorpusGenerator(new CorpusGenerator.Settings(seed, files, queries, hits, 0.05))
-            .generate(corpus, Math.max(1, Runtime.getRuntime().availableProcessors()));
-        out.printf(Locale.ROOT, "generated %s: %d files, %.1f MB, %d documents%n", corpus, s.files(), s.bytes() / 1e6,
-            s.documents());
-        inputs = list(corpus);
+      inputs = list(s.corpus);
+      if (inputs.size() != s.files) {
+        CorpusGenerator.Stats g = new CorpusGenerator(new CorpusGenerator.Settings(s.seed, s.files, s.queries, s.hits,
+            0.05)).generate(s.corpus, Math.max(1, Runtime.getRuntime().availableProcessors()));
+        out.printf(Locale.ROOT, "generated %s: %d files, %.1f MB, %d documents%n", s.corpus, g.files(),
+            g.bytes() / 1e6, g.documents());
+        inputs = list(s.corpus);
       }
-      dir = corpus;
+      s.dir = s.corpus;
     }
+    return inputs;
+  }
+
+  static void run(String[] args, PrintStream out) throws Exception {
+    Settings s = Settings.parse(args);
+    List<Path> inputs = inputs(s, out);
+    Path dir = s.dir;
+    int threads = s.threads;
+    double seconds = s.seconds;
+    int warmup = s.warmup;
+    boolean preload = s.preload;
     List<byte[]> data = new ArrayList<>();
     long totalBytes = 0;
     for (Path p : inputs) {

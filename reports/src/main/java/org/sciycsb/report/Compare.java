@@ -150,7 +150,22 @@ public final class Compare {
         rows.add(row);
       }
     }
-    int[] w = new int[header.size()];
+    appendTable(sb, rows);
+    sb.append("\nratio = contender / baseline; delta = contender - baseline (percent of baseline). Latencies are ")
+        .append("response times in microseconds.");
+    if (anyResources(runs)) {
+      sb.append(" RESOURCES: means of the samples taken during the measured run; disk: the data device.");
+    }
+    sb.append('\n');
+    return sb.toString();
+  }
+
+  /**
+   * The rows (the first is the header) as columns: names left-aligned, numbers right-aligned; an operation's name
+   * shown on its first row only, a blank line between operations.
+   */
+  private static void appendTable(StringBuilder sb, List<List<String>> rows) {
+    int[] w = new int[rows.get(0).size()];
     for (List<String> row : rows) {
       for (int c = 0; c < row.size(); c++) {
         w[c] = Math.max(w[c], row.get(c).length());
@@ -175,13 +190,6 @@ public final class Compare {
         lastOp = row.get(0);
       }
     }
-    sb.append("\nratio = contender / baseline; delta = contender - baseline (percent of baseline). Latencies are ")
-        .append("response times in microseconds.");
-    if (anyResources(runs)) {
-      sb.append(" RESOURCES: means of the samples taken during the measured run; disk: the data device.");
-    }
-    sb.append('\n');
-    return sb.toString();
   }
 
   static String describe(ResultData r) {

@@ -76,32 +76,60 @@ public final class Merge {
       digits = Math.max(digits, in.hlog().digits());
       start = Math.min(start, in.hlog().startMs());
     }
-    final int dg = digits;
     // spans and their union
+    List<long[]> spans = spans(inputs);
+    long unionMs = unionLength(spans);
+    double seconds = Math.max(1e-9, unionMs / 1000.0);
+
+    // totals by tag: the inputs' summaries added
+    Set<String> ops = new LinkedHashSet<>();
+    Map<String, Histogram> totals = totals(inputs, digits, ops);
+
+    // per-operation totals
+    List<OpSummary> summaries = summaries(inputs, ops, totals, seconds);
+
+    // time series and merged log: the inputs' intervals streamed in time order (k-way), each added to the merged
+    // interval nearest to its start; a merged interval is final once every input has moved past it
+    List<IntervalPoint> series = series(inputs, start, g, digits, ops, out);
+
+    long operations = operations(inputs);
+    Map<String, Object> meta = metadata(inputs, spans, unionMs, label, g, missing);
+    List<String> errors = errors(inputs);
+    RunReport report = new RunReport(meta, (String) meta.get("outcome"), unionMs, operations, operations / seconds,
+        summaries, series, new LinkedHashMap<>(), errors, percentiles(inputs));
+    return new Result(report, start);
+  }
+
+  /** Each input's measured span: from its log's start, as long as its run says (else to its log's end). */
+  private static List<long[]> spans(List<Input> inputs) {
     List<long[]> spans = new ArrayList<>();
     for (Input in : inputs) {
       long s = in.hlog().startMs();
       long e = in.json() != null ? s + in.json().path("summary").path("runtimeMs").asLong() : in.hlog().endMs();
       spans.add(new long[] {s, Math.max(s, e)});
     }
-    long unionMs = unionLength(spans);
-    double seconds = Math.max(1e-9, unionMs / 1000.0);
+    return spans;
+  }
 
-    // totals by tag: the inputs' summaries added
+  /** The inputs' totals added, by tag; {@code ops} gets every operation, OVERALL first, in the inputs' order. */
+  private static Map<String, Histogram> totals(List<Input> inputs, int digits, Set<String> ops) {
     Map<String, Histogram> totals = new TreeMap<>();
-    Set<String> ops = new LinkedHashSet<>();
     ops.add("OVERALL");
     for (Input in : inputs) {
       ops.addAll(opOrder(in));
       for (Map.Entry<String, Histogram> t : in.hlog().totals().entrySet()) {
-        totals.computeIfAbsent(t.getKey(), k -> new Histogram(dg)).add(t.getValue());
+        totals.computeIfAbsent(t.getKey(), k -> new Histogram(digits)).add(t.getValue());
       }
     }
     for (String tag : totals.keySet()) {
       ops.add(Hlog.TagParts.of(tag).op());
     }
+    return totals;
+  }
 
-    // per-operation totals
+  /** Each operation's merged counts, statuses and latencies. */
+  private static List<OpSummary> summaries(List<Input> inputs, Set<String> ops, Map<String, Histogram> totals,
+      double seconds) {
     List<OpSummary> summaries = new ArrayList<>();
     for (String op : ops) {
       Histogram r = totals.get(Collector.tag(op, false, false));
@@ -149,9 +177,12 @@ public final class Merge {
           LatencySummary.of(totals.get(Collector.tag(op, false, true))), op.equals("OVERALL") ? LatencySummary.EMPTY
               : LatencySummary.of(fail)));
     }
+    return summaries;
+  }
 
-    // time series and merged log: the inputs' intervals streamed in time order (k-way), each added to the merged
-    // interval nearest to its start; a merged interval is final once every input has moved past it
+  /** The merged time series, and the merged interval log written to {@code out} when not null. */
+  private static List<IntervalPoint> series(List<Input> inputs, long start, int g, int digits, Set<String> ops,
+      Path out) throws ConfigException {
     List<IntervalPoint> series = new ArrayList<>();
     TreeMap<Long, Map<String, Histogram>> open = new TreeMap<>();
     List<Hlog.Cursor> cursors = new ArrayList<>();
@@ -180,7 +211,7 @@ public final class Merge {
             Map.Entry<Long, Map<String, Histogram>> e = open.pollFirstEntry();
             series.add(point(e.getKey(), e.getValue(), g, start, ops, w));
           }
-          open.computeIfAbsent(b, x -> new TreeMap<>()).computeIfAbsent(i.tag(), t -> new Histogram(dg))
+          open.computeIfAbsent(b, x -> new TreeMap<>()).computeIfAbsent(i.tag(), t -> new Histogram(digits))
               .add(i.histogram());
           heads.set(k, cursors.get(k).next());
         }
@@ -196,8 +227,11 @@ public final class Merge {
     } catch (java.io.IOException e) {
       throw new ConfigException("cannot write the merged interval log " + out + ": " + e.getMessage());
     }
+    return series;
+  }
 
-    // workload operations (failed ones included, as each run's summary counts them)
+  /** The workload operations (failed ones included, as each run's summary counts them). */
+  private static long operations(List<Input> inputs) {
     long operations = 0;
     for (Input in : inputs) {
       if (in.json() != null) {
@@ -211,7 +245,11 @@ public final class Merge {
         }
       }
     }
-    Map<String, Object> meta = metadata(inputs, spans, unionMs, label, g, missing);
+    return operations;
+  }
+
+  /** The inputs' first 20 error lines, each with its input's source. */
+  private static List<String> errors(List<Input> inputs) {
     List<String> errors = new ArrayList<>();
     for (Input in : inputs) {
       if (in.json() != null) {
@@ -222,9 +260,7 @@ public final class Merge {
         }
       }
     }
-    RunReport report = new RunReport(meta, (String) meta.get("outcome"), unionMs, operations, operations / seconds,
-        summaries, series, new LinkedHashMap<>(), errors, percentiles(inputs));
-    return new Result(report, start);
+    return errors;
   }
 
   /** One merged interval: its time-series point, and its histograms appended to the merged log. */

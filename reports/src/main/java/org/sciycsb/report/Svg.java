@@ -73,7 +73,19 @@ public final class Svg {
     double[] yt = ticks(ymax);
     double ytop = yt[yt.length - 1];
     axes(sb, yt, ytop, xLabel, yLabel);
-    // x ticks
+    xTicks(sb, percentileX, logX, xmin, xmax);
+    int c = 0;
+    for (Series s : series) {
+      drawSeries(sb, s, COLORS[c++ % COLORS.length], percentileX, logX, xmin, xmax, ytop);
+    }
+    markers(sb, percentileX || logX ? List.<Marker>of() : markers, xmin, xmax);
+    legend(sb, series.stream().map(Series::name).toList());
+    sb.append("</svg>\n");
+    return sb.toString();
+  }
+
+  /** The x axis' ticks: percentiles, powers of ten (1, 2, 5) on a log axis, or round numbers. */
+  private static void xTicks(StringBuilder sb, boolean percentileX, boolean logX, double xmin, double xmax) {
     List<double[]> xt = new ArrayList<>();
     if (percentileX) {
       String[] names = {"0%", "90%", "99%", "99.9%", "99.99%", "99.999%", "99.9999%"};
@@ -101,34 +113,39 @@ public final class Svg {
         }
       }
     }
-    int c = 0;
-    for (Series s : series) {
-      String color = COLORS[c++ % COLORS.length];
-      StringBuilder pts = new StringBuilder();
-      for (int i = 0; i < s.x().length; i++) {
-        double x = px(tx(s.x()[i], percentileX, logX), xmin, xmax);
-        double y = py(s.y()[i], ytop);
-        pts.append(i == 0 ? "" : " ").append(Fmt.num(x, 1)).append(',').append(Fmt.num(y, 1));
-        if (s.err() != null && s.err()[i] > 0) {
-          sb.append("<line class=\"err\" x1=\"").append(Fmt.num(x, 1)).append("\" x2=\"").append(Fmt.num(x, 1))
-              .append("\" y1=\"").append(Fmt.num(py(s.y()[i] - s.err()[i], ytop), 1)).append("\" y2=\"")
-              .append(Fmt.num(py(s.y()[i] + s.err()[i], ytop), 1)).append("\" stroke=\"").append(color)
-              .append("\"/>");
-        }
-      }
-      sb.append("<polyline class=\"series\" fill=\"none\" stroke-width=\"1.8\" stroke=\"").append(color)
-          .append("\" points=\"").append(pts).append("\"><title>").append(Fmt.html(s.name()))
-          .append("</title></polyline>\n");
-      if (s.x().length <= 30) {
-        for (int i = 0; i < s.x().length; i++) {
-          sb.append("<circle r=\"2.5\" fill=\"").append(color).append("\" cx=\"")
-              .append(Fmt.num(px(tx(s.x()[i], percentileX, logX), xmin, xmax), 1)).append("\" cy=\"")
-              .append(Fmt.num(py(s.y()[i], ytop), 1)).append("\"/>");
-        }
-        sb.append('\n');
+  }
+
+  /** One series: its line, error bars and (at most 30 points) its points. */
+  private static void drawSeries(StringBuilder sb, Series s, String color, boolean percentileX, boolean logX,
+      double xmin, double xmax, double ytop) {
+    StringBuilder pts = new StringBuilder();
+    for (int i = 0; i < s.x().length; i++) {
+      double x = px(tx(s.x()[i], percentileX, logX), xmin, xmax);
+      double y = py(s.y()[i], ytop);
+      pts.append(i == 0 ? "" : " ").append(Fmt.num(x, 1)).append(',').append(Fmt.num(y, 1));
+      if (s.err() != null && s.err()[i] > 0) {
+        sb.append("<line class=\"err\" x1=\"").append(Fmt.num(x, 1)).append("\" x2=\"").append(Fmt.num(x, 1))
+            .append("\" y1=\"").append(Fmt.num(py(s.y()[i] - s.err()[i], ytop), 1)).append("\" y2=\"")
+            .append(Fmt.num(py(s.y()[i] + s.err()[i], ytop), 1)).append("\" stroke=\"").append(color)
+            .append("\"/>");
       }
     }
-    for (Marker m : percentileX || logX ? List.<Marker>of() : markers) {
+    sb.append("<polyline class=\"series\" fill=\"none\" stroke-width=\"1.8\" stroke=\"").append(color)
+        .append("\" points=\"").append(pts).append("\"><title>").append(Fmt.html(s.name()))
+        .append("</title></polyline>\n");
+    if (s.x().length <= 30) {
+      for (int i = 0; i < s.x().length; i++) {
+        sb.append("<circle r=\"2.5\" fill=\"").append(color).append("\" cx=\"")
+            .append(Fmt.num(px(tx(s.x()[i], percentileX, logX), xmin, xmax), 1)).append("\" cy=\"")
+            .append(Fmt.num(py(s.y()[i], ytop), 1)).append("\"/>");
+      }
+      sb.append('\n');
+    }
+  }
+
+  /** The vertical marks at events on the x axis, those outside it left out. */
+  private static void markers(StringBuilder sb, List<Marker> markers, double xmin, double xmax) {
+    for (Marker m : markers) {
       if (m.x() < xmin || m.x() > xmax) {
         continue;
       }
@@ -139,9 +156,6 @@ public final class Svg {
           .append(x).append("\" y=\"").append(T - 4).append("\" font-size=\"10\" fill=\"#c00\" text-anchor=\"middle\">")
           .append(Fmt.html(m.label())).append("</text>\n");
     }
-    legend(sb, series.stream().map(Series::name).toList());
-    sb.append("</svg>\n");
-    return sb.toString();
   }
 
   /** Grouped bars: one group per category, one bar per series (values[series][category]). */

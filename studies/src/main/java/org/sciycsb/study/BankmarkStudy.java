@@ -132,28 +132,7 @@ final class BankmarkStudy implements StudyDef {
     r.params().path("workloads").forEach(n -> workloads.add(n.asText()));
     List<String> rows = new ArrayList<>(List.of("load", "bulkload"));
     rows.addAll(workloads);
-    Report.Table t = r.table("throughput", "Throughput (ops/s) per workload and test case",
-        "seed 004, sections 6.1.1-6.1.7 (Test Case I) and 6.2.1-6.2.7 (Test Case II)");
-    t.key("workload", "workload");
-    for (String tc : cases) {
-      t.run("run-" + tc, "Test Case " + tc + " (" + r.params().path("testcases").path(tc).asLong() + " records)", 1);
-    }
-    for (String tc : cases) {
-      t.published("pub-" + tc, "Test Case " + tc + " chart axis top", 0);
-    }
-    for (String w : rows) {
-      Map<String, Report.Cell> row = t.row();
-      row.put("workload", Report.Cell.text(title(w)));
-      for (String tc : cases) {
-        String step = w.equals("load") ? "tc" + tc + "/" + workloads.get(0) + "/load"
-            : w.equals("bulkload") ? "tc" + tc + "/bulkload" : "tc" + tc + "/" + w + "/run";
-        row.put("run-" + tc, r.runs.value(step, "summary.throughput"));
-        row.put("pub-" + tc, r.pub.cell("axis", ReportBuilder.tags("testcase", tc, "workload", w)));
-      }
-    }
-    t.note("Load = the single load before workload 1 (every workload reloads; all loads are in the 'loads' table). "
-        + "Published: the paper's bar charts print no values; '<= N' is the chart's axis top (an upper bound for "
-        + "all three stores), not a measurement.");
+    throughput(r, cases, workloads, rows);
 
     Report.Table loads = r.table("loads", "Every load (single inserts) and the bulk load, ops/s",
         "seed 004, sections 6.1.1, 6.1.2, 6.2.1, 6.2.2");
@@ -173,29 +152,7 @@ final class BankmarkStudy implements StudyDef {
       }
     }
 
-    Report.Table l = r.table("latency", "Latency of the measured runs (response time, us)",
-        "seed 004, section 6 (the paper reports throughput only)");
-    l.key("workload", "workload").key("testcase", "test case");
-    l.run("rm", "READ mean", 1).run("r95", "READ p95", 0).run("r99", "READ p99", 0).run("wop", "write", 0)
-        .run("wm", "write mean", 1).run("w95", "write p95", 0).run("w99", "write p99", 0);
-    for (String w : workloads) {
-      for (String tc : cases) {
-        String step = "tc" + tc + "/" + w + "/run";
-        Map<String, Report.Cell> row = l.row();
-        row.put("workload", Report.Cell.text(w));
-        row.put("testcase", Report.Cell.text(tc));
-        String op = SandiskStudy.writeOp(r.runs, step);
-        boolean writes = r.runs.results(step) != null && !Fields.get(r.runs.results(step), "operations[" + op
-            + "]").isMissingNode();
-        row.put("rm", r.runs.value(step, "operations[READ].response.mean"));
-        row.put("r95", r.runs.value(step, "operations[READ].response.p95"));
-        row.put("r99", r.runs.value(step, "operations[READ].response.p99"));
-        row.put("wop", Report.Cell.text(writes ? op : "-"));
-        row.put("wm", writes ? r.runs.value(step, "operations[" + op + "].response.mean") : Report.Cell.text("-"));
-        row.put("w95", writes ? r.runs.value(step, "operations[" + op + "].response.p95") : Report.Cell.text("-"));
-        row.put("w99", writes ? r.runs.value(step, "operations[" + op + "].response.p99") : Report.Cell.text("-"));
-      }
-    }
+    latency(r, cases, workloads);
 
     Report.Table wu = r.table("warmup", "Warmup vs measured run, ops/s", "seed 004, section 5 (a 30-minute warmup "
         + "of the workload before the measured 30 minutes)");
@@ -225,6 +182,59 @@ final class BankmarkStudy implements StudyDef {
         v[i] = r.runs.number(step, "summary.throughput");
       }
       f.bars("Test Case " + tc, v);
+    }
+  }
+
+  /** Throughput per workload (and the load and bulk load) and test case, with the published axis tops. */
+  private static void throughput(ReportBuilder r, List<String> cases, List<String> workloads, List<String> rows) {
+    Report.Table t = r.table("throughput", "Throughput (ops/s) per workload and test case",
+        "seed 004, sections 6.1.1-6.1.7 (Test Case I) and 6.2.1-6.2.7 (Test Case II)");
+    t.key("workload", "workload");
+    for (String tc : cases) {
+      t.run("run-" + tc, "Test Case " + tc + " (" + r.params().path("testcases").path(tc).asLong() + " records)", 1);
+    }
+    for (String tc : cases) {
+      t.published("pub-" + tc, "Test Case " + tc + " chart axis top", 0);
+    }
+    for (String w : rows) {
+      Map<String, Report.Cell> row = t.row();
+      row.put("workload", Report.Cell.text(title(w)));
+      for (String tc : cases) {
+        String step = w.equals("load") ? "tc" + tc + "/" + workloads.get(0) + "/load"
+            : w.equals("bulkload") ? "tc" + tc + "/bulkload" : "tc" + tc + "/" + w + "/run";
+        row.put("run-" + tc, r.runs.value(step, "summary.throughput"));
+        row.put("pub-" + tc, r.pub.cell("axis", ReportBuilder.tags("testcase", tc, "workload", w)));
+      }
+    }
+    t.note("Load = the single load before workload 1 (every workload reloads; all loads are in the 'loads' table). "
+        + "Published: the paper's bar charts print no values; '<= N' is the chart's axis top (an upper bound for "
+        + "all three stores), not a measurement.");
+  }
+
+  /** Read and write latency of every measured run. */
+  private static void latency(ReportBuilder r, List<String> cases, List<String> workloads) {
+    Report.Table l = r.table("latency", "Latency of the measured runs (response time, us)",
+        "seed 004, section 6 (the paper reports throughput only)");
+    l.key("workload", "workload").key("testcase", "test case");
+    l.run("rm", "READ mean", 1).run("r95", "READ p95", 0).run("r99", "READ p99", 0).run("wop", "write", 0)
+        .run("wm", "write mean", 1).run("w95", "write p95", 0).run("w99", "write p99", 0);
+    for (String w : workloads) {
+      for (String tc : cases) {
+        String step = "tc" + tc + "/" + w + "/run";
+        Map<String, Report.Cell> row = l.row();
+        row.put("workload", Report.Cell.text(w));
+        row.put("testcase", Report.Cell.text(tc));
+        String op = SandiskStudy.writeOp(r.runs, step);
+        boolean writes = r.runs.results(step) != null && !Fields.get(r.runs.results(step), "operations[" + op
+            + "]").isMissingNode();
+        row.put("rm", r.runs.value(step, "operations[READ].response.mean"));
+        row.put("r95", r.runs.value(step, "operations[READ].response.p95"));
+        row.put("r99", r.runs.value(step, "operations[READ].response.p99"));
+        row.put("wop", Report.Cell.text(writes ? op : "-"));
+        row.put("wm", writes ? r.runs.value(step, "operations[" + op + "].response.mean") : Report.Cell.text("-"));
+        row.put("w95", writes ? r.runs.value(step, "operations[" + op + "].response.p95") : Report.Cell.text("-"));
+        row.put("w99", writes ? r.runs.value(step, "operations[" + op + "].response.p99") : Report.Cell.text("-"));
+      }
     }
   }
 }

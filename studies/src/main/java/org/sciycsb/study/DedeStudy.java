@@ -87,16 +87,7 @@ final class DedeStudy implements StudyDef {
     plan.defaultRepeats(p.ints("repeats").get(0));
     String hdfs = c.study(StudyOptions.HDFS.name(), defaultHdfs()).replaceAll("/+$", "");
     String mongo = c.study(StudyOptions.MONGO.name(), defaultMongo()).replaceAll("/+$", "");
-    if (!hdfs.startsWith("hdfs://") && !hdfs.startsWith("file://")) {
-      throw new ConfigException("study.hdfs must be an hdfs:// (or file://) URL, not '" + hdfs + "'");
-    }
-    if (!mongo.startsWith("mongodb://")) {
-      throw new ConfigException("study.mongo must be a mongodb://host:port URL, not '" + mongo + "'");
-    }
-    if (mongo.replaceFirst("^mongodb://", "").contains("/")) {
-      throw new ConfigException("study.mongo is the server only (mongodb://host:port): the study names its "
-          + "database and collections");
-    }
+    checkServers(hdfs, mongo);
     String mongoLabel = c.study(StudyOptions.MONGO_LABEL.name(), STANDIN_LABEL);
     String db = c.prefix.replaceAll("_+$", "");
     String root = hdfs + "/sciycsb-study/" + db;
@@ -104,12 +95,7 @@ final class DedeStudy implements StudyDef {
     long writeRecs = c.count(p.longValue("raw.write.records"));
     List<Long> filterBase = p.longs("filter.records");
     List<String> paths = p.list("filter.paths");
-    for (String x : paths) {
-      if (!List.of("hdfs-hdfs", "mongo-hdfs", "hdfs-mongo", "mongo-mongo", "threestage").contains(x)) {
-        throw new ConfigException("study file " + p.file() + ": unknown filter path '" + x + "' (hdfs-hdfs, "
-            + "mongo-hdfs, hdfs-mongo, mongo-mongo, threestage)");
-      }
-    }
+    checkFilterPaths(p, paths);
     long split = p.longValue("filter.splitsize");
     long reducers = p.longValue("reducers");
     long splitBase = p.longValue("splits.records");
@@ -137,32 +123,7 @@ final class DedeStudy implements StudyDef {
         .tag("test", "read").tag("store", "mongo").tag("records", readRecs).after(mIn));
 
     // ---- §6.4 Figure 6, §6.5 Figure 9: the filter over every input/output combination
-    List<Object> sizes = new ArrayList<>();
-    for (long base : filterBase) {
-      long n = c.count(base);
-      String lab = label(base);
-      Map<String, Object> sz = new LinkedHashMap<>();
-      sz.put("label", lab);
-      sz.put("paperRecords", base);
-      sz.put("records", n);
-      sizes.add(sz);
-      for (String path : paths) {
-        boolean fromMongo = path.startsWith("mongo") || path.equals("threestage");
-        String dep = load(plan, loaded, fromMongo ? "mongo" : "hdfs", n, root, mongo, db, files);
-        String in = fromMongo ? mongoIn(mongo, db, n) : hdfsIn(root, n);
-        Step s;
-        if (path.equals("threestage")) {
-          s = Step.census("filter/" + lab + "/" + path, "threestage", "filter")
-              .p("census.output", mongo + "/" + db + ".out_threestage").p("census.staging", root + "/stage");
-        } else {
-          boolean toMongo = path.endsWith("mongo");
-          s = Step.census("filter/" + lab + "/" + path, "filter").p("census.output", toMongo
-              ? mongo + "/" + db + ".out_" + path.replace('-', '_') : root + "/out/" + path);
-        }
-        plan.add(s.p("census.input", in).p("census.splitsize", split).p("census.reducers", reducers)
-            .tag("records", n).tag("size", lab).tag("path", path).after(dep));
-      }
-    }
+    List<Object> sizes = filterSteps(c, plan, loaded, filterBase, paths, root, mongo, db, files, split, reducers);
 
     // ---- §6.4 Figure 5: split sizes on mongo-hadoop input
     long sn = c.count(splitBase);
@@ -195,6 +156,62 @@ final class DedeStudy implements StudyDef {
           + "stand-in (bin/servers start mongo-standin): its numbers are labelled stand-in, never MongoDB (for a "
           + "real server: -p study.mongo=mongodb://host:port -p study.mongo.label='MongoDB 7.0')");
     }
+  }
+
+  /** study.hdfs is an hdfs:// (or file://) URL, study.mongo a mongodb://host:port one. */
+  private static void checkServers(String hdfs, String mongo) throws ConfigException {
+    if (!hdfs.startsWith("hdfs://") && !hdfs.startsWith("file://")) {
+      throw new ConfigException("study.hdfs must be an hdfs:// (or file://) URL, not '" + hdfs + "'");
+    }
+    if (!mongo.startsWith("mongodb://")) {
+      throw new ConfigException("study.mongo must be a mongodb://host:port URL, not '" + mongo + "'");
+    }
+    if (mongo.replaceFirst("^mongodb://", "").contains("/")) {
+      throw new ConfigException("study.mongo is the server only (mongodb://host:port): the study names its "
+          + "database and collections");
+    }
+  }
+
+  private static void checkFilterPaths(StudyProps p, List<String> paths) throws ConfigException {
+    for (String x : paths) {
+      if (!List.of("hdfs-hdfs", "mongo-hdfs", "hdfs-mongo", "mongo-mongo", "threestage").contains(x)) {
+        throw new ConfigException("study file " + p.file() + ": unknown filter path '" + x + "' (hdfs-hdfs, "
+            + "mongo-hdfs, hdfs-mongo, mongo-mongo, threestage)");
+      }
+    }
+  }
+
+  /** The filter over every input/output combination at every size: the sizes, for the plan's parameters. */
+  private static List<Object> filterSteps(StudyContext c, Plan plan, Set<String> loaded, List<Long> filterBase,
+      List<String> paths, String root, String mongo, String db, long files, long split, long reducers)
+      throws ConfigException {
+    List<Object> sizes = new ArrayList<>();
+    for (long base : filterBase) {
+      long n = c.count(base);
+      String lab = label(base);
+      Map<String, Object> sz = new LinkedHashMap<>();
+      sz.put("label", lab);
+      sz.put("paperRecords", base);
+      sz.put("records", n);
+      sizes.add(sz);
+      for (String path : paths) {
+        boolean fromMongo = path.startsWith("mongo") || path.equals("threestage");
+        String dep = load(plan, loaded, fromMongo ? "mongo" : "hdfs", n, root, mongo, db, files);
+        String in = fromMongo ? mongoIn(mongo, db, n) : hdfsIn(root, n);
+        Step s;
+        if (path.equals("threestage")) {
+          s = Step.census("filter/" + lab + "/" + path, "threestage", "filter")
+              .p("census.output", mongo + "/" + db + ".out_threestage").p("census.staging", root + "/stage");
+        } else {
+          boolean toMongo = path.endsWith("mongo");
+          s = Step.census("filter/" + lab + "/" + path, "filter").p("census.output", toMongo
+              ? mongo + "/" + db + ".out_" + path.replace('-', '_') : root + "/out/" + path);
+        }
+        plan.add(s.p("census.input", in).p("census.splitsize", split).p("census.reducers", reducers)
+            .tag("records", n).tag("size", lab).tag("path", path).after(dep));
+      }
+    }
+    return sizes;
   }
 
   static String defaultFaultHdfs() {
@@ -329,15 +346,7 @@ final class DedeStudy implements StudyDef {
     long d = c.seconds(paperD, 1);
     int f2Tasks = p.ints("checkpoint.fig2.tasks").get(0);
     int f2Cores = p.ints("checkpoint.fig2.cores").get(0);
-    List<Long> f2Intervals = new ArrayList<>();
-    for (String x : p.list("checkpoint.fig2.intervals")) {
-      try {
-        f2Intervals.add(StudyProps.parseSeconds(x));
-      } catch (IllegalArgumentException e) {
-        throw new ConfigException("study file " + p.file() + ": checkpoint.fig2.intervals has '" + x + "', not a "
-            + "duration in seconds >= 0 (0 = no checkpoint)");
-      }
-    }
+    List<Long> f2Intervals = fig2Intervals(p);
     String f2Size = checkpointSize(p, p.get("checkpoint.fig2.size"), "checkpoint.fig2.size");
     List<Integer> f3Cores = p.ints("checkpoint.fig3.cores");
     int perCore = p.ints("checkpoint.fig3.taskspercore").get(0);
@@ -403,6 +412,20 @@ final class DedeStudy implements StudyDef {
         + "MOM node, one client per task); all tasks of a point run at once in this one client process, one "
         + "thread and client each (connections=perthread; cassandra and hdfs need -p connections=shared, hdfs also "
         + "-p checkpoint.mode=insert)");
+  }
+
+  /** checkpoint.fig2.intervals, in seconds (0 = no checkpoint). */
+  private static List<Long> fig2Intervals(StudyProps p) throws ConfigException {
+    List<Long> f2Intervals = new ArrayList<>();
+    for (String x : p.list("checkpoint.fig2.intervals")) {
+      try {
+        f2Intervals.add(StudyProps.parseSeconds(x));
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException("study file " + p.file() + ": checkpoint.fig2.intervals has '" + x + "', not a "
+            + "duration in seconds >= 0 (0 = no checkpoint)");
+      }
+    }
+    return f2Intervals;
   }
 
   /**
@@ -479,6 +502,43 @@ final class DedeStudy implements StudyDef {
   public void report(ReportBuilder r) {
     JsonNode pr = r.params();
     String ml = pr.path("mongoLabel").asText(STANDIN_LABEL);
+    double[][] bars = rawTable(r, ml);
+
+    filterTables(r, ml);
+
+    Report.Table s = r.table("splits", "Split size on mongo-hadoop input (" + label(pr.path("splitRecords").asLong())
+        + " records here, " + pr.path("splitPath").asText() + ")", "seed 000, §6.4 Figure 5 (9.3 M records)");
+    s.key("split", "split MB").run("total", "total ms", 0).run("map", "map ms", 0).run("splits", "splits", 0)
+        .run("mappers", "mappers", 0).run("rate", "records/min", 0).published("pub-mappers", "mappers", 0);
+    List<double[]> sp = new ArrayList<>();
+    for (JsonNode mb : pr.path("splitSizesMB")) {
+      String step = "splits/" + mb.asText() + "MB";
+      Map<String, Report.Cell> row = s.row();
+      row.put("split", Report.Cell.text(mb.asText()));
+      Report.Cell tot = r.runs.value(step, "summary.totalMs");
+      row.put("total", tot);
+      row.put("map", r.runs.value(step, "summary.mapMs"));
+      row.put("splits", r.runs.value(step, "summary.splits"));
+      row.put("mappers", r.runs.value(step, "summary.mappers"));
+      row.put("rate", r.runs.value(step, "summary.recordsPerMinute"));
+      row.put("pub-mappers", r.pub.cell("fig5-mappers", ReportBuilder.tags("splitMB", mb.asText())));
+      sp.add(Runs.point(mb.asDouble(), tot));
+    }
+    s.note("Split sizes are the paper's (not scaled): at a small --scale the input holds fewer bytes than a split "
+        + "and every size gives one split.");
+    r.bar("raw-rate", "Raw records/min", "seed 000, §6.2", "records/min", List.of("read", "write"))
+        .bars("HDFS", bars[0]).bars(ml, bars[1]);
+    r.line("split-size", "Filter time by split size", "seed 000, Figure 5", "split MB", "ms", true)
+        .line("total ms", sp);
+    r.notes.add("MongoDB side of every census step: " + ml + " at " + pr.path("mongo").asText()
+        + "; HDFS: " + pr.path("hdfs").asText());
+    reportFaults(r, ml);
+    reportCheckpoint(r);
+  }
+
+  /** §6.2's raw reads and writes, HDFS vs the MongoDB side: the table, and its bars {HDFS, MongoDB side}. */
+  private static double[][] rawTable(ReportBuilder r, String ml) {
+    JsonNode pr = r.params();
     Report.Table raw = r.table("raw", "Raw record reads and writes, records/min",
         "seed 000, §6.2 (one client; 111-field census records read, one-field records written)");
     raw.key("test", "test").key("records", "records here").run("hdfs", "HDFS", 0).run("mongo", ml, 0)
@@ -505,7 +565,12 @@ final class DedeStudy implements StudyDef {
     }
     raw.note("records/min = records / time of the whole read or write (summary.recordsPerMinute of bin/census). "
         + "The MongoDB side here is " + ml + ".");
+    return bars;
+  }
 
+  /** The filter job's time and rate per input/output combination and input size, and its figure. */
+  private static void filterTables(ReportBuilder r, String ml) {
+    JsonNode pr = r.params();
     List<String> paths = new ArrayList<>();
     pr.path("filterPaths").forEach(x -> paths.add(x.asText()));
     Report.Table f = r.table("filter", "The filter job: total time (ms) per input/output combination and input size",
@@ -552,35 +617,6 @@ final class DedeStudy implements StudyDef {
     f.note("mongo = " + ml + "; threestage = copy the MongoDB-side input to HDFS, filter there, load the output "
         + "back. Split size " + pr.path("filterSplitMB").asText() + " MB, one reducer. Published ratios: the "
         + "paper's 2-node cluster with a single MongoDB server.");
-
-    Report.Table s = r.table("splits", "Split size on mongo-hadoop input (" + label(pr.path("splitRecords").asLong())
-        + " records here, " + pr.path("splitPath").asText() + ")", "seed 000, §6.4 Figure 5 (9.3 M records)");
-    s.key("split", "split MB").run("total", "total ms", 0).run("map", "map ms", 0).run("splits", "splits", 0)
-        .run("mappers", "mappers", 0).run("rate", "records/min", 0).published("pub-mappers", "mappers", 0);
-    List<double[]> sp = new ArrayList<>();
-    for (JsonNode mb : pr.path("splitSizesMB")) {
-      String step = "splits/" + mb.asText() + "MB";
-      Map<String, Report.Cell> row = s.row();
-      row.put("split", Report.Cell.text(mb.asText()));
-      Report.Cell tot = r.runs.value(step, "summary.totalMs");
-      row.put("total", tot);
-      row.put("map", r.runs.value(step, "summary.mapMs"));
-      row.put("splits", r.runs.value(step, "summary.splits"));
-      row.put("mappers", r.runs.value(step, "summary.mappers"));
-      row.put("rate", r.runs.value(step, "summary.recordsPerMinute"));
-      row.put("pub-mappers", r.pub.cell("fig5-mappers", ReportBuilder.tags("splitMB", mb.asText())));
-      sp.add(Runs.point(mb.asDouble(), tot));
-    }
-    s.note("Split sizes are the paper's (not scaled): at a small --scale the input holds fewer bytes than a split "
-        + "and every size gives one split.");
-    r.bar("raw-rate", "Raw records/min", "seed 000, §6.2", "records/min", List.of("read", "write"))
-        .bars("HDFS", bars[0]).bars(ml, bars[1]);
-    r.line("split-size", "Filter time by split size", "seed 000, Figure 5", "split MB", "ms", true)
-        .line("total ms", sp);
-    r.notes.add("MongoDB side of every census step: " + ml + " at " + pr.path("mongo").asText()
-        + "; HDFS: " + pr.path("hdfs").asText());
-    reportFaults(r, ml);
-    reportCheckpoint(r);
   }
 
   /** Figure 11 of §6.6 from the fault steps: job time by DataNodes killed mid-job, the overhead over no fault. */
@@ -653,6 +689,19 @@ final class DedeStudy implements StudyDef {
     String b = pr.path("checkpointBinding").asText("?");
     String paperD = pr.path("checkpointPaperDurationS").asText();
 
+    List<double[]> line2 = fig2Table(r, f2, d, b, paperD);
+
+    Map<String, List<double[]>> lines3 = fig3Table(r, f3, d, b);
+    Report.Figure g2 = r.line("checkpoint-fig2", "Job overhead by checkpoint interval", "seed 000, Figure 2",
+        "interval (s)", "job overhead (s)", false);
+    g2.line("job overhead", line2);
+    Report.Figure g3 = r.line("checkpoint-fig3", "Job overhead by tasks (interval " + f3.path("intervalS").asText()
+        + " s)", "seed 000, Figure 3", "tasks here", "job overhead (s)", false);
+    lines3.forEach(g3::line);
+  }
+
+  /** Figure 2's table: job overhead by checkpoint interval; the figure's points. */
+  private static List<double[]> fig2Table(ReportBuilder r, JsonNode f2, String d, String b, String paperD) {
     Report.Table t2 = r.table("checkpoint-fig2", "Figure 2: job overhead by checkpoint interval ("
         + f2.path("tasks").asText() + " tasks here, the paper's " + f2.path("paperTasks").asText() + " on "
         + f2.path("paperCores").asText() + " cores; " + sizeTitle(f2.path("size").asText()) + " checkpoints; D = "
@@ -689,7 +738,11 @@ final class DedeStudy implements StudyDef {
         + "the minutes. Store: binding " + b + "; the paper's: MongoDB on a Hopper MOM node with 768 workers "
         + "across 192 cores, here one client process on this host. Interval 0 = no store call at all (this "
         + "machine's own scheduling). " + HOPPER);
+    return line2;
+  }
 
+  /** Figure 3's table: overhead by cores, per checkpoint size; the figure's lines, by size. */
+  private static Map<String, List<double[]>> fig3Table(ReportBuilder r, JsonNode f3, String d, String b) {
     List<String> sizes = new ArrayList<>();
     f3.path("sizes").forEach(x -> sizes.add(x.asText()));
     Report.Table t3 = r.table("checkpoint-fig3", "Figure 3: overhead by cores (" + f3.path("tasksPerCore").asText()
@@ -735,12 +788,7 @@ final class DedeStudy implements StudyDef {
         + "whose task counts are equal at this scale (after --max-threads) are one run, listed in one row. Store: "
         + "binding " + b + "; the paper's finding is about MongoDB's per-connection cost beyond 1000 connections, "
         + "which a scaled-down grid on one host does not reach. " + HOPPER);
-    Report.Figure g2 = r.line("checkpoint-fig2", "Job overhead by checkpoint interval", "seed 000, Figure 2",
-        "interval (s)", "job overhead (s)", false);
-    g2.line("job overhead", line2);
-    Report.Figure g3 = r.line("checkpoint-fig3", "Job overhead by tasks (interval " + f3.path("intervalS").asText()
-        + " s)", "seed 000, Figure 3", "tasks here", "job overhead (s)", false);
-    lines3.forEach(g3::line);
+    return lines3;
   }
 
   static String pathTitle(String p, String mongoLabel) {

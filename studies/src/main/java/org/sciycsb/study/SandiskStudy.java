@@ -164,6 +164,32 @@ final class SandiskStudy implements StudyDef {
   public void report(ReportBuilder r) {
     List<String> sizes = sizeLabels(r);
     List<String[]> pairs = pairs(r);
+    throughput(r, sizes, pairs);
+    latency(r, sizes, pairs);
+    datasets(r);
+    List<String> cats = new ArrayList<>();
+    for (String[] wd : pairs) {
+      cats.add(wd[0].replace("workload", "").replace("readlatest", "latest") + "-" + wd[1].substring(0, 3));
+    }
+    Report.Figure f = r.bar("throughput-by-size", "Throughput by workload-distribution and size",
+        "seed 002, Figures 5, 6, 9, 11A", "ops/s", cats);
+    Report.Figure f95 = r.bar("read-p95-by-size", "READ p95 by workload-distribution and size",
+        "seed 002, Figures 8, 10, 11B", "us", cats);
+    for (String s : sizes) {
+      double[] v = new double[pairs.size()];
+      double[] p95 = new double[pairs.size()];
+      for (int i = 0; i < pairs.size(); i++) {
+        String step = s + "/" + pairs.get(i)[0] + "-" + pairs.get(i)[1];
+        v[i] = r.runs.number(step, "summary.throughput");
+        p95[i] = r.runs.number(step, "operations[READ].response.p95");
+      }
+      f.bars(s, v);
+      f95.bars(s, p95);
+    }
+  }
+
+  /** Throughput by workload, distribution and dataset size, with the published figures. */
+  private static void throughput(ReportBuilder r, List<String> sizes, List<String[]> pairs) {
     Report.Table t = r.table("throughput", "Throughput (ops/s) by workload, distribution and dataset size",
         "seed 002, Figures 5, 6, 7, 9 and 11A (Figure 7 prints workload A's numbers; the others are charts)");
     t.key("workload", "workload").key("distribution", "distribution");
@@ -190,7 +216,10 @@ final class SandiskStudy implements StudyDef {
     t.note("The paper prints numbers for workload A only (Figure 7); '-' = the paper shows a chart without "
         + "values. Its HDD and SSD columns are two storage configurations of one server; this run is one "
         + "configuration: compare two runs with bin/ycsb study sandisk --compare.");
+  }
 
+  /** Read and write latency by workload, distribution and dataset size. */
+  private static void latency(ReportBuilder r, List<String> sizes, List<String[]> pairs) {
     Report.Table l = r.table("latency", "Read and write latency (response time, us) by workload, distribution and "
         + "size", "seed 002, Figures 8, 10 and 11B (latency charts; the paper prints no values)");
     l.key("workload", "workload").key("distribution", "distribution");
@@ -213,7 +242,10 @@ final class SandiskStudy implements StudyDef {
     }
     l.note("write = UPDATE (A, B) or INSERT (read latest); C has no writes. Published latency is only stated as "
         + "ratios (see the published statements).");
+  }
 
+  /** The dataset sizes against the paper's server and this host, and each size's load. */
+  private static void datasets(ReportBuilder r) {
     Report.Table d = r.table("datasets", "Dataset sizes and the load", "seed 002, Datasets and Test Environment "
         + "(32GB, 256GB, 1TB on a 96GB server)");
     d.key("size", "size (paper)").key("paperratio", "paper: x server memory (96 GB)").key("bytes", "bytes here")
@@ -236,25 +268,5 @@ final class SandiskStudy implements StudyDef {
     d.note("The paper's point is the dataset against the server's memory: at --scale S the sizes shrink by S, so "
         + "'in memory' vs 'larger than memory' holds here only when the ratios above are below and above 1 (pick "
         + "S so: S = 0.25 puts 32GB at 8 GiB; or limit the store's cache).");
-
-    List<String> cats = new ArrayList<>();
-    for (String[] wd : pairs) {
-      cats.add(wd[0].replace("workload", "").replace("readlatest", "latest") + "-" + wd[1].substring(0, 3));
-    }
-    Report.Figure f = r.bar("throughput-by-size", "Throughput by workload-distribution and size",
-        "seed 002, Figures 5, 6, 9, 11A", "ops/s", cats);
-    Report.Figure f95 = r.bar("read-p95-by-size", "READ p95 by workload-distribution and size",
-        "seed 002, Figures 8, 10, 11B", "us", cats);
-    for (String s : sizes) {
-      double[] v = new double[pairs.size()];
-      double[] p95 = new double[pairs.size()];
-      for (int i = 0; i < pairs.size(); i++) {
-        String step = s + "/" + pairs.get(i)[0] + "-" + pairs.get(i)[1];
-        v[i] = r.runs.number(step, "summary.throughput");
-        p95[i] = r.runs.number(step, "operations[READ].response.p95");
-      }
-      f.bars(s, v);
-      f95.bars(s, p95);
-    }
   }
 }

@@ -139,6 +139,26 @@ final class SeiStudy implements StudyDef {
         series.add(new String[] {e.getKey(), m.asText()});
       }
     }
+    List<Map<String, Report.Cell>> cells = throughput(r, points, nominal, series);
+
+    peaks(r, points, series, cells);
+
+    String main = series.stream().anyMatch(s -> s[0].equals("strong") && s[1].equals("8020")) ? "strong"
+        : series.isEmpty() ? "strong" : series.get(0)[0];
+    latency(r, points, main);
+
+    boolean both = series.stream().anyMatch(s -> s[0].equals("strong") && s[1].equals("8020"))
+        && series.stream().anyMatch(s -> s[0].equals("eventual") && s[1].equals("8020"));
+    if (both) {
+      consistency(r, points, cells);
+    }
+
+    figures(r, points, series, cells, main);
+  }
+
+  /** The mean throughput of every series at every thread count: the table, and its cells by point. */
+  private static List<Map<String, Report.Cell>> throughput(ReportBuilder r, List<int[]> points, List<String> nominal,
+      List<String[]> series) {
     Runs runs = r.runs;
     Report.Table t = r.table("throughput", "Throughput (ops/s, mean of the runs) by thread count",
         "seed 003, Figures 2 (read-only), 3 (write-only), 4 (read/write), 7 (strong vs eventual)");
@@ -161,7 +181,12 @@ final class SeiStudy implements StudyDef {
     t.note("Throughput as seed 003 defines it (operations / first start to last end: extra.fhir.throughput); "
         + "± = half the 95 % confidence interval of the mean (Student's t over the repeats, --repeat; none with "
         + "one run: one sample).");
+    return cells;
+  }
 
+  /** Each series' peak over the thread counts, and the published peaks. */
+  private static void peaks(ReportBuilder r, List<int[]> points, List<String[]> series,
+      List<Map<String, Report.Cell>> cells) {
     Report.Table pk = r.table("peak", "Peak throughput of this run (the highest mean over the thread counts)",
         "seed 003, §4.1 (peak throughput of each store, Figures 2-4)");
     pk.key("series", "consistency / mix").run("peak", "peak ops/s", 1).run("at", "at threads", 0);
@@ -188,9 +213,11 @@ final class SeiStudy implements StudyDef {
       row.put("store", Report.Cell.text(store));
       row.put("peak", r.pub.cell("peak", ReportBuilder.tags("store", store)));
     }
+  }
 
-    String main = series.stream().anyMatch(s -> s[0].equals("strong") && s[1].equals("8020")) ? "strong"
-        : series.isEmpty() ? "strong" : series.get(0)[0];
+  /** Read and write latency of the 80/20 mix ({@code main} consistency) at every thread count. */
+  private static void latency(ReportBuilder r, List<int[]> points, String main) {
+    Runs runs = r.runs;
     Report.Table l = r.table("latency", "Read and write latency of the 80/20 mix (" + main + "), us, mean of the "
         + "runs' mean and p95", "seed 003, Figures 5 (read latency) and 6 (write latency)");
     l.key("threads", "threads").run("rm", "FHIR_RECENT mean", 1).run("r95", "FHIR_RECENT p95", 0)
@@ -204,34 +231,38 @@ final class SeiStudy implements StudyDef {
       row.put("wm", runs.mean(names, "operations[FHIR_INSERT_OBS].response.mean"));
       row.put("w95", runs.mean(names, "operations[FHIR_INSERT_OBS].response.p95"));
     }
+  }
 
-    boolean both = series.stream().anyMatch(s -> s[0].equals("strong") && s[1].equals("8020"))
-        && series.stream().anyMatch(s -> s[0].equals("eventual") && s[1].equals("8020"));
-    if (both) {
-      Report.Table c = r.table("consistency", "Strong vs eventual consistency, 80/20 mix",
-          "seed 003, Figures 7 (Cassandra) and 8 (Riak), §4.2");
-      c.key("threads", "threads").run("strong", "strong ops/s", 1).run("eventual", "eventual ops/s", 1)
-          .derived("cost", "throughput change strong vs eventual, %", 1);
-      for (int i = 0; i < points.size(); i++) {
-        Map<String, Report.Cell> row = c.row();
-        row.put("threads", Report.Cell.text("" + points.get(i)[0]));
-        Report.Cell s = cells.get(i).get("strong-8020");
-        Report.Cell e = cells.get(i).get("eventual-8020");
-        row.put("strong", s);
-        row.put("eventual", e);
-        row.put("cost", ReportBuilder.change(s, e, "(strong - eventual) / eventual x 100 of the two means"));
-      }
-      Report.Table cp = r.table("consistency-published", "Published throughput reduction from eventual to strong",
-          "seed 003, §4.2");
-      cp.key("store", "store").key("threads", "client sessions").published("cost", "reduction, %", 0);
-      for (String store : new String[] {"Cassandra", "Riak"}) {
-        Map<String, Report.Cell> row = cp.row();
-        row.put("store", Report.Cell.text(store));
-        row.put("threads", Report.Cell.text("32"));
-        row.put("cost", r.pub.cell("consistency-cost", ReportBuilder.tags("store", store)));
-      }
+  /** Strong vs eventual consistency of the 80/20 mix, and the published reductions. */
+  private static void consistency(ReportBuilder r, List<int[]> points, List<Map<String, Report.Cell>> cells) {
+    Report.Table c = r.table("consistency", "Strong vs eventual consistency, 80/20 mix",
+        "seed 003, Figures 7 (Cassandra) and 8 (Riak), §4.2");
+    c.key("threads", "threads").run("strong", "strong ops/s", 1).run("eventual", "eventual ops/s", 1)
+        .derived("cost", "throughput change strong vs eventual, %", 1);
+    for (int i = 0; i < points.size(); i++) {
+      Map<String, Report.Cell> row = c.row();
+      row.put("threads", Report.Cell.text("" + points.get(i)[0]));
+      Report.Cell s = cells.get(i).get("strong-8020");
+      Report.Cell e = cells.get(i).get("eventual-8020");
+      row.put("strong", s);
+      row.put("eventual", e);
+      row.put("cost", ReportBuilder.change(s, e, "(strong - eventual) / eventual x 100 of the two means"));
     }
+    Report.Table cp = r.table("consistency-published", "Published throughput reduction from eventual to strong",
+        "seed 003, §4.2");
+    cp.key("store", "store").key("threads", "client sessions").published("cost", "reduction, %", 0);
+    for (String store : new String[] {"Cassandra", "Riak"}) {
+      Map<String, Report.Cell> row = cp.row();
+      row.put("store", Report.Cell.text(store));
+      row.put("threads", Report.Cell.text("32"));
+      row.put("cost", r.pub.cell("consistency-cost", ReportBuilder.tags("store", store)));
+    }
+  }
 
+  /** Throughput, p95 and mean response time vs threads. */
+  private static void figures(ReportBuilder r, List<int[]> points, List<String[]> series,
+      List<Map<String, Report.Cell>> cells, String main) {
+    Runs runs = r.runs;
     boolean logX = points.size() > 1 && points.get(points.size() - 1)[0] >= 10 * points.get(0)[0];
     Report.Figure f = r.line("throughput-vs-threads", "Throughput vs threads (mean, 95 % CI of the repeats)",
         "seed 003, Figures 2, 3, 4, 7", "threads", "ops/s", logX);

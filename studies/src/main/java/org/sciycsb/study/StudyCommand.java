@@ -166,6 +166,53 @@ public final class StudyCommand {
     List<String> only = a.only();
     String bindingName = binding == null ? Registry.DEFAULT_BINDING : binding;
     int maxThreads = maxThreadsArg == null ? defaultMaxThreads() : maxThreadsArg;
+    SplitProps sp = splitProps(props);
+    Map<String, String> user = sp.user();
+    OptionSet bopts = bindingOptions(bindingName);
+    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    String prefix = "s" + stamp.substring(2).replace("-", "") + "_";
+    Plan plan = expand(home, def, bindingName, bopts, scale, maxThreads, user, prefix, a.clients());
+    if (!only.isEmpty()) {
+      plan = filter(plan, only);
+    }
+    plan = plan.repeated(repeat != null ? repeat : plan.defaultRepeats());
+    String storageLabel = props.get("label.storage");
+    boolean engine = plan.steps().stream().anyMatch(s -> s.kind() == Step.Kind.LOAD || s.kind() == Step.Kind.RUN);
+    Path dir = Path.of(sp.resultsDir() != null ? sp.resultsDir() : "results/" + stamp + "-study-" + def.name()
+        + (engine ? "-" + bindingName : "")
+        + (storageLabel == null ? "" : "-" + storageLabel.replaceAll("[^A-Za-z0-9._-]", "_"))).toAbsolutePath();
+    StudyRunner runner = new StudyRunner(home, dir, sp.engine(), sp.census(), a.clientProcesses() ? new ClientProcesses(
+        home, a.clients(), a.yarn(), new org.sciycsb.api.Config(user).get(StudyOptions.CLIENTS_READY).toMillis())
+        : null, err);
+    warnOverrides(plan, props, err);
+    Set<String> warnings = runner.validate(plan, !dry);
+    for (String w : warnings) {
+      err.println(w);
+    }
+    if (dry) {
+      printDryRun(def, bindingName, scale, plan, dir, runner, out);
+      return 0;
+    }
+    newFolder(dir);
+    Published pub = published(home, def);
+    Map<String, Object> header = header(a, binding, props, pub, engine ? bindingName : null, maxThreads, plan, dir,
+        prefix);
+    err.println("study " + def.name() + " (seed " + def.seed() + "): " + plan.steps().size() + " steps"
+        + (plan.repeats() > 1 ? " (measured steps x " + plan.repeats() + ", repeat-major)" : "")
+        + (engine ? ", binding " + bindingName : "") + ", scale " + org.sciycsb.report.Fmt.num(scale, 12) + " -> " + dir);
+    for (String n : plan.notes()) {
+      err.println("study: note: " + n);
+    }
+    int code = runner.run(plan, header, h -> writeReport(def, dir, h, err));
+    err.println("study: " + dir);
+    return code;
+  }
+
+  /** A study's -p properties: study options and the engine's (the plan's), the engine's alone, census jobs'. */
+  private record SplitProps(Map<String, String> user, Map<String, String> engine, List<String> census,
+      String resultsDir) {}
+
+  private static SplitProps splitProps(Map<String, String> props) throws ConfigException {
     Map<String, String> user = new LinkedHashMap<>();
     Map<String, String> engineUser = new LinkedHashMap<>();
     List<String> censusUser = new ArrayList<>();
@@ -188,23 +235,11 @@ public final class StudyCommand {
         user.put(k, e.getValue());
       }
     }
-    OptionSet bopts = bindingOptions(bindingName);
-    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-    String prefix = "s" + stamp.substring(2).replace("-", "") + "_";
-    Plan plan = expand(home, def, bindingName, bopts, scale, maxThreads, user, prefix, a.clients());
-    if (!only.isEmpty()) {
-      plan = filter(plan, only);
-    }
-    plan = plan.repeated(repeat != null ? repeat : plan.defaultRepeats());
-    String storageLabel = props.get("label.storage");
-    boolean engine = plan.steps().stream().anyMatch(s -> s.kind() == Step.Kind.LOAD || s.kind() == Step.Kind.RUN);
-    Path dir = Path.of(resultsDir != null ? resultsDir : "results/" + stamp + "-study-" + def.name()
-        + (engine ? "-" + bindingName : "")
-        + (storageLabel == null ? "" : "-" + storageLabel.replaceAll("[^A-Za-z0-9._-]", "_"))).toAbsolutePath();
-    StudyRunner runner = new StudyRunner(home, dir, engineUser, censusUser, a.clientProcesses() ? new ClientProcesses(
-        home, a.clients(), a.yarn(), new org.sciycsb.api.Config(user).get(StudyOptions.CLIENTS_READY).toMillis())
-        : null, err);
-    // every -p that the plan also sets per step overrides the matrix: say so once
+    return new SplitProps(user, engineUser, censusUser, resultsDir);
+  }
+
+  /** Every -p that the plan also sets per step overrides the matrix: say so once. */
+  private static void warnOverrides(Plan plan, Map<String, String> props, PrintStream err) {
     Set<String> planKeys = new LinkedHashSet<>();
     for (Step s : plan.steps()) {
       List<String> argv = s.argv();
@@ -219,27 +254,30 @@ public final class StudyCommand {
         err.println("warning: -p " + k + " overrides the plan's own value of " + k + " in every step");
       }
     }
-    Set<String> warnings = runner.validate(plan, !dry);
-    for (String w : warnings) {
-      err.println(w);
+  }
+
+  /** What a dry run prints: the plan and every step's command line. */
+  private static void printDryRun(StudyDef def, String bindingName, double scale, Plan plan, Path dir,
+      StudyRunner runner, PrintStream out) {
+    out.println("study " + def.name() + " (seed " + def.seed() + "), binding " + bindingName + ", scale "
+        + org.sciycsb.report.Fmt.num(scale, 12)
+        + ", " + plan.steps().size() + " steps; study folder would be " + dir);
+    plan.params().forEach((k, v) -> out.println("  " + k + ": " + v));
+    for (String n : plan.notes()) {
+      out.println("  note: " + n);
     }
-    if (dry) {
-      out.println("study " + def.name() + " (seed " + def.seed() + "), binding " + bindingName + ", scale "
-          + org.sciycsb.report.Fmt.num(scale, 12)
-          + ", " + plan.steps().size() + " steps; study folder would be " + dir);
-      plan.params().forEach((k, v) -> out.println("  " + k + ": " + v));
-      for (String n : plan.notes()) {
-        out.println("  note: " + n);
-      }
-      for (Step s : plan.steps()) {
-        out.println(s.kind() == Step.Kind.PAUSE ? s.name() + ": pause " + s.seconds() + " s"
-            : s.name() + ": " + (s.kind() == Step.Kind.CENSUS ? "" : "bin/ycsb ")
-                + String.join(" ", runner.command(s)));
-      }
-      return 0;
+    for (Step s : plan.steps()) {
+      out.println(s.kind() == Step.Kind.PAUSE ? s.name() + ": pause " + s.seconds() + " s"
+          : s.name() + ": " + (s.kind() == Step.Kind.CENSUS ? "" : "bin/ycsb ")
+              + String.join(" ", runner.command(s)));
     }
-    newFolder(dir);
-    Published pub = published(home, def);
+  }
+
+  /** study.json's header: the study, how it was run, the plan's parameters and the published figures' root. */
+  private static Map<String, Object> header(StudyArgs a, String binding, Map<String, String> props, Published pub,
+      String engineBinding, int maxThreads, Plan plan, Path dir, String prefix) {
+    StudyDef def = a.def();
+    String storageLabel = props.get("label.storage");
     Map<String, Object> header = new LinkedHashMap<>();
     header.put("format", "sciycsb-study");
     header.put("formatVersion", 1);
@@ -249,8 +287,8 @@ public final class StudyCommand {
     st.put("title", def.title());
     st.put("paper", pub.paper());
     header.put("study", st);
-    header.put("binding", engine ? bindingName : null);
-    header.put("scale", scale);
+    header.put("binding", engineBinding);
+    header.put("scale", a.scale());
     header.put("maxThreads", maxThreads);
     header.put("command", commandLine(a, binding, props));
     header.put("repeats", plan.repeats());
@@ -270,15 +308,7 @@ public final class StudyCommand {
     header.put("notes", plan.notes());
     header.put("params", plan.params());
     header.put("published", pub.root());
-    err.println("study " + def.name() + " (seed " + def.seed() + "): " + plan.steps().size() + " steps"
-        + (plan.repeats() > 1 ? " (measured steps x " + plan.repeats() + ", repeat-major)" : "")
-        + (engine ? ", binding " + bindingName : "") + ", scale " + org.sciycsb.report.Fmt.num(scale, 12) + " -> " + dir);
-    for (String n : plan.notes()) {
-      err.println("study: note: " + n);
-    }
-    int code = runner.run(plan, header, h -> writeReport(def, dir, h, err));
-    err.println("study: " + dir);
-    return code;
+    return header;
   }
 
   /** Creates the study folder; one that exists and is not empty is refused (nothing measured is overwritten). */

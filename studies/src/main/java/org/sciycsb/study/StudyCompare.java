@@ -85,60 +85,14 @@ final class StudyCompare {
     if (def.name().equals("sandisk")) {
       vendorTables(tables, sa, sb, ta, tb);
     }
-    Report.Table steps = new Report.Table("steps", "Every step: B / A", "the two study folders' runs, step by step");
-    steps.key("step", "step");
-    steps.cols.add(new Report.Col("tA", "ops/s", ta, 1));
-    steps.cols.add(new Report.Col("tB", "ops/s", tb, 1));
-    steps.derived("tR", "ops/s B/A", 2);
-    steps.cols.add(new Report.Col("r95A", "READ p95 us", ta, 0));
-    steps.cols.add(new Report.Col("r95B", "READ p95 us", tb, 0));
-    steps.derived("r95R", "READ p95 B/A", 2);
-    List<String> paired = new ArrayList<>();
+    Report.Table steps = stepsTable(ta, tb);
     try {
       Files.createDirectories(outDir.resolve("pairs"));
     } catch (IOException e) {
       throw new ConfigException("cannot create " + outDir + ": " + e.getMessage());
     }
-    Map<String, String> logical = new LinkedHashMap<>(); // a matrix step (its repeats together) -> its kind
-    for (JsonNode s : sa.runs().steps()) {
-      logical.putIfAbsent(s.path("tags").path("repeatOf").asText(s.path("name").asText()), s.path("kind").asText());
-    }
-    for (Map.Entry<String, String> e : logical.entrySet()) {
-      String name = e.getKey();
-      String kind = e.getValue();
-      if (!(kind.equals("load") || kind.equals("run") || kind.equals("census"))) {
-        continue;
-      }
-      Map<String, Report.Cell> row = steps.row();
-      row.put("step", Report.Cell.text(name));
-      String tf = kind.equals("census") ? "summary.recordsPerMinute" : "summary.throughput";
-      Report.Cell ca = cell(sa, name, tf);
-      Report.Cell cb = cell(sb, name, tf);
-      row.put("tA", ca);
-      row.put("tB", cb);
-      row.put("tR", ratio(cb, ca));
-      Report.Cell ra = cell(sa, name, "operations[READ].response.p95");
-      Report.Cell rb = cell(sb, name, "operations[READ].response.p95");
-      row.put("r95A", ra);
-      row.put("r95B", rb);
-      row.put("r95R", ratio(rb, ra));
-    }
-    for (JsonNode s : sa.runs().steps()) { // compare's page for every pair of runs (repeat k of A with B's)
-      String name = s.path("name").asText();
-      String kind = s.path("kind").asText();
-      if ((kind.equals("load") || kind.equals("run")) && sa.runs().usable(name) && sb.runs().usable(name)) {
-        try {
-          List<ResultData> pair = List.of(ResultData.load(sa.dir().resolve(s.path("dir").asText())),
-              ResultData.load(sb.dir().resolve(s.path("dir").asText())));
-          String file = name.replace('/', '_');
-          StudyRunner.write(outDir.resolve("pairs").resolve(file + ".txt"), Compare.text(pair));
-          StudyRunner.write(outDir.resolve("pairs").resolve(file + ".html"), Compare.html(pair));
-          paired.add(name);
-        } catch (ConfigException e) {
-          err.println("warning: " + name + ": " + e.getMessage());
-        }
-      }
-    }
+    addStepRows(steps, sa, sb);
+    List<String> paired = writePairs(sa, sb, outDir, err);
     steps.note("ops/s for engine steps; records/min for census steps. Per-operation detail of every pair: "
         + "pairs/<step>.html (bin/ycsb compare).");
     steps.note(RATIO_NOTE);
@@ -165,6 +119,82 @@ final class StudyCompare {
     StudyOutput.mdTables(md, tables, label, "", "");
     StudyRunner.write(outDir.resolve("compare.md"), md.toString());
 
+    String html = html(def, sa, sb, tables, label, paired);
+    StudyRunner.write(outDir.resolve("compare.html"), html);
+    out.print(md);
+    out.flush();
+    err.println("study compare: " + outDir.resolve("compare.html") + " (and compare.md, compare.json, pairs/)");
+    return 0;
+  }
+
+  /** The table of every step, B / A: its columns (rows: {@link #addStepRows}). */
+  private static Report.Table stepsTable(String ta, String tb) {
+    Report.Table steps = new Report.Table("steps", "Every step: B / A", "the two study folders' runs, step by step");
+    steps.key("step", "step");
+    steps.cols.add(new Report.Col("tA", "ops/s", ta, 1));
+    steps.cols.add(new Report.Col("tB", "ops/s", tb, 1));
+    steps.derived("tR", "ops/s B/A", 2);
+    steps.cols.add(new Report.Col("r95A", "READ p95 us", ta, 0));
+    steps.cols.add(new Report.Col("r95B", "READ p95 us", tb, 0));
+    steps.derived("r95R", "READ p95 B/A", 2);
+    return steps;
+  }
+
+  /** A row for every matrix step (its repeats together) that loads, runs or runs a census job. */
+  private static void addStepRows(Report.Table steps, Side sa, Side sb) {
+    Map<String, String> logical = new LinkedHashMap<>(); // a matrix step (its repeats together) -> its kind
+    for (JsonNode s : sa.runs().steps()) {
+      logical.putIfAbsent(s.path("tags").path("repeatOf").asText(s.path("name").asText()), s.path("kind").asText());
+    }
+    for (Map.Entry<String, String> e : logical.entrySet()) {
+      String name = e.getKey();
+      String kind = e.getValue();
+      if (!(kind.equals("load") || kind.equals("run") || kind.equals("census"))) {
+        continue;
+      }
+      Map<String, Report.Cell> row = steps.row();
+      row.put("step", Report.Cell.text(name));
+      String tf = kind.equals("census") ? "summary.recordsPerMinute" : "summary.throughput";
+      Report.Cell ca = cell(sa, name, tf);
+      Report.Cell cb = cell(sb, name, tf);
+      row.put("tA", ca);
+      row.put("tB", cb);
+      row.put("tR", ratio(cb, ca));
+      Report.Cell ra = cell(sa, name, "operations[READ].response.p95");
+      Report.Cell rb = cell(sb, name, "operations[READ].response.p95");
+      row.put("r95A", ra);
+      row.put("r95B", rb);
+      row.put("r95R", ratio(rb, ra));
+    }
+  }
+
+  /** Compare's pages (pairs/STEP.txt and .html) for every pair of usable runs: the steps paired. */
+  private static List<String> writePairs(Side sa, Side sb, Path outDir, PrintStream err) throws ConfigException {
+    List<String> paired = new ArrayList<>();
+    for (JsonNode s : sa.runs().steps()) { // compare's page for every pair of runs (repeat k of A with B's)
+      String name = s.path("name").asText();
+      String kind = s.path("kind").asText();
+      if ((kind.equals("load") || kind.equals("run")) && sa.runs().usable(name) && sb.runs().usable(name)) {
+        try {
+          List<ResultData> pair = List.of(ResultData.load(sa.dir().resolve(s.path("dir").asText())),
+              ResultData.load(sb.dir().resolve(s.path("dir").asText())));
+          String file = name.replace('/', '_');
+          StudyRunner.write(outDir.resolve("pairs").resolve(file + ".txt"), Compare.text(pair));
+          StudyRunner.write(outDir.resolve("pairs").resolve(file + ".html"), Compare.html(pair));
+          paired.add(name);
+        } catch (ConfigException e) {
+          err.println("warning: " + name + ": " + e.getMessage());
+        }
+      }
+    }
+    return paired;
+  }
+
+  /** compare.html: both sides, the tables, and links to the pairs' pages. */
+  private static String html(StudyDef def, Side sa, Side sb, List<Report.Table> tables,
+      java.util.function.Function<String, String> label, List<String> paired) {
+    String ta = "A: " + sa.title();
+    String tb = "B: " + sb.title();
     StringBuilder html = new StringBuilder();
     String title = "Study " + def.name() + " (seed " + def.seed() + "): " + sa.title() + " vs " + sb.title();
     Html.head(html, title);
@@ -182,11 +212,7 @@ final class StudyCompare {
     }
     html.append("</ul>\n");
     Html.tail(html);
-    StudyRunner.write(outDir.resolve("compare.html"), html.toString());
-    out.print(md);
-    out.flush();
-    err.println("study compare: " + outDir.resolve("compare.html") + " (and compare.md, compare.json, pairs/)");
-    return 0;
+    return html.toString();
   }
 
   static String hw(JsonNode h) {

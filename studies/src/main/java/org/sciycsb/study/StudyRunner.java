@@ -293,13 +293,7 @@ final class StudyRunner {
         status.put(s.name(), "not run");
         continue;
       }
-      String blocked = null;
-      for (String d : s.dependsOn()) {
-        if (!"ok".equals(status.get(d))) {
-          blocked = d;
-          break;
-        }
-      }
+      String blocked = blockedBy(s, status);
       if (blocked != null) {
         rec.put("status", "skipped");
         rec.put("reason", "step " + blocked + " did not finish");
@@ -350,6 +344,23 @@ final class StudyRunner {
       }
       save(header);
     }
+    finish(header, status, worst, stop, writer);
+    return worst;
+  }
+
+  /** The first step {@code s} depends on that did not finish ok, or null. */
+  private static String blockedBy(Step s, Map<String, String> status) {
+    for (String d : s.dependsOn()) {
+      if (!"ok".equals(status.get(d))) {
+        return d;
+      }
+    }
+    return null;
+  }
+
+  /** The study's end in study.json (when, outcome, exit code), and its report. */
+  private void finish(Map<String, Object> header, Map<String, String> status, int worst, boolean stop,
+      StudyReportWriter writer) throws BenchmarkException {
     header.put("finished", Instant.now().toString());
     boolean allOk = status.values().stream().allMatch("ok"::equals) && worst == 0;
     header.put("outcome", allOk ? "completed" : interrupted ? "interrupted" : stop ? "stopped"
@@ -357,7 +368,6 @@ final class StudyRunner {
     header.put("exitCode", worst);
     save(header);
     writer.write(header);
-    return worst;
   }
 
   private Map<String, Object> record(Step s) {

@@ -56,8 +56,42 @@ public class ClientMapper extends Mapper<IntWritable, NullWritable, NullWritable
     Files.createDirectories(cwd.resolve("work"));
     Files.createDirectories(cwd.resolve("tmp"));
 
-    // every property in one file readable by this user only: secrets stay off command lines and out of the job
-    // configuration (they come from the job's Credentials)
+    Properties props = properties(ctx, conf, index, results);
+    Path propsFile = cwd.resolve("sciycsb-client.properties"); // written once the start time is known
+    List<String> cmd = command(conf, cwd, propsFile);
+
+    org.apache.hadoop.fs.Path runDir = new org.apache.hadoop.fs.Path(conf.get(JobKeys.RUN_DIR));
+    FileSystem fs = runDir.getFileSystem(conf);
+    Start start = barrier(ctx, fs, runDir, index, clients, conf.getLong(JobKeys.BARRIER_MS, 0),
+        conf.getLong(JobKeys.START_LEAD_MS, 0));
+    long barrierWaitMs = start.waitedMs();
+    if (start.startAtMs() > 0 && !props.containsKey("start.at")) {
+      props.setProperty("start.at", Long.toString(start.startAtMs()));
+    }
+    Files.createFile(propsFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    try (Writer w = Files.newBufferedWriter(propsFile, StandardCharsets.UTF_8)) {
+      props.store(w, "sciycsb client " + index + " of " + clients);
+    }
+
+    ClientRun run = runClient(ctx, cmd, cwd, out.resolve(JobKeys.CLIENT_LOG), index);
+    int exit = run.exit();
+    String errorLine = run.errorLine();
+    ctx.getCounter(exit == 0 ? Clients.SUCCEEDED : Clients.FAILED).increment(1);
+    ctx.setStatus("client " + index + ": exit " + exit + (errorLine == null ? "" : ": " + errorLine));
+
+    Files.writeString(out.resolve(JobKeys.CLIENT_JSON), json(Map.of(
+        "client", index, "clients", clients, "exitCode", exit, "error", errorLine == null ? "" : errorLine,
+        "host", host(), "taskAttempt", String.valueOf(ctx.getTaskAttemptID()), "barrierWaitMs", barrierWaitMs,
+        "startAtEpochMs", start.startAtMs(),
+        "jvmStartedEpochMs", run.startedMs(), "jvmFinishedEpochMs", run.finishedMs())), StandardCharsets.UTF_8);
+    upload(ctx, conf, fs, runDir, out, results, index);
+  }
+
+  /**
+   * Every property in one file readable by this user only: secrets stay off command lines and out of the job
+   * configuration (they come from the job's Credentials).
+   */
+  private static Properties properties(Context ctx, Configuration conf, int index, Path results) throws IOException {
     Properties props = new Properties();
     props.load(new StringReader(JobKeys.decode(conf.get(JobKeys.COMMON_PROPS))));
     props.load(new StringReader(JobKeys.decode(conf.get(JobKeys.CLIENT_PROPS + index))));
@@ -71,8 +105,11 @@ public class ClientMapper extends Mapper<IntWritable, NullWritable, NullWritable
     props.setProperty("results.dir", results.toString());
     // live metrics: each client its own id (the user's, if given, with the client's index)
     props.setProperty("metrics.client", props.getProperty("metrics.client", "yarn-client") + "-" + index);
-    Path propsFile = cwd.resolve("sciycsb-client.properties"); // written once the start time is known
+    return props;
+  }
 
+  /** The client JVM's command line: the shipped classpath, the engine's main class, the properties file. */
+  private static List<String> command(Configuration conf, Path cwd, Path propsFile) {
     List<String> cmd = new ArrayList<>();
     String javaHome = conf.get(JobKeys.JAVA_HOME, "");
     cmd.add(Paths.get(javaHome.isEmpty() ? System.getProperty("java.home") : javaHome, "bin", "java").toString());
@@ -99,20 +136,15 @@ public class ClientMapper extends Mapper<IntWritable, NullWritable, NullWritable
     if (conf.getBoolean(JobKeys.DEBUG, false)) {
       cmd.add("--debug");
     }
+    return cmd;
+  }
 
-    org.apache.hadoop.fs.Path runDir = new org.apache.hadoop.fs.Path(conf.get(JobKeys.RUN_DIR));
-    FileSystem fs = runDir.getFileSystem(conf);
-    Start start = barrier(ctx, fs, runDir, index, clients, conf.getLong(JobKeys.BARRIER_MS, 0),
-        conf.getLong(JobKeys.START_LEAD_MS, 0));
-    long barrierWaitMs = start.waitedMs();
-    if (start.startAtMs() > 0 && !props.containsKey("start.at")) {
-      props.setProperty("start.at", Long.toString(start.startAtMs()));
-    }
-    Files.createFile(propsFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    try (Writer w = Files.newBufferedWriter(propsFile, StandardCharsets.UTF_8)) {
-      props.store(w, "sciycsb client " + index + " of " + clients);
-    }
+  /** The client JVM's exit code, its last error line (null: none) and when it started and finished. */
+  record ClientRun(int exit, String errorLine, long startedMs, long finishedMs) {}
 
+  /** Runs the client JVM to its end, its output into the log and the task's status; a killed task stops it. */
+  private static ClientRun runClient(Context ctx, List<String> cmd, Path cwd, Path log, int index)
+      throws IOException, InterruptedException {
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectErrorStream(true);
     pb.environment().put("SCIYCSB_WORK", cwd.resolve("work").toString());
     long started = System.currentTimeMillis();
@@ -125,7 +157,33 @@ public class ClientMapper extends Mapper<IntWritable, NullWritable, NullWritable
       throw new IOException("client " + index + ": cannot start the client JVM " + cmd.get(0) + ": " + e.getMessage()
           + " (yarn.java.home names a JDK 17 on the cluster's nodes)", e);
     }
-    Path log = out.resolve(JobKeys.CLIENT_LOG);
+    Thread pump = pump(p, log, index, lastLine, errorLine);
+    int exit;
+    try {
+      String shown = null;
+      while (!p.waitFor(1, TimeUnit.SECONDS)) {
+        ctx.progress();
+        String l = lastLine.get();
+        if (!l.equals(shown)) {
+          ctx.setStatus("client " + index + ": " + (l.length() > 200 ? l.substring(0, 200) : l));
+          shown = l;
+        }
+      }
+      exit = p.exitValue();
+      pump.join(10_000);
+    } finally {
+      if (p.isAlive()) { // the task is being killed: let the client write its partial results
+        p.destroy();
+        p.waitFor(30, TimeUnit.SECONDS);
+        p.destroyForcibly();
+      }
+    }
+    return new ClientRun(exit, errorLine.get(), started, System.currentTimeMillis());
+  }
+
+  /** A started daemon thread copying the client's output to its log and the task's log, noting its lines. */
+  private static Thread pump(Process p, Path log, int index, AtomicReference<String> lastLine,
+      AtomicReference<String> errorLine) {
     Thread pump = new Thread(() -> {
       try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
            Writer w = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
@@ -148,35 +206,12 @@ public class ClientMapper extends Mapper<IntWritable, NullWritable, NullWritable
     }, "client-output");
     pump.setDaemon(true);
     pump.start();
-    int exit;
-    try {
-      String shown = null;
-      while (!p.waitFor(1, TimeUnit.SECONDS)) {
-        ctx.progress();
-        String l = lastLine.get();
-        if (!l.equals(shown)) {
-          ctx.setStatus("client " + index + ": " + (l.length() > 200 ? l.substring(0, 200) : l));
-          shown = l;
-        }
-      }
-      exit = p.exitValue();
-      pump.join(10_000);
-    } finally {
-      if (p.isAlive()) { // the task is being killed: let the client write its partial results
-        p.destroy();
-        p.waitFor(30, TimeUnit.SECONDS);
-        p.destroyForcibly();
-      }
-    }
-    long finished = System.currentTimeMillis();
-    ctx.getCounter(exit == 0 ? Clients.SUCCEEDED : Clients.FAILED).increment(1);
-    ctx.setStatus("client " + index + ": exit " + exit + (errorLine.get() == null ? "" : ": " + errorLine.get()));
+    return pump;
+  }
 
-    Files.writeString(out.resolve(JobKeys.CLIENT_JSON), json(Map.of(
-        "client", index, "clients", clients, "exitCode", exit, "error", errorLine.get() == null ? "" : errorLine.get(),
-        "host", host(), "taskAttempt", String.valueOf(ctx.getTaskAttemptID()), "barrierWaitMs", barrierWaitMs,
-        "startAtEpochMs", start.startAtMs(),
-        "jvmStartedEpochMs", started, "jvmFinishedEpochMs", finished)), StandardCharsets.UTF_8);
+  /** Copies results/ to client-<i>/ of the run's folder (written to a temporary folder, then renamed). */
+  private static void upload(Context ctx, Configuration conf, FileSystem fs, org.apache.hadoop.fs.Path runDir,
+      Path out, Path results, int index) throws IOException {
     // results/ holds what the engine wrote; client.json and client.log go beside its files
     for (String f : new String[] {JobKeys.CLIENT_JSON, JobKeys.CLIENT_LOG}) {
       if (Files.exists(out.resolve(f))) {

@@ -81,6 +81,12 @@ public final class YarnRunner {
     }
   }
 
+  /** The user's properties as the submitter hands them on: to every client, as job secrets, or to the merge. */
+  private record SplitProperties(Map<String, String> common, Map<String, String> secrets, Map<String, String> sla) {}
+
+  /** The job, ready to submit, with the file system and folder where its clients leave their results. */
+  private record StagedJob(Job job, FileSystem fs, Path runDir) {}
+
   public int run() throws BenchmarkException {
     PrintStream err = req.err();
     Phase phase = req.phase();
@@ -106,8 +112,26 @@ public final class YarnRunner {
       throw new ConfigException("results.dir " + results.path() + " already holds a clients/ folder of an earlier "
           + "cluster run: give a new results.dir");
     }
+    SplitProperties props = splitProperties(p);
 
-    // the properties of every client: the user's, less what the submitter does itself
+    // 2. the cluster
+    StagedJob staged = stage(p, phaseName, hconf, entries, shares, label, props);
+    submit(staged.job(), hconf);
+    err.println("yarn: submitted " + staged.job().getJobID() + " (" + n + " clients, " + phaseName + " "
+        + p.bindingName() + ") to " + hconf.get("yarn.resourcemanager.address") + "; client results under "
+        + staged.runDir());
+    try {
+      err.println("yarn: tracking " + staged.job().getTrackingURL());
+    } catch (RuntimeException ignored) {
+      // the URL is for people; the run does not need it
+    }
+
+    // 3. wait (a signal kills the job; what the clients wrote is still collected and merged)
+    return awaitAndCollect(staged, hconf, results, clientsDir, label, props.sla(), cfg);
+  }
+
+  /** The properties of every client: the user's, less what the submitter does itself. */
+  private SplitProperties splitProperties(Benchmark.Prepared p) throws ConfigException {
     Map<String, String> common = new TreeMap<>();
     Map<String, String> secrets = new TreeMap<>();
     Map<String, String> sla = new TreeMap<>();
@@ -126,73 +150,88 @@ public final class YarnRunner {
         common.put(k, e.getValue());
       }
     }
+    return new SplitProperties(common, secrets, sla);
+  }
 
-    // 2. the cluster
-    int memory = cfg.get(YarnOptions.MEMORY_MB);
-    Job job;
-    Path runDir;
-    FileSystem fs;
+  /** The run's folder on the cluster's file system, the shipped classpath and the configured job. */
+  private StagedJob stage(Benchmark.Prepared p, String phaseName, Configuration hconf, List<File> entries,
+      List<Map<String, String>> shares, String label, SplitProperties props) throws BenchmarkException {
+    Config cfg = p.config();
+    int n = req.clients();
     String id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + phaseName + "-"
         + java.util.UUID.randomUUID().toString().substring(0, 8);
     try {
-      fs = FileSystem.get(hconf);
+      FileSystem fs = FileSystem.get(hconf);
       Path staging = new Path(cfg.get(YarnOptions.STAGING));
       staging = fs.makeQualified(staging.isAbsolute() ? staging : new Path(fs.getHomeDirectory(), staging));
-      runDir = new Path(staging, "runs/" + id);
+      Path runDir = new Path(staging, "runs/" + id);
       fs.mkdirs(runDir);
-      job = Job.getInstance(hconf, "sciycsb " + phaseName + " " + p.bindingName() + " (" + n + " clients)");
+      Job job = Job.getInstance(hconf, "sciycsb " + phaseName + " " + p.bindingName() + " (" + n + " clients)");
       job.setJar(Shipper.jarOf(ClientMapper.class));
-      err.println("yarn: shipping the engine's classpath (" + entries.size() + " entries) to " + staging + "/jars");
+      req.err().println("yarn: shipping the engine's classpath (" + entries.size() + " entries) to " + staging
+          + "/jars");
       List<String> links = Shipper.ship(job, fs, new Path(staging, "jars"), entries);
-      Configuration jc = job.getConfiguration();
-      jc.setInt(JobKeys.CLIENTS, n);
-      jc.set(JobKeys.COMMAND, phaseName);
-      jc.set(JobKeys.BINDING, req.args().binding() == null ? "" : req.args().binding());
-      jc.set(JobKeys.COMMON_PROPS, JobKeys.encode(propertiesText(common)));
-      for (int i = 0; i < n; i++) {
-        Map<String, String> own = new LinkedHashMap<>(shares.get(i));
-        own.put(EngineOptions.LABEL.name(), label == null ? "client" + i : label + "-client" + i);
-        jc.set(JobKeys.CLIENT_PROPS + i, JobKeys.encode(propertiesText(own)));
-      }
-      for (Map.Entry<String, String> e : secrets.entrySet()) {
-        job.getCredentials().addSecretKey(new Text(JobKeys.SECRET + e.getKey()),
-            e.getValue().getBytes(StandardCharsets.UTF_8));
-      }
-      jc.set(JobKeys.CLASSPATH, String.join(",", links));
-      jc.set(JobKeys.JVM_OPTS, JobKeys.encodeLines(req.engineJvmOpts()));
-      jc.setInt(JobKeys.HEAP_MB, memory - 512); // the task JVM (200 MB heap) and both JVMs' native memory take the rest
-      jc.set(JobKeys.JAVA_HOME, cfg.get(YarnOptions.JAVA_HOME) == null ? "" : cfg.get(YarnOptions.JAVA_HOME));
-      jc.setBoolean(JobKeys.DEBUG, req.args().debug());
-      jc.set(JobKeys.GIT_REVISION, GitRevision.of(java.nio.file.Path.of(System.getProperty("sciycsb.home", "."))));
-      jc.set(JobKeys.BINDINGS, System.getProperty("sciycsb.bindings", ""));
-      jc.set(JobKeys.RUN_DIR, runDir.toString());
-      jc.setLong(JobKeys.BARRIER_MS, cfg.get(YarnOptions.BARRIER).toMillis());
-      jc.setLong(JobKeys.START_LEAD_MS, cfg.get(YarnOptions.START_LEAD).toMillis());
-      // one attempt, no speculation: a benchmark client must not run twice
-      jc.setInt("mapreduce.job.maps", n);
-      jc.setInt("mapreduce.map.maxattempts", 1);
-      jc.setBoolean("mapreduce.map.speculative", false);
-      jc.setBoolean("mapreduce.job.ubertask.enable", false);
-      jc.setInt("mapreduce.map.memory.mb", memory);
-      jc.setInt("mapreduce.map.cpu.vcores", cfg.get(YarnOptions.VCORES));
-      jc.set("mapreduce.map.java.opts", "-Xmx" + TASK_HEAP_MB + "m " + OPENS);
-      String am = jc.get("yarn.app.mapreduce.am.command-opts", "-Xmx1024m");
-      if (!am.contains("java.base/java.lang=")) {
-        jc.set("yarn.app.mapreduce.am.command-opts", am + " " + OPENS);
-      }
-      if (cfg.get(YarnOptions.QUEUE) != null) {
-        jc.set("mapreduce.job.queuename", cfg.get(YarnOptions.QUEUE));
-      }
-      job.setInputFormatClass(ClientInputFormat.class);
-      job.setMapperClass(ClientMapper.class);
-      job.setNumReduceTasks(0);
-      job.setOutputFormatClass(NullOutputFormat.class);
-      job.setOutputKeyClass(NullWritable.class);
-      job.setOutputValueClass(NullWritable.class);
+      configure(job, cfg, phaseName, shares, label, props, links, runDir);
+      return new StagedJob(job, fs, runDir);
     } catch (IOException | RuntimeException e) {
       throw new BindingException("cannot prepare the job on the cluster's file system " + hconf.get("fs.defaultFS")
           + ": " + firstLine(e), e);
     }
+  }
+
+  /** What every client task reads from the job's configuration, and how YARN runs the tasks. */
+  private void configure(Job job, Config cfg, String phaseName, List<Map<String, String>> shares, String label,
+      SplitProperties props, List<String> links, Path runDir) throws ConfigException {
+    int n = req.clients();
+    int memory = cfg.get(YarnOptions.MEMORY_MB);
+    Configuration jc = job.getConfiguration();
+    jc.setInt(JobKeys.CLIENTS, n);
+    jc.set(JobKeys.COMMAND, phaseName);
+    jc.set(JobKeys.BINDING, req.args().binding() == null ? "" : req.args().binding());
+    jc.set(JobKeys.COMMON_PROPS, JobKeys.encode(propertiesText(props.common())));
+    for (int i = 0; i < n; i++) {
+      Map<String, String> own = new LinkedHashMap<>(shares.get(i));
+      own.put(EngineOptions.LABEL.name(), label == null ? "client" + i : label + "-client" + i);
+      jc.set(JobKeys.CLIENT_PROPS + i, JobKeys.encode(propertiesText(own)));
+    }
+    for (Map.Entry<String, String> e : props.secrets().entrySet()) {
+      job.getCredentials().addSecretKey(new Text(JobKeys.SECRET + e.getKey()),
+          e.getValue().getBytes(StandardCharsets.UTF_8));
+    }
+    jc.set(JobKeys.CLASSPATH, String.join(",", links));
+    jc.set(JobKeys.JVM_OPTS, JobKeys.encodeLines(req.engineJvmOpts()));
+    jc.setInt(JobKeys.HEAP_MB, memory - 512); // the task JVM (200 MB heap) and both JVMs' native memory take the rest
+    jc.set(JobKeys.JAVA_HOME, cfg.get(YarnOptions.JAVA_HOME) == null ? "" : cfg.get(YarnOptions.JAVA_HOME));
+    jc.setBoolean(JobKeys.DEBUG, req.args().debug());
+    jc.set(JobKeys.GIT_REVISION, GitRevision.of(java.nio.file.Path.of(System.getProperty("sciycsb.home", "."))));
+    jc.set(JobKeys.BINDINGS, System.getProperty("sciycsb.bindings", ""));
+    jc.set(JobKeys.RUN_DIR, runDir.toString());
+    jc.setLong(JobKeys.BARRIER_MS, cfg.get(YarnOptions.BARRIER).toMillis());
+    jc.setLong(JobKeys.START_LEAD_MS, cfg.get(YarnOptions.START_LEAD).toMillis());
+    // one attempt, no speculation: a benchmark client must not run twice
+    jc.setInt("mapreduce.job.maps", n);
+    jc.setInt("mapreduce.map.maxattempts", 1);
+    jc.setBoolean("mapreduce.map.speculative", false);
+    jc.setBoolean("mapreduce.job.ubertask.enable", false);
+    jc.setInt("mapreduce.map.memory.mb", memory);
+    jc.setInt("mapreduce.map.cpu.vcores", cfg.get(YarnOptions.VCORES));
+    jc.set("mapreduce.map.java.opts", "-Xmx" + TASK_HEAP_MB + "m " + OPENS);
+    String am = jc.get("yarn.app.mapreduce.am.command-opts", "-Xmx1024m");
+    if (!am.contains("java.base/java.lang=")) {
+      jc.set("yarn.app.mapreduce.am.command-opts", am + " " + OPENS);
+    }
+    if (cfg.get(YarnOptions.QUEUE) != null) {
+      jc.set("mapreduce.job.queuename", cfg.get(YarnOptions.QUEUE));
+    }
+    job.setInputFormatClass(ClientInputFormat.class);
+    job.setMapperClass(ClientMapper.class);
+    job.setNumReduceTasks(0);
+    job.setOutputFormatClass(NullOutputFormat.class);
+    job.setOutputKeyClass(NullWritable.class);
+    job.setOutputValueClass(NullWritable.class);
+  }
+
+  private static void submit(Job job, Configuration hconf) throws BenchmarkException {
     try {
       job.submit();
     } catch (IOException | RuntimeException e) {
@@ -204,16 +243,13 @@ public final class YarnRunner {
     } catch (ClassNotFoundException e) {
       throw new BenchmarkException(BenchmarkException.EXIT_RUN_FAILED, "cannot submit the job: " + e.getMessage());
     }
-    err.println("yarn: submitted " + job.getJobID() + " (" + n + " clients, " + phaseName + " " + p.bindingName()
-        + ") to " + hconf.get("yarn.resourcemanager.address") + "; client results under " + runDir);
-    try {
-      err.println("yarn: tracking " + job.getTrackingURL());
-    } catch (RuntimeException ignored) {
-      // the URL is for people; the run does not need it
-    }
+  }
 
-    // 3. wait (a signal kills the job; what the clients wrote is still collected and merged)
-    final Job submitted = job;
+  /** Waits for the job and collects its results; a signal kills the job and still collects what the clients left. */
+  private int awaitAndCollect(StagedJob staged, Configuration hconf, ResultsDir results,
+      java.nio.file.Path clientsDir, String label, Map<String, String> sla, Config cfg) throws BenchmarkException {
+    PrintStream err = req.err();
+    final Job submitted = staged.job();
     CountDownLatch collected = new CountDownLatch(1);
     boolean[] signalled = {false};
     Thread hook = new Thread(() -> {
@@ -230,8 +266,8 @@ public final class YarnRunner {
     }, "sciycsb-yarn-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     try {
-      waitFor(job, cfg.get(EngineOptions.STATUS_INTERVAL), err);
-      return collect(job, fs, runDir, hconf, results, clientsDir, label, sla, cfg, signalled);
+      waitFor(submitted, cfg.get(EngineOptions.STATUS_INTERVAL), err);
+      return collect(submitted, staged.fs(), staged.runDir(), hconf, results, clientsDir, label, sla, cfg, signalled);
     } catch (BenchmarkException e) {
       if (!signalled[0]) {
         throw e;
@@ -286,47 +322,20 @@ public final class YarnRunner {
     }
   }
 
+  /** How the job ended, as the ResourceManager tells it, and each task's last diagnostic line. */
+  private record JobEnd(boolean ok, String state, String failure, Map<Integer, String> diagnostics) {}
+
   private int collect(Job job, FileSystem fs, Path runDir, Configuration hconf, ResultsDir results,
       java.nio.file.Path clientsDir, String label, Map<String, String> sla, Config cfg, boolean[] signalled)
       throws BenchmarkException {
-    PrintStream err = req.err();
     int n = req.clients();
-    boolean jobOk;
-    String jobFailure;
-    String jobState;
-    Map<Integer, String> diagnostics = new TreeMap<>();
+    JobEnd end;
     List<ClientOutcome> outcomes = new ArrayList<>();
     ObjectMapper json = new ObjectMapper();
     try {
-      jobOk = job.isSuccessful();
-      JobStatus status = job.getStatus();
-      jobState = String.valueOf(status.getState());
-      jobFailure = status.getFailureInfo();
-      try {
-        for (TaskReport t : job.getTaskReports(TaskType.MAP)) {
-          if (t.getDiagnostics() != null && t.getDiagnostics().length > 0) {
-            diagnostics.put(t.getTaskID().getId(), firstLine(t.getDiagnostics()[t.getDiagnostics().length - 1]));
-          }
-        }
-      } catch (IOException | InterruptedException | RuntimeException e) {
-        // diagnostics are a help only
-      }
+      end = jobEnd(job);
       Files.createDirectories(clientsDir);
-      FileSystem local = FileSystem.getLocal(hconf).getRaw();
-      for (int i = 0; i < n; i++) {
-        Path src = new Path(runDir, JobKeys.clientDir(i));
-        java.nio.file.Path dst = clientsDir.resolve(Integer.toString(i));
-        if (!fs.exists(src)) {
-          outcomes.add(new ClientOutcome(i, false, -1, null, null, 0, 0, diagnostics.get(i)));
-          continue;
-        }
-        FileUtil.copy(fs, src, local, new Path(dst.toAbsolutePath().toString()), false, hconf);
-        JsonNode c = json.readTree(dst.resolve(JobKeys.CLIENT_JSON).toFile());
-        String e = c.path("error").asText("");
-        outcomes.add(new ClientOutcome(i, true, c.path("exitCode").asInt(-1), e.isEmpty() ? null : e,
-            c.path("host").asText(null), c.path("barrierWaitMs").asLong(), c.path("startAtEpochMs").asLong(),
-            diagnostics.get(i)));
-      }
+      download(fs, runDir, hconf, clientsDir, end.diagnostics(), json, outcomes);
       if (!cfg.get(YarnOptions.KEEP)) {
         fs.delete(runDir, true);
       }
@@ -338,6 +347,58 @@ public final class YarnRunner {
     }
 
     // the exact merge of every client that left results
+    List<String> inputs = mergeable(outcomes, clientsDir);
+    int mergeCode = inputs.isEmpty() ? -1 : merge(inputs, results, label, sla);
+    Map<String, Object> summary = summarize(job, outcomes, results, end.state(), end.failure(), cfg, json,
+        req.err());
+    writeSummary(summary, results, cfg, json);
+
+    if (signalled[0]) {
+      throw new BenchmarkException(BenchmarkException.EXIT_INTERRUPTED, "interrupted: the job was killed; "
+          + inputs.size() + " of " + n + " clients' results merged into " + results.path());
+    }
+    failOnFailures(job, end, outcomes, inputs, results);
+    return mergeCode;
+  }
+
+  private static JobEnd jobEnd(Job job) throws IOException, InterruptedException {
+    boolean jobOk = job.isSuccessful();
+    JobStatus status = job.getStatus();
+    Map<Integer, String> diagnostics = new TreeMap<>();
+    try {
+      for (TaskReport t : job.getTaskReports(TaskType.MAP)) {
+        if (t.getDiagnostics() != null && t.getDiagnostics().length > 0) {
+          diagnostics.put(t.getTaskID().getId(), firstLine(t.getDiagnostics()[t.getDiagnostics().length - 1]));
+        }
+      }
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      // diagnostics are a help only
+    }
+    return new JobEnd(jobOk, String.valueOf(status.getState()), status.getFailureInfo(), diagnostics);
+  }
+
+  /** Each client's folder from the cluster into clients/<i>/, and its outcome from its client.json. */
+  private void download(FileSystem fs, Path runDir, Configuration hconf, java.nio.file.Path clientsDir,
+      Map<Integer, String> diagnostics, ObjectMapper json, List<ClientOutcome> outcomes) throws IOException {
+    FileSystem local = FileSystem.getLocal(hconf).getRaw();
+    for (int i = 0; i < req.clients(); i++) {
+      Path src = new Path(runDir, JobKeys.clientDir(i));
+      java.nio.file.Path dst = clientsDir.resolve(Integer.toString(i));
+      if (!fs.exists(src)) {
+        outcomes.add(new ClientOutcome(i, false, -1, null, null, 0, 0, diagnostics.get(i)));
+        continue;
+      }
+      FileUtil.copy(fs, src, local, new Path(dst.toAbsolutePath().toString()), false, hconf);
+      JsonNode c = json.readTree(dst.resolve(JobKeys.CLIENT_JSON).toFile());
+      String e = c.path("error").asText("");
+      outcomes.add(new ClientOutcome(i, true, c.path("exitCode").asInt(-1), e.isEmpty() ? null : e,
+          c.path("host").asText(null), c.path("barrierWaitMs").asLong(), c.path("startAtEpochMs").asLong(),
+          diagnostics.get(i)));
+    }
+  }
+
+  /** The folders of the clients that left results to merge. */
+  private static List<String> mergeable(List<ClientOutcome> outcomes, java.nio.file.Path clientsDir) {
     List<String> inputs = new ArrayList<>();
     for (ClientOutcome o : outcomes) {
       java.nio.file.Path d = clientsDir.resolve(Integer.toString(o.index()));
@@ -345,26 +406,32 @@ public final class YarnRunner {
         inputs.add(d.toString());
       }
     }
-    int mergeCode = -1;
-    if (!inputs.isEmpty()) {
-      List<String> argv = new ArrayList<>();
-      argv.add("merge");
-      argv.addAll(inputs);
+    return inputs;
+  }
+
+  /** bin/ycsb merge of the inputs into the results folder: its exit code. */
+  private int merge(List<String> inputs, ResultsDir results, String label, Map<String, String> sla) {
+    List<String> argv = new ArrayList<>();
+    argv.add("merge");
+    argv.addAll(inputs);
+    argv.add("-p");
+    argv.add("results.dir=" + results.path());
+    argv.add("-p");
+    argv.add("merge.missing=" + (req.clients() - inputs.size())); // failed clients that left nothing: the outcome is failed
+    if (label != null) {
       argv.add("-p");
-      argv.add("results.dir=" + results.path());
-      argv.add("-p");
-      argv.add("merge.missing=" + (n - inputs.size())); // failed clients that left nothing: the outcome is failed
-      if (label != null) {
-        argv.add("-p");
-        argv.add("label=" + label);
-      }
-      for (Map.Entry<String, String> e : sla.entrySet()) {
-        argv.add("-p");
-        argv.add(e.getKey() + "=" + e.getValue());
-      }
-      mergeCode = Main.run(argv.toArray(new String[0]), req.out(), err);
+      argv.add("label=" + label);
     }
-    Map<String, Object> summary = summarize(job, outcomes, results, jobState, jobFailure, cfg, json, err);
+    for (Map.Entry<String, String> e : sla.entrySet()) {
+      argv.add("-p");
+      argv.add(e.getKey() + "=" + e.getValue());
+    }
+    return Main.run(argv.toArray(new String[0]), req.out(), req.err());
+  }
+
+  /** yarn.json, and the export file's copy of results.txt when one is asked for. */
+  private static void writeSummary(Map<String, Object> summary, ResultsDir results, Config cfg, ObjectMapper json)
+      throws ConfigException {
     try {
       json.enable(SerializationFeature.INDENT_OUTPUT);
       results.writeAtomically("yarn.json", json.writeValueAsString(summary) + "\n");
@@ -376,15 +443,18 @@ public final class YarnRunner {
     } catch (IOException e) {
       throw new ConfigException("cannot write to " + results.path() + ": " + e.getMessage());
     }
+  }
 
-    if (signalled[0]) {
-      throw new BenchmarkException(BenchmarkException.EXIT_INTERRUPTED, "interrupted: the job was killed; "
-          + inputs.size() + " of " + n + " clients' results merged into " + results.path());
-    }
+  /** The run's failure, if any: the job's when no client left results, else the first failed client's. */
+  private void failOnFailures(Job job, JobEnd end, List<ClientOutcome> outcomes, List<String> inputs,
+      ResultsDir results) throws BenchmarkException {
+    int n = req.clients();
+    String jobFailure = end.failure();
+    Map<Integer, String> diagnostics = end.diagnostics();
     List<ClientOutcome> failed = outcomes.stream().filter(ClientOutcome::failed).toList();
-    if (!jobOk && outcomes.stream().noneMatch(ClientOutcome::present)) {
+    if (!end.ok() && outcomes.stream().noneMatch(ClientOutcome::present)) {
       throw new BenchmarkException(BenchmarkException.EXIT_RUN_FAILED, "the YARN job " + job.getJobID() + " ended "
-          + jobState + " and no client left results" + (jobFailure == null || jobFailure.isBlank() ? ""
+          + end.state() + " and no client left results" + (jobFailure == null || jobFailure.isBlank() ? ""
           : ": " + firstLine(jobFailure)) + (diagnostics.isEmpty() ? "" : "; task: "
           + diagnostics.values().iterator().next()) + " (its logs: yarn logs -applicationId " + String.valueOf(job.getJobID()).replace("job_", "application_")
           + ")");
@@ -401,11 +471,10 @@ public final class YarnRunner {
           + " results merged into "
           + results.path()) + " (each client's log: clients/<i>/client.log)");
     }
-    if (!jobOk) {
+    if (!end.ok()) {
       throw new BenchmarkException(BenchmarkException.EXIT_RUN_FAILED, "the YARN job " + job.getJobID() + " ended "
-          + jobState + (jobFailure == null || jobFailure.isBlank() ? "" : ": " + firstLine(jobFailure)));
+          + end.state() + (jobFailure == null || jobFailure.isBlank() ? "" : ": " + firstLine(jobFailure)));
     }
-    return mergeCode;
   }
 
   /** Each client's measured span, how far the spans overlapped, and the job: printed and kept in yarn.json. */
@@ -424,17 +493,7 @@ public final class YarnRunner {
     } catch (ConfigException e) {
       throw new IllegalStateException(e); // parsed before submission
     }
-    Map<String, JsonNode> spans = new TreeMap<>();
-    try {
-      if (Files.isRegularFile(results.file("results.json"))) {
-        for (JsonNode in : json.readTree(results.file("results.json").toFile()).path("metadata").path("merged")
-            .path("inputs")) {
-          spans.put(new File(in.path("source").asText()).getName(), in);
-        }
-      }
-    } catch (IOException e) {
-      err.println("warning: cannot read the merged results.json: " + e.getMessage());
-    }
+    Map<String, JsonNode> spans = mergedSpans(results, json, err);
     List<Map<String, Object>> list = new ArrayList<>();
     long maxStart = Long.MIN_VALUE;
     long minStart = Long.MAX_VALUE;
@@ -490,6 +549,22 @@ public final class YarnRunner {
                   + "than the skew; throughput is over the union of their spans"));
     }
     return s;
+  }
+
+  /** Each merged input's measured span, by its client folder's name, from the merged results.json. */
+  private static Map<String, JsonNode> mergedSpans(ResultsDir results, ObjectMapper json, PrintStream err) {
+    Map<String, JsonNode> spans = new TreeMap<>();
+    try {
+      if (Files.isRegularFile(results.file("results.json"))) {
+        for (JsonNode in : json.readTree(results.file("results.json").toFile()).path("metadata").path("merged")
+            .path("inputs")) {
+          spans.put(new File(in.path("source").asText()).getName(), in);
+        }
+      }
+    } catch (IOException e) {
+      err.println("warning: cannot read the merged results.json: " + e.getMessage());
+    }
+    return spans;
   }
 
   /** A store only the submitting host can use would be a separate, throw-away store in each client's container. */
