@@ -137,8 +137,8 @@ class StudyClustersIT {
    * cassandra --clusters 3node=...} with {@code -p fault.*}, node 2 of 3 killed (SIGKILL, through bin/servers) 10 s
    * into a paced run of 50 ops/s after a 3 s warmup, restarted at 18 s. No operation fails; the results record
    * both commands on the time series' clock and the nodes the run met; the cluster kept up with the pace before the
-   * kill, and the blip is in the time series (the p99 of the seconds after the kill well above the seconds before
-   * it); the run's report marks the fault and the restore on its time charts. A kill of a node the cluster does
+   * kill (the p99 of the seconds after the kill against those before it is printed, not checked: see
+   * {@link #printBlip}); the run's report marks the fault and the restore on its time charts. A kill of a node the cluster does
    * not have is one line, exit 2, nothing run.
    */
   @Test
@@ -183,7 +183,7 @@ class StudyClustersIT {
         res.path("timeseries").findValues("OVERALL").stream()
             .map(o -> Math.round(o.path("response").path("p99").asDouble() / 1000)).toList());
     assertKeptUpBefore(res.path("timeseries"), killed);
-    assertBlip(res.path("timeseries"), killed);
+    printBlip(res.path("timeseries"), killed);
     assertThat(okAfter(res.path("timeseries"), faults.get(1).path("atMs").asLong()))
         .as("operations completed after node 2 came back (the run went on to its 40 s)").isPositive();
     assertThat(doc.path("steps").get(1).path("report").asText()).isEqualTo("3node/strong/8020/threads-2/report.html");
@@ -224,10 +224,14 @@ class StudyClustersIT {
   }
 
   /**
-   * The kill is visible in the response times: the worst 1-second p99 of the 3 s from the kill is at least twice
-   * the median 1-second p99 of the measured seconds before it (by hand: 17.5 ms before, 178 ms after).
+   * Prints the worst 1-second p99 of the 3 s from the kill against the median 1-second p99 of the measured seconds
+   * before it. Not a check: the kill need not show in the response times. It showed on 2026-11-25 (17.5 ms before,
+   * 178 ms after) and 11-26 (9.3x), but on 2026-11-27 the worst was 15.9 ms against a median of 18.8 ms: the
+   * driver sees a SIGKILLed node's connections close at once, QUORUM needs only the two live replicas, and
+   * Cassandra's speculative retry covers a read sent to the dead one. That the kill happened is checked through
+   * the fault record (both commands' exit codes) and the nodes the run met.
    */
-  static void assertBlip(JsonNode series, long killedMs) {
+  static void printBlip(JsonNode series, long killedMs) {
     List<Double> before = new ArrayList<>();
     double after = 0;
     for (JsonNode i : series) {
@@ -244,6 +248,5 @@ class StudyClustersIT {
     double median = before.get(before.size() / 2);
     System.out.printf("StudyClustersIT: p99 per second before the kill: median %.1f ms; worst in the 3 s from the"
         + " kill: %.1f ms (%.1fx)%n", median / 1000, after / 1000, after / median);
-    assertThat(after).as("worst p99 after the kill vs the median p99 before it, " + before).isGreaterThan(2 * median);
   }
 }
