@@ -245,25 +245,17 @@ public final class CorpusGenerator {
 
   /** The query's summary and best-scores list (ignored by parsers, there for realistic file sizes). */
   private static void writeBestScores(AsciiOut o, SplittableRandom r, Query q, Library lib) throws IOException {
-    int qi = q.index();
-    String qName = q.name();
-    int qLen = q.length();
-    String library = lib.path();
-    int libSeqs = lib.sequences();
-    long libResidues = lib.residues();
-    String stats = q.stats();
-    List<Hit> hits = q.hits();
-    o.pad(Integer.toString(qi + 1), 3).str(">>>").str(qName).str(" - ").num(qLen).str(" nt\n");
-    o.str("Library: ").str(library).nl();
-    String residues = String.format(Locale.ROOT, "%9d residues in %5d sequences\n", libResidues, libSeqs);
+    o.pad(Integer.toString(q.index() + 1), 3).str(">>>").str(q.name()).str(" - ").num(q.length()).str(" nt\n");
+    o.str("Library: ").str(lib.path()).nl();
+    String residues = String.format(Locale.ROOT, "%9d residues in %5d sequences\n", lib.residues(), lib.sequences());
     o.str(residues).nl().str(residues);
-    o.str("Statistics: ").str(stats).nl();
-    o.str(" statistics sampled from 60000 (").num(libSeqs).str(") to 60000 sequences\n");
+    o.str("Statistics: ").str(q.stats()).nl();
+    o.str(" statistics sampled from 60000 (").num(lib.sequences()).str(") to 60000 sequences\n");
     o.str("Algorithm: ").str(ALGORITHM).str(" (").str(RELEASE).str(")\n");
     o.str("Parameters: +5/-4 matrix (5:-4), open/ext: -12/-4\n");
     o.str(String.format(Locale.ROOT, " Scan time: %6.3f\n\nThe best scores are:", 2 + 8 * r.nextDouble()));
-    o.str("                                      s-w bits E(").num(libSeqs).str(")\n");
-    for (Hit hit : hits) {
+    o.str("                                      s-w bits E(").num(lib.sequences()).str(")\n");
+    for (Hit hit : q.hits()) {
       Al best = hit.alignments.get(0);
       String d = hit.description.length() > 46 ? hit.description.substring(0, 46) : hit.description;
       o.str(d);
@@ -280,26 +272,19 @@ public final class CorpusGenerator {
   /** The query's -m 10 record, every alignment of every hit; the number of alignments written. */
   private static long writeRecord(AsciiOut o, SplittableRandom r, Query q, Library lib, String argv,
       Consumer<Written> observer) throws IOException {
-    int qi = q.index();
-    String qName = q.name();
-    int qLen = q.length();
-    String library = lib.path();
-    int libSeqs = lib.sequences();
-    String stats = q.stats();
-    List<Hit> hits = q.hits();
     long alignments = 0;
-    o.str(">>>").str(qName).str(", ").num(qLen).str(" nt vs ").str(library).str(" library\n");
+    o.str(">>>").str(q.name()).str(", ").num(q.length()).str(" nt vs ").str(lib.path()).str(" library\n");
     o.str("; pg_name: ssearch36\n; pg_ver: ").str(VERSION).nl();
     o.str("; pg_argv:  ").str(argv).str("; pg_name_alg: ").str(ALGORITHM).nl();
     o.str("; pg_ver_rel: ").str(RELEASE).nl();
-    o.str("; pg_matrix: +5/-4 (5:-4)\n; pg_open-ext: -12 -4\n; mp_extrap: 60000 ").num(libSeqs).nl();
-    o.str("; mp_stats: ").str(stats).nl();
+    o.str("; pg_matrix: +5/-4 (5:-4)\n; pg_open-ext: -12 -4\n; mp_extrap: 60000 ").num(lib.sequences()).nl();
+    o.str("; mp_stats: ").str(q.stats()).nl();
     o.str("; mp_KS: -0.0000 (N=0) at ").pad(Integer.toString(20 + r.nextInt(40)), 3).nl();
     o.str("; mp_Algorithm: ").str(ALGORITHM).str(" (").str(RELEASE).str(")\n");
     o.str("; mp_Parameters: +5/-4 matrix (5:-4), open/ext: -12/-4\n");
-    String qBlock = ">" + (qName.length() > 12 ? qName.substring(0, 12) : qName) + " ..\n";
-    for (int hi = 0; hi < hits.size(); hi++) {
-      Hit hit = hits.get(hi);
+    String qBlock = ">" + (q.name().length() > 12 ? q.name().substring(0, 12) : q.name()) + " ..\n";
+    for (int hi = 0; hi < q.hits().size(); hi++) {
+      Hit hit = q.hits().get(hi);
       String hBlock = ">" + hit.description.substring(0, Math.min(12, hit.description.length())) + " ..\n";
       for (int ai = 0; ai < hit.alignments.size(); ai++) {
         Al a = hit.alignments.get(ai);
@@ -318,8 +303,8 @@ public final class CorpusGenerator {
         o.str("; sw_ident: ").str(ident).nl();
         o.str("; sw_sim: ").str(ident).nl();
         o.str("; sw_overlap: ").num(a.overlap).nl();
-        o.str(qBlock).str("; sq_len: ").num(qLen).nl();
-        o.str("; sq_offset: ").num(a.frame == 'r' ? qLen + 1 : 1).nl();
+        o.str(qBlock).str("; sq_len: ").num(q.length()).nl();
+        o.str("; sq_offset: ").num(a.frame == 'r' ? q.length() + 1 : 1).nl();
         o.str("; sq_type: D\n; al_start: ").num(a.qStart).str("\n; al_stop: ").num(a.qStop).nl();
         o.str("; al_display_start: ").num(a.qStart).nl();
         o.wrapped(a.q, a.overlap, LINE);
@@ -330,7 +315,7 @@ public final class CorpusGenerator {
         o.str("; al_cons:\n");
         o.wrapped(a.cons, a.overlap, LINE);
         if (observer != null) {
-          observer.accept(new Written(qi, qName, qLen, hit.description, hi, ai, a.frame, a.score, z, bits, e,
+          observer.accept(new Written(q.index(), q.name(), q.length(), hit.description, hi, ai, a.frame, a.score, z, bits, e,
               ident, ident, a.overlap, a.qStart, a.qStop, new String(a.q, 0, a.overlap,
               java.nio.charset.StandardCharsets.ISO_8859_1), hit.length, a.hStart, a.hStop,
               new String(a.h, 0, a.overlap, java.nio.charset.StandardCharsets.ISO_8859_1)));
