@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sciycsb.api.ConfigException;
-import org.sciycsb.testkit.Cli;
 import picocli.CommandLine.ParseResult;
 
 /** The command tree's parsing: YCSB's flags, their order, and one line for every bad command line. */

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sciycsb.testkit.Cli;
 
 /** Bad input: one line naming the problem, exit code 2, no stack trace, nothing run. */
 class BadInputTest {

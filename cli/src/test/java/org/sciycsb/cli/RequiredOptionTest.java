@@ -19,7 +19,6 @@ import org.sciycsb.api.ThreadContext;
 import org.sciycsb.api.WorkloadContext;
 import org.sciycsb.api.WorkloadThread;
 import org.sciycsb.engine.KeyCheck;
-import org.sciycsb.testkit.Cli;
 
 /** {@link Option#required()}: no default, refused with one line (exit 2) before anything starts, "required" in help. */
 class RequiredOptionTest {

@@ -15,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sciycsb.cli.Main;
-import org.sciycsb.testkit.Cli;
+import org.sciycsb.cli.Cli;
 
 /**
  * bin/ycsb study in-process: a whole study at a tiny scale on the basic (no-op) binding, its report checked against

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sciycsb.testkit.Cli;
+import org.sciycsb.testkit.InProcessRun;
 
 /**
  * The fasta workload end to end through the in-process CLI on one binding: load (write phase) then run (read
@@ -69,7 +69,7 @@ abstract class FastaEndToEnd {
     return List.of();
   }
 
-  private Cli cli(String phase, int threads, String... props) {
+  private InProcessRun cli(String phase, int threads, String... props) {
     List<String> argv = new ArrayList<>(List.of(phase, binding(), "-threads", Integer.toString(threads),
         "-p", "workload=fasta", "-p", "fasta.table.prefix=" + prefix, "-p", "status.interval=1"));
     for (String p : storeProps()) {
@@ -80,7 +80,7 @@ abstract class FastaEndToEnd {
       argv.add("-p");
       argv.add(p);
     }
-    return Cli.run(argv.toArray(String[]::new));
+    return InProcessRun.run(argv.toArray(String[]::new));
   }
 
   /** What the parser makes of the given files, per type. */
@@ -97,9 +97,9 @@ abstract class FastaEndToEnd {
     return m;
   }
 
-  private static void checkLoad(Cli c, Path dir, Map<DocType, Long> expected) throws IOException {
+  private static void checkLoad(InProcessRun c, Path dir, Map<DocType, Long> expected) throws IOException {
     assertThat(c.exit).as(c.toString()).isZero();
-    JsonNode j = Cli.results(dir);
+    JsonNode j = InProcessRun.results(dir);
     JsonNode f = j.path("extra").path("fasta");
     assertThat(f.path("countCheck").asText()).as(c.toString()).isEqualTo("ok");
     long total = 0;
@@ -137,7 +137,7 @@ abstract class FastaEndToEnd {
         .containsExactlyInAnyOrder("task.txt", "rna.txt", "gs.txt", "align.txt");
   }
 
-  private static void checkRun(Cli c, Path dir, long reads) throws IOException {
+  private static void checkRun(InProcessRun c, Path dir, long reads) throws IOException {
     assertThat(c.exit).as(c.toString()).isZero();
     long sum = 0;
     for (DocType t : DocType.values()) {
@@ -149,7 +149,7 @@ abstract class FastaEndToEnd {
       assertThat(c.text("FASTA_READ_" + t.name(), "Return=OK")).as(c.toString()).isEqualTo(ops);
     }
     assertThat(sum).isEqualTo(reads);
-    JsonNode f = Cli.results(dir).path("extra").path("fasta");
+    JsonNode f = InProcessRun.results(dir).path("extra").path("fasta");
     long found = 0;
     for (DocType t : DocType.values()) {
       JsonNode r = f.path("reads").path(t.code());
@@ -173,10 +173,10 @@ abstract class FastaEndToEnd {
     }
     Map<DocType, Long> expected = expected(all);
     Path load = tmp.resolve("load");
-    Cli c = cli("load", 3, "fasta.input=" + input, "results.dir=" + load);
+    InProcessRun c = cli("load", 3, "fasta.input=" + input, "results.dir=" + load);
     checkLoad(c, load, expected);
 
-    JsonNode f = Cli.results(load).path("extra").path("fasta");
+    JsonNode f = InProcessRun.results(load).path("extra").path("fasta");
     assertThat(f.path("files").asInt()).isEqualTo(5);
     assertThat(f.path("filesRead").asInt()).isEqualTo(5);
     assertThat(f.path("filesWithProblems").asInt()).isEqualTo(2);
@@ -190,7 +190,7 @@ abstract class FastaEndToEnd {
     assertThat(problems.get(1).path("alignments").asLong()).isEqualTo(3);
 
     Path run = tmp.resolve("run");
-    Cli r = cli("run", 2, "fasta.ids=" + load, "fasta.reads=3000", "results.dir=" + run);
+    InProcessRun r = cli("run", 2, "fasta.ids=" + load, "fasta.reads=3000", "results.dir=" + run);
     checkRun(r, run, 3000);
   }
 
@@ -199,7 +199,7 @@ abstract class FastaEndToEnd {
     Path corpus = tmp.resolve("corpus");
     // 5 threads for 3 files: idle workers end at once
     Path load = tmp.resolve("load");
-    Cli c = cli("load", 5, "fasta.corpus.files=3", "fasta.corpus.hits=150", "fasta.corpus.queries=2",
+    InProcessRun c = cli("load", 5, "fasta.corpus.files=3", "fasta.corpus.hits=150", "fasta.corpus.queries=2",
         "fasta.corpus.dir=" + corpus, "results.dir=" + load);
     Path dir;
     try (var s = Files.list(corpus)) {
@@ -212,15 +212,15 @@ abstract class FastaEndToEnd {
     assertThat(files).hasSize(3);
     Map<DocType, Long> expected = expected(files);
     checkLoad(c, load, expected);
-    assertThat(Cli.results(load).path("extra").path("fasta").path("documentsPlanned").asLong())
+    assertThat(InProcessRun.results(load).path("extra").path("fasta").path("documentsPlanned").asLong())
         .isEqualTo(expected.values().stream().mapToLong(Long::longValue).sum());
-    assertThat(Cli.results(load).path("extra").path("fasta").path("filesWithProblems").asInt()).isZero();
+    assertThat(InProcessRun.results(load).path("extra").path("fasta").path("filesWithProblems").asInt()).isZero();
 
     // no fasta.ids: the run finds the last load through the work folder
     Path run = tmp.resolve("run");
-    Cli r = cli("run", 3, "fasta.reads=2000", "results.dir=" + run);
+    InProcessRun r = cli("run", 3, "fasta.reads=2000", "results.dir=" + run);
     checkRun(r, run, 2000);
-    assertThat(Cli.results(run).path("extra").path("fasta").path("ids").asText())
+    assertThat(InProcessRun.results(run).path("extra").path("fasta").path("ids").asText())
         .isEqualTo(load.toAbsolutePath().toString());
   }
 
@@ -236,7 +236,7 @@ abstract class FastaEndToEnd {
     List<String> props = new ArrayList<>(inflightProps());
     props.addAll(List.of("inflight=32", "fasta.corpus.files=3", "fasta.corpus.hits=120", "fasta.corpus.queries=2",
         "fasta.corpus.dir=" + corpus, "results.dir=" + load));
-    Cli c = cli("load", 2, props.toArray(String[]::new));
+    InProcessRun c = cli("load", 2, props.toArray(String[]::new));
     if (!asyncDocuments()) {
       assertThat(c.exit).as(c.toString()).isEqualTo(2);
       // the binding is synchronous, or its document store is
@@ -253,22 +253,22 @@ abstract class FastaEndToEnd {
       }
     }
     checkLoad(c, load, expected(files));
-    JsonNode li = Cli.results(load).path("metadata").path("inflight");
+    JsonNode li = InProcessRun.results(load).path("metadata").path("inflight");
     assertThat(li.path("mode").asText()).isEqualTo("asynchronous");
 
     Path run = tmp.resolve("run");
     List<String> runProps = new ArrayList<>(inflightProps());
     runProps.addAll(List.of("inflight=32", "fasta.ids=" + load, "fasta.reads=2000", "results.dir=" + run));
-    Cli r = cli("run", 2, runProps.toArray(String[]::new));
+    InProcessRun r = cli("run", 2, runProps.toArray(String[]::new));
     checkRun(r, run, 2000);
-    JsonNode ri = Cli.results(run).path("metadata").path("inflight");
+    JsonNode ri = InProcessRun.results(run).path("metadata").path("inflight");
     assertThat(ri.path("mode").asText()).isEqualTo("asynchronous");
     assertThat(ri.path("operationsSent").asLong()).isEqualTo(2000);
   }
 
   @Test
   void aMissingInputFolderEndsWithOneClearLine() {
-    Cli c = cli("load", 1, "fasta.input=" + tmp.resolve("nowhere"), "results.dir=" + tmp.resolve("x"));
+    InProcessRun c = cli("load", 1, "fasta.input=" + tmp.resolve("nowhere"), "results.dir=" + tmp.resolve("x"));
     assertThat(c.exit).as(c.toString()).isEqualTo(2);
     assertThat(c.err).contains("fasta.input").contains("is not a folder");
   }

@@ -17,7 +17,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.sciycsb.testkit.Cli;
+import org.sciycsb.testkit.InProcessRun;
 import org.sciycsb.testkit.TestServers;
 
 /**
@@ -62,12 +62,12 @@ class FastaHdfsIT extends FastaEndToEnd {
   void theFilesHoldOneLinePerDocumentWithItsId() throws Exception {
     Path corpus = tmp.resolve("corpus");
     Path load = tmp.resolve("load");
-    Cli c = Cli.run("load", "hdfs", "-threads", "2", "-p", "workload=fasta", "-p", "fasta.table.prefix=" + prefix,
+    InProcessRun c = InProcessRun.run("load", "hdfs", "-threads", "2", "-p", "workload=fasta", "-p", "fasta.table.prefix=" + prefix,
         "-p", "hdfs.url=" + url(), "-p", "hdfs.basepath=" + BASE, "-p", "hdfs.flush=hsync",
         "-p", "fasta.corpus.files=2", "-p", "fasta.corpus.hits=60", "-p", "fasta.corpus.dir=" + corpus,
         "-p", "results.dir=" + load);
     assertThat(c.exit).as(c.toString()).isZero();
-    assertThat(Cli.results(load).path("metadata").path("store").path("product").asText()).isEqualTo("HDFS");
+    assertThat(InProcessRun.results(load).path("metadata").path("store").path("product").asText()).isEqualTo("HDFS");
     assertThat(c.text("FASTA_WRITE_RNA", "Return=BATCHED_OK")).isEqualTo(c.text("FASTA_WRITE_RNA", "Operations"));
     try (FileSystem fs = FileSystem.newInstance(new URI(url()), new Configuration())) {
       for (DocType t : DocType.values()) {

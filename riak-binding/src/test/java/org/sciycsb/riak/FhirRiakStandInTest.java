@@ -11,7 +11,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sciycsb.testkit.Cli;
+import org.sciycsb.testkit.InProcessRun;
 import shaded.com.basho.riak.protobuf.RiakKvPB;
 
 /**
@@ -50,21 +50,21 @@ class FhirRiakStandInTest {
     }
   }
 
-  Cli cli(String phase, String workload, String results, String... more) {
+  InProcessRun cli(String phase, String workload, String results, String... more) {
     List<String> a = new ArrayList<>(List.of(phase, "riak", "-P", "../workloads/" + workload,
         "-p", "riak.hosts=" + standIn.hosts(), "-p", "fhir.patients=60", "-p", "status.interval=1",
         "-p", "results.dir=" + tmp.resolve(results)));
     a.addAll(List.of(more));
-    return Cli.run(a.toArray(new String[0]));
+    return InProcessRun.run(a.toArray(new String[0]));
   }
 
   @Test
   void loadRunAndVerify() throws Exception {
     standIn = RiakStandIn.start(RiakStandIn.Mode.eventual());
-    Cli load = cli("load", "fhir-8020", "load", "-threads", "2", "-p", "fhir.verify=true");
+    InProcessRun load = cli("load", "fhir-8020", "load", "-threads", "2", "-p", "fhir.verify=true");
     assertThat(load.exit).as(load.toString()).isZero();
     assertThat(load.text("FHIR_LOAD_PATIENT", "Return=OK")).isEqualTo("60");
-    JsonNode lf = Cli.results(tmp.resolve("load")).path("extra").path("fhir");
+    JsonNode lf = InProcessRun.results(tmp.resolve("load")).path("extra").path("fhir");
     long generated = lf.path("load").path("observationsGenerated").asLong();
     assertThat(generated).isGreaterThan(200);
     assertThat(load.text("FHIR_LOAD_OBS", "Return=OK")).isEqualTo(Long.toString(generated));
@@ -75,7 +75,7 @@ class FhirRiakStandInTest {
     assertThat(standIn.postings("default", "observation", "timeline_bin")).hasSize((int) generated);
 
     standIn.clearReceived();
-    Cli run = cli("run", "fhir-8020", "run", "-threads", "3", "-p", "operationcount=300", "-p",
+    InProcessRun run = cli("run", "fhir-8020", "run", "-threads", "3", "-p", "operationcount=300", "-p",
         "fhir.verify=true", "-p", "fhir.consistency=strong", "-p", "requestdistribution=zipfian");
     assertThat(run.exit).as(run.toString()).isZero();
     assertThat(run.err).contains("sets {riak.consistency=strong}");
@@ -85,7 +85,7 @@ class FhirRiakStandInTest {
     assertThat(recent + inserts).isEqualTo(300);
     assertThat(recent).isPositive();
     assertThat(inserts).isPositive();
-    JsonNode j = Cli.results(tmp.resolve("run"));
+    JsonNode j = InProcessRun.results(tmp.resolve("run"));
     assertThat(j.path("metadata").path("store").path("version").asText()).isEqualTo(RiakStandIn.VERSION);
     assertThat(j.path("metadata").path("store").path("details").path("consistency").asText()).isEqualTo("strong");
     JsonNode v = j.path("extra").path("fhir").path("verify");
@@ -114,22 +114,22 @@ class FhirRiakStandInTest {
   @Test
   void loadRunAndVerifyWithOperationsInFlight() throws Exception {
     standIn = RiakStandIn.start(RiakStandIn.Mode.eventual());
-    Cli load = cli("load", "fhir-8020", "aload", "-threads", "2", "-p", "inflight=32", "-p", "fhir.verify=true");
+    InProcessRun load = cli("load", "fhir-8020", "aload", "-threads", "2", "-p", "inflight=32", "-p", "fhir.verify=true");
     assertThat(load.exit).as(load.toString()).isZero();
     assertThat(load.text("FHIR_LOAD_PATIENT", "Return=OK")).isEqualTo("60");
-    JsonNode lf = Cli.results(tmp.resolve("aload")).path("extra").path("fhir");
+    JsonNode lf = InProcessRun.results(tmp.resolve("aload")).path("extra").path("fhir");
     long generated = lf.path("load").path("observationsGenerated").asLong();
     assertThat(load.text("FHIR_LOAD_OBS", "Return=OK")).isEqualTo(Long.toString(generated));
     assertThat(lf.path("load").path("observationsInStore").asLong()).isEqualTo(generated);
     assertThat(lf.path("verify").path("mismatched").asLong()).as(lf.toString()).isZero();
-    JsonNode lm = Cli.results(tmp.resolve("aload")).path("metadata").path("inflight");
+    JsonNode lm = InProcessRun.results(tmp.resolve("aload")).path("metadata").path("inflight");
     assertThat(lm.path("mode").asText()).isEqualTo("asynchronous");
 
-    Cli run = cli("run", "fhir-8020", "arun", "-threads", "2", "-p", "inflight=32", "-p", "operationcount=400",
+    InProcessRun run = cli("run", "fhir-8020", "arun", "-threads", "2", "-p", "inflight=32", "-p", "operationcount=400",
         "-p", "fhir.verify=true");
     assertThat(run.exit).as(run.toString()).isZero();
     assertThat(run.text("OVERALL", "Return=OK")).as(run.toString()).isEqualTo("400");
-    JsonNode j = Cli.results(tmp.resolve("arun"));
+    JsonNode j = InProcessRun.results(tmp.resolve("arun"));
     assertThat(j.path("metadata").path("inflight").path("mode").asText()).isEqualTo("asynchronous");
     assertThat(j.path("metadata").path("inflight").path("operationsSent").asLong()).isEqualTo(400);
     JsonNode v = j.path("extra").path("fhir").path("verify");
@@ -140,7 +140,7 @@ class FhirRiakStandInTest {
   @Test
   void aStronglyConsistentBucketTypeWithoutAnIndexTypeIsRefusedBeforeTheRun() throws Exception {
     standIn = RiakStandIn.start(new RiakStandIn.Mode(true, false, true));
-    Cli load = cli("load", "fhir-8020", "sc", "-p", "riak.strong_consistency=true");
+    InProcessRun load = cli("load", "fhir-8020", "sc", "-p", "riak.strong_consistency=true");
     assertThat(load.exit).as(load.toString()).isEqualTo(2);
     List<String> errors = load.err.lines().filter(l -> l.startsWith("error")).toList();
     assertThat(errors).singleElement().satisfies(l -> assertThat(l).contains("strongly consistent bucket types")
@@ -152,7 +152,7 @@ class FhirRiakStandInTest {
   @Test
   void aBackendWithoutSecondaryIndexesIsRefusedBeforeTheRun() throws Exception {
     standIn = RiakStandIn.start(new RiakStandIn.Mode(false, false, false));
-    Cli load = cli("load", "fhir-8020", "bitcask");
+    InProcessRun load = cli("load", "fhir-8020", "bitcask");
     assertThat(load.exit).as(load.toString()).isEqualTo(2);
     assertThat(load.err).contains("needs secondary indexes").doesNotContain("\tat ");
     assertThat(standIn.received(RiakKvPB.RpbPutReq.class)).as("nothing written").isEmpty();

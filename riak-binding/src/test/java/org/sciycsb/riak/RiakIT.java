@@ -14,7 +14,7 @@ import org.sciycsb.api.StoreInfo;
 import org.sciycsb.api.access.DocumentStore;
 import org.sciycsb.api.access.SubjectTimeline;
 import org.sciycsb.testkit.BindingConformance;
-import org.sciycsb.testkit.Cli;
+import org.sciycsb.testkit.InProcessRun;
 import org.sciycsb.testkit.TestServers;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
@@ -117,17 +117,17 @@ class RiakIT extends BindingConformance {
     List<String> load = new ArrayList<>(List.of("load", "riak", "-P", "../workloads/fhir-8020", "-threads", "2",
         "-p", "results.dir=" + tmp.resolve("load")));
     load.addAll(common);
-    Cli l = Cli.run(load.toArray(new String[0]));
+    InProcessRun l = InProcessRun.run(load.toArray(new String[0]));
     assertThat(l.exit).as(l.toString()).isZero();
-    assertThat(Cli.results(tmp.resolve("load")).path("extra").path("fhir").path("verify").path("mismatched")
+    assertThat(InProcessRun.results(tmp.resolve("load")).path("extra").path("fhir").path("verify").path("mismatched")
         .asLong()).isZero();
     List<String> runArgs = new ArrayList<>(List.of("run", "riak", "-P", "../workloads/fhir-8020", "-threads", "2",
         "-p", "operationcount=200", "-p", "results.dir=" + tmp.resolve("run")));
     runArgs.addAll(common);
-    Cli r = Cli.run(runArgs.toArray(new String[0]));
+    InProcessRun r = InProcessRun.run(runArgs.toArray(new String[0]));
     assertThat(r.exit).as(r.toString()).isZero();
     assertThat(r.text("OVERALL", "Return=OK")).isEqualTo("200");
-    assertThat(Cli.results(tmp.resolve("run")).path("extra").path("fhir").path("verify").path("mismatched")
+    assertThat(InProcessRun.results(tmp.resolve("run")).path("extra").path("fhir").path("verify").path("mismatched")
         .asLong()).isZero();
   }
 
@@ -143,17 +143,17 @@ class RiakIT extends BindingConformance {
         "-p", "fasta.corpus.hits=100", "-p", "fasta.corpus.dir=" + tmp.resolve("corpus"),
         "-p", "results.dir=" + tmp.resolve("load")));
     load.addAll(common);
-    Cli l = Cli.run(load.toArray(new String[0]));
+    InProcessRun l = InProcessRun.run(load.toArray(new String[0]));
     assertThat(l.exit).as(l.toString()).isZero();
-    assertThat(Cli.results(tmp.resolve("load")).path("extra").path("fasta").path("countCheck").asText())
+    assertThat(InProcessRun.results(tmp.resolve("load")).path("extra").path("fasta").path("countCheck").asText())
         .isEqualTo("ok");
     List<String> runArgs = new ArrayList<>(List.of("run", "riak", "-threads", "2", "-p", "fasta.reads=500",
         "-p", "fasta.ids=" + tmp.resolve("load"), "-p", "results.dir=" + tmp.resolve("run")));
     runArgs.addAll(common);
-    Cli r = Cli.run(runArgs.toArray(new String[0]));
+    InProcessRun r = InProcessRun.run(runArgs.toArray(new String[0]));
     assertThat(r.exit).as(r.toString()).isZero();
     long found = 0;
-    for (com.fasterxml.jackson.databind.JsonNode n : Cli.results(tmp.resolve("run")).path("extra").path("fasta")
+    for (com.fasterxml.jackson.databind.JsonNode n : InProcessRun.results(tmp.resolve("run")).path("extra").path("fasta")
         .path("reads")) {
       found += n.path("found").asLong();
     }
@@ -190,9 +190,9 @@ class RiakIT extends BindingConformance {
     for (Map.Entry<String, String> e : properties().entrySet()) {
       args.addAll(List.of("-p", e.getKey() + "=" + e.getValue()));
     }
-    Cli l = Cli.run(args.toArray(new String[0]));
+    InProcessRun l = InProcessRun.run(args.toArray(new String[0]));
     assertThat(l.exit).as(l.toString()).isZero();
-    assertThat(Cli.results(tmp.resolve("load")).path("extra").path("countCheck").asText()).isEqualTo("ok");
+    assertThat(InProcessRun.results(tmp.resolve("load")).path("extra").path("countCheck").asText()).isEqualTo("ok");
     // the count the check used, read again through the binding: every record's key_bin entry on the node
     assertThat(run.count(counted)).hasValue(250);
     assertThat(db.delete(counted, "user7")).isEqualTo(Status.OK);

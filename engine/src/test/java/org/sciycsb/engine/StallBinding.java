@@ -1,0 +1,214 @@
+package org.sciycsb.engine;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.sciycsb.api.Binding;
+import org.sciycsb.api.BindingException;
+import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.Option;
+import org.sciycsb.api.OptionSet;
+import org.sciycsb.api.RunContext;
+import org.sciycsb.api.StoreInfo;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.Status;
+
+/**
+ * The engine tests' binding {@code test-stall}, registered in the test classpath's ServiceLoader file: a no-op store
+ * whose operations sleep {@code stall.service} each, and that stalls once for {@code stall.ms}. The engine's test-jar
+ * carries it to the command line's tests.
+ */
+public final class StallBinding implements Binding {
+  static final Option<Integer> STALL_MS = Option.integer("stall.ms", 1000, "one stall of this many ms");
+  static final Option<Long> STALL_AT = Option.longValue("stall.at", 2000L, "the operation that stalls");
+  static final Option<Integer> FAIL_EVERY = Option.integer("stall.failevery", 0, "every n-th op fails (0: none)");
+  static final Option<Boolean> FAIL_OPEN = Option.bool("stall.failopen", false, "open() fails as unreachable");
+  static final Option<Boolean> THROW = Option.bool("stall.throw", false, "reads throw instead of returning");
+  static final Option<String> PASSWORD = Option.string("stall.password", null, "a secret").secret();
+  static final Option<Integer> FAIL_INIT = Option.integer("stall.failinit", -1, "this thread's DB.init() fails");
+  static final Option<Long> COUNT = Option.longValue("stall.count", -1L,
+      "count() answers this; -1: the store cannot count");
+  static final Option<Boolean> COUNT_FAILS = Option.bool("stall.countfails", false, "count() fails");
+  static final Option<java.time.Duration> SERVICE = Option.duration("stall.service", java.time.Duration.ZERO, "ms",
+      "every operation sleeps this long (a server's service time, without using a CPU)");
+
+  @Override
+  public String name() {
+    return "test-stall";
+  }
+
+  @Override
+  public String summary() {
+    return "test store: no-op operations with one long stall";
+  }
+
+  @Override
+  public OptionSet options() {
+    return OptionSet.builder("test-stall").add(STALL_MS, STALL_AT, FAIL_EVERY, FAIL_OPEN, THROW, PASSWORD, FAIL_INIT,
+        COUNT, COUNT_FAILS, SERVICE)
+        .ownPrefix("stall.").build();
+  }
+
+  /** Asynchronous too: a stall holds every operation sent during it until it ends, as a stalled server would. */
+  @Override
+  public boolean supportsAsync() {
+    return true;
+  }
+
+  /** A DB with the non-blocking calls too (an anonymous class can extend it). */
+  abstract static class AsyncTestDb extends DB implements org.sciycsb.api.AsyncDb {}
+
+  @Override
+  public BindingRun open(RunContext ctx) throws BindingException, org.sciycsb.api.ConfigException {
+    if (ctx.config().get(FAIL_OPEN)) {
+      throw new BindingException("cannot reach test server at 127.0.0.1:1 (password "
+          + ctx.config().get(PASSWORD) + ")");
+    }
+    long stallNanos = ctx.config().get(STALL_MS) * 1_000_000L;
+    long stallAt = ctx.config().get(STALL_AT);
+    int failEvery = ctx.config().get(FAIL_EVERY);
+    boolean throwing = ctx.config().get(THROW);
+    int failInit = ctx.config().get(FAIL_INIT);
+    long count = ctx.config().get(COUNT);
+    boolean countFails = ctx.config().get(COUNT_FAILS);
+    long serviceNanos = ctx.config().get(SERVICE).toNanos();
+    AtomicLong ops = new AtomicLong();
+    AtomicBoolean stalled = new AtomicBoolean();
+    AtomicLong stallUntil = new AtomicLong();
+    java.util.concurrent.ScheduledThreadPoolExecutor timer = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
+        r -> {
+          Thread t = new Thread(r, "test-stall-timer");
+          t.setDaemon(true);
+          return t;
+        });
+    return new BindingRun() {
+      @Override
+      public DB newDb(int threadId) {
+        return new AsyncTestDb() {
+          @Override
+          public void init() throws site.ycsb.DBException {
+            if (threadId == failInit) {
+              throw new site.ycsb.DBException("thread " + threadId + " cannot log in to the test server");
+            }
+          }
+
+          private Status op() {
+            long n = ops.incrementAndGet();
+            if (n >= stallAt && stalled.compareAndSet(false, true)) {
+              LockSupport.parkNanos(stallNanos);
+            }
+            if (serviceNanos > 0) {
+              LockSupport.parkNanos(serviceNanos);
+            }
+            if (failEvery > 0 && n % failEvery == 0) {
+              return Status.ERROR;
+            }
+            return Status.OK;
+          }
+
+          @Override
+          public Status read(String t, String k, Set<String> f, Map<String, ByteIterator> r) {
+            if (throwing) {
+              throw new IllegalStateException("read exploded");
+            }
+            return op();
+          }
+
+          @Override
+          public Status scan(String t, String k, int n, Set<String> f, Vector<HashMap<String, ByteIterator>> r) {
+            return op();
+          }
+
+          @Override
+          public Status update(String t, String k, Map<String, ByteIterator> v) {
+            return op();
+          }
+
+          @Override
+          public Status insert(String t, String k, Map<String, ByteIterator> v) {
+            return op();
+          }
+
+          @Override
+          public Status delete(String t, String k) {
+            return op();
+          }
+
+          /** Completes when the stall in progress (if any) ends, and after stall.service at least. */
+          private java.util.concurrent.CompletionStage<Status> opAsync() {
+            long n = ops.incrementAndGet();
+            long now = System.nanoTime();
+            if (n >= stallAt && stalled.compareAndSet(false, true)) {
+              stallUntil.set(now + stallNanos);
+            }
+            long left = stalled.get() ? stallUntil.get() - now : 0; // stallUntil is set just after stalled
+            long wait = Math.max(left, serviceNanos);
+            Status st = failEvery > 0 && n % failEvery == 0 ? Status.ERROR : Status.OK;
+            java.util.concurrent.CompletableFuture<Status> f = new java.util.concurrent.CompletableFuture<>();
+            if (wait <= 0) {
+              f.complete(st);
+            } else {
+              timer.schedule(() -> f.complete(st), wait, java.util.concurrent.TimeUnit.NANOSECONDS);
+            }
+            return f;
+          }
+
+          @Override
+          public java.util.concurrent.CompletionStage<Status> readAsync(String t, String k, Set<String> f,
+              Map<String, ByteIterator> r) {
+            if (throwing) {
+              throw new IllegalStateException("read exploded");
+            }
+            return opAsync();
+          }
+
+          @Override
+          public java.util.concurrent.CompletionStage<Status> scanAsync(String t, String k, int n, Set<String> f,
+              Vector<HashMap<String, ByteIterator>> r) {
+            return opAsync();
+          }
+
+          @Override
+          public java.util.concurrent.CompletionStage<Status> updateAsync(String t, String k,
+              Map<String, ByteIterator> v) {
+            return opAsync();
+          }
+
+          @Override
+          public java.util.concurrent.CompletionStage<Status> insertAsync(String t, String k,
+              Map<String, ByteIterator> v) {
+            return opAsync();
+          }
+
+          @Override
+          public java.util.concurrent.CompletionStage<Status> deleteAsync(String t, String k) {
+            return opAsync();
+          }
+        };
+      }
+
+      @Override
+      public StoreInfo storeInfo() {
+        return StoreInfo.of("test-stall", "1.0");
+      }
+
+      @Override
+      public java.util.OptionalLong count(String table) throws BindingException {
+        if (countFails) {
+          throw new BindingException("cannot count " + table + ": the test server went away");
+        }
+        return count < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(count);
+      }
+
+      @Override
+      public void close() {
+        timer.shutdownNow();
+      }
+    };
+  }
+}

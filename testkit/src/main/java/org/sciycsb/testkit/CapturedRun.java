@@ -1,0 +1,69 @@
+package org.sciycsb.testkit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * What a run in-process leaves: its exit code, stdout and stderr, with the readers tests use (a YCSB text line, a
+ * results directory's {@code results.json}). {@link InProcessRun} and the command line's own test runner give one.
+ */
+public class CapturedRun {
+  public final int exit;
+  public final String out;
+  public final String err;
+
+  protected CapturedRun(int exit, String out, String err) {
+    this.exit = exit;
+    this.out = out;
+    this.err = err;
+  }
+
+  /** The same run, seen through a subclass (the runner that made it). */
+  protected CapturedRun(CapturedRun run) {
+    this(run.exit, run.out, run.err);
+  }
+
+  /** Something that runs with the two streams given and returns an exit code. */
+  @FunctionalInterface
+  public interface Body {
+    int run(PrintStream out, PrintStream err);
+  }
+
+  /** Runs the body with two streams of its own and keeps its exit code and what it wrote. */
+  public static CapturedRun capture(Body body) {
+    ByteArrayOutputStream o = new ByteArrayOutputStream();
+    ByteArrayOutputStream e = new ByteArrayOutputStream();
+    int code;
+    try (PrintStream po = new PrintStream(o, true, StandardCharsets.UTF_8);
+        PrintStream pe = new PrintStream(e, true, StandardCharsets.UTF_8)) {
+      code = body.run(po, pe);
+    }
+    return new CapturedRun(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+  }
+
+  /** A results directory's {@code results.json}. */
+  public static JsonNode results(Path dir) throws IOException {
+    return new ObjectMapper().readTree(dir.resolve("results.json").toFile());
+  }
+
+  /** The value of a YCSB text line such as {@code [READ], Operations}. */
+  public String text(String section, String metric) {
+    String prefix = "[" + section + "], " + metric + ", ";
+    for (String line : out.split("\n")) {
+      if (line.startsWith(prefix)) {
+        return line.substring(prefix.length()).trim();
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public String toString() {
+    return "exit " + exit + "\n--- stdout\n" + out + "--- stderr\n" + err;
+  }
+}
