@@ -63,7 +63,8 @@ class ArrivalRunTest {
   @Test
   void poissonArrivalsVaryAsAPoissonCount() throws Exception {
     Path d = tmp.resolve("poisson");
-    LocalRun c = LocalRun.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=5000", "-threads", "2",
+    LocalRun c = LocalRun.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=5000", "-threads",
+        "2",
         "-p", "arrival=poisson", "-target", "1000", "-p", "timeseries.granularity=50", "-p", "results.dir=" + d);
     assertThat(c.exit).as(c.toString()).isZero();
     assertThat(c.text("OVERALL", "Operations")).isEqualTo("5000");

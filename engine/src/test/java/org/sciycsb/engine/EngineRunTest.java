@@ -26,7 +26,8 @@ class EngineRunTest {
 
   @Test
   void loadRunsExactlyRecordcountInsertsAndWritesEveryFile() throws Exception {
-    LocalRun c = LocalRun.run("load", "basic", "-P", "../workloads/workloada", "-p", "recordcount=12345", "-threads", "3",
+    LocalRun c = LocalRun.run("load", "basic", "-P", "../workloads/workloada", "-p", "recordcount=12345", "-threads",
+        "3",
         "-p", "results.dir=" + dir("load"));
     assertThat(c.exit).as(c.toString()).isZero();
     assertThat(c.text("INSERT", "Operations")).isEqualTo("12345");
@@ -52,7 +53,8 @@ class EngineRunTest {
 
   @Test
   void runCountsEveryOperationAcrossThreadsAndSeries() throws Exception {
-    LocalRun c = LocalRun.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=100001", "-threads", "4",
+    LocalRun c = LocalRun.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=100001",
+        "-threads", "4",
         "-p", "results.dir=" + dir("run"), "-p", "timeseries.granularity=50");
     assertThat(c.exit).as(c.toString()).isZero();
     long reads = Long.parseLong(c.text("READ", "Operations"));

@@ -35,7 +35,8 @@ class FailureRulesTest {
   @Test
   void aThreadThatCannotInitialiseFailsTheStartWithExitThreeAndNoResults() {
     Path dir = tmp.resolve("init");
-    LocalRun c = LocalRun.run("run", "test-stall", "-P", "../workloads/workloada", "-threads", "3", "-p", "stall.failinit=1",
+    LocalRun c = LocalRun.run("run", "test-stall", "-P", "../workloads/workloada", "-threads", "3", "-p",
+        "stall.failinit=1",
         "-p", "stall.ms=0", "-p", "results.dir=" + dir);
     assertThat(c.exit).as(c.toString()).isEqualTo(3);
     assertThat(c.err).contains("error: 1 of 3 client threads failed to initialise: thread 1 cannot log in")
@@ -63,7 +64,8 @@ class FailureRulesTest {
   @Test
   void badConfigurationFailsBeforeTheResultsFolderExists() {
     Path dir = tmp.resolve("cfg");
-    LocalRun c = LocalRun.run("run", "test-stall", "-P", "../workloads/workloada", "-p", "fieldlengthdistribution=histogram",
+    LocalRun c = LocalRun.run("run", "test-stall", "-P", "../workloads/workloada", "-p",
+        "fieldlengthdistribution=histogram",
         "-p", "fieldlengthhistogram=" + tmp.resolve("missing-hist.txt"), "-p", "results.dir=" + dir);
     assertThat(c.exit).isEqualTo(2);
     assertThat(c.err).contains("cannot read fieldlengthhistogram file");

@@ -67,7 +67,8 @@ class FaultScheduleTest {
   void aRunThatEndsFirstUndoesTheFaultAndSaysSo() throws Exception {
     Path dir = tmp.resolve("e");
     Path mark = tmp.resolve("early.txt");
-    LocalRun c = run("maxexecutiontime=2", "operationcount=100000", "fault.at=500ms", "fault.action=command:echo down >> "
+    LocalRun c = run("maxexecutiontime=2", "operationcount=100000", "fault.at=500ms",
+        "fault.action=command:echo down >> "
         + mark, "fault.restore=60s", "fault.restorecommand=echo up >> " + mark, "results.dir=" + dir);
     assertThat(c.exit).as(c.toString()).isEqualTo(4);
     assertThat(c.err).contains("the run ended before its fault schedule did");
@@ -80,7 +81,8 @@ class FaultScheduleTest {
   void aRestoreAtTheEndRunsWhenTheRunEndsAsPlanned() throws Exception {
     Path dir = tmp.resolve("end");
     Path mark = tmp.resolve("end.txt");
-    LocalRun c = run("maxexecutiontime=2", "operationcount=100000", "fault.at=500ms", "fault.action=command:echo down >> "
+    LocalRun c = run("maxexecutiontime=2", "operationcount=100000", "fault.at=500ms",
+        "fault.action=command:echo down >> "
         + mark, "fault.restoreatend=true", "fault.restorecommand=echo up >> " + mark, "results.dir=" + dir);
     assertThat(c.exit).as(c.toString()).isZero();
     assertThat(Files.readAllLines(mark)).containsExactly("down", "up");

@@ -23,13 +23,15 @@ class InflightRunTest {
 
   @Test
   void asynchronousAndSynchronousRunsCountTheSame() throws Exception {
-    LocalRun load = LocalRun.run("load", "basic", "-P", "../workloads/workloada", "-p", "recordcount=5000", "-threads", "2",
+    LocalRun load = LocalRun.run("load", "basic", "-P", "../workloads/workloada", "-p", "recordcount=5000",
+        "-threads", "2",
         "-p", "inflight=32", "-p", "basicdb.simulatedelay=1", "-p", "results.dir=" + dir("load"));
     assertThat(load.exit).as(load.toString()).isZero();
     assertThat(n(load, "INSERT", "Operations")).isEqualTo(5000);
     assertThat(n(load, "INSERT", "Return=OK")).isEqualTo(5000);
     for (String inflight : new String[] {"2", "64"}) {
-      LocalRun c = LocalRun.run("run", "basic", "-P", "../workloads/workloadf", "-p", "operationcount=6000", "-threads", "2",
+      LocalRun c = LocalRun.run("run", "basic", "-P", "../workloads/workloadf", "-p", "operationcount=6000",
+          "-threads", "2",
           "-p", "inflight=" + inflight, "-p", "basicdb.simulatedelay=1", "-p", "results.dir=" + dir("run" + inflight));
       assertThat(c.exit).as(c.toString()).isZero();
       long reads = n(c, "READ", "Operations");
@@ -49,7 +51,8 @@ class InflightRunTest {
   /** 2 threads, operations of 2 ms: one at a time per thread that is 1,000/s; with 200 in flight, far more. */
   @Test
   void twoThreadsKeepHundredsInFlight() {
-    LocalRun c = LocalRun.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=20000", "-threads", "2",
+    LocalRun c = LocalRun.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=20000",
+        "-threads", "2",
         "-p", "inflight=200", "-p", "basicdb.simulatedelay=2", "-p", "basicdb.randomizedelay=false",
         "-p", "results.dir=" + dir("many"));
     assertThat(c.exit).as(c.toString()).isZero();

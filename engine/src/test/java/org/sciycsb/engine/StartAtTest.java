@@ -15,7 +15,8 @@ class StartAtTest {
   @Test
   void theMeasuredPartBeginsNoEarlierThanStartAt() throws Exception {
     long at = System.currentTimeMillis() + 1500;
-    LocalRun c = LocalRun.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=100", "-threads", "2",
+    LocalRun c = LocalRun.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=100", "-threads",
+        "2",
         "-p", "start.at=" + at, "-p", "results.dir=" + tmp.resolve("run"));
     assertThat(c.exit).as(c.toString()).isZero();
     assertThat(c.err).contains("for start.at");

@@ -62,7 +62,8 @@ class FastaHdfsIT extends FastaEndToEnd {
   void theFilesHoldOneLinePerDocumentWithItsId() throws Exception {
     Path corpus = tmp.resolve("corpus");
     Path load = tmp.resolve("load");
-    InProcessRun c = InProcessRun.run("load", "hdfs", "-threads", "2", "-p", "workload=fasta", "-p", "fasta.table.prefix=" + prefix,
+    InProcessRun c = InProcessRun.run("load", "hdfs", "-threads", "2", "-p", "workload=fasta", "-p",
+        "fasta.table.prefix=" + prefix,
         "-p", "hdfs.url=" + url(), "-p", "hdfs.basepath=" + BASE, "-p", "hdfs.flush=hsync",
         "-p", "fasta.corpus.files=2", "-p", "fasta.corpus.hits=60", "-p", "fasta.corpus.dir=" + corpus,
         "-p", "results.dir=" + load);

@@ -15,10 +15,12 @@ class JdbcDataIntegrityIT {
   @Test
   void valuesReadAreVerified() {
     String url = "db.url=jdbc:h2:file:" + tmp.resolve("h2/db");
-    InProcessRun load = InProcessRun.run("load", "jdbc", "-P", "../workloads/workloada", "-p", url, "-p", "recordcount=500",
+    InProcessRun load = InProcessRun.run("load", "jdbc", "-P", "../workloads/workloada", "-p", url, "-p",
+        "recordcount=500",
         "-p", "dataintegrity=true", "-p", "results.dir=" + tmp.resolve("load"));
     assertThat(load.exit).as(load.toString()).isZero();
-    InProcessRun run = InProcessRun.run("run", "jdbc", "-P", "../workloads/workloada", "-p", url, "-p", "recordcount=500",
+    InProcessRun run = InProcessRun.run("run", "jdbc", "-P", "../workloads/workloada", "-p", url, "-p",
+        "recordcount=500",
         "-p", "operationcount=2000", "-p", "dataintegrity=true", "-threads", "2",
         "-p", "results.dir=" + tmp.resolve("run"));
     assertThat(run.exit).as(run.toString()).isZero();

@@ -8,7 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.sciycsb.api.ConfigException;
 
-/** The small parts: SLA key parsing, span unions, tags, ticks, thread lists (the help: the command line's ReportHelpTest). */
+/** The small parts: SLA key parsing, span unions, tags, ticks (the help: the command line's ReportHelpTest). */
 class ReportUnitsTest {
   @Test
   void slaKeysAndValues() throws Exception {

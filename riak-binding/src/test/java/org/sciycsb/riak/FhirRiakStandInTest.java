@@ -114,7 +114,8 @@ class FhirRiakStandInTest {
   @Test
   void loadRunAndVerifyWithOperationsInFlight() throws Exception {
     standIn = RiakStandIn.start(RiakStandIn.Mode.eventual());
-    InProcessRun load = cli("load", "fhir-8020", "aload", "-threads", "2", "-p", "inflight=32", "-p", "fhir.verify=true");
+    InProcessRun load = cli("load", "fhir-8020", "aload", "-threads", "2", "-p", "inflight=32", "-p",
+        "fhir.verify=true");
     assertThat(load.exit).as(load.toString()).isZero();
     assertThat(load.text("FHIR_LOAD_PATIENT", "Return=OK")).isEqualTo("60");
     JsonNode lf = InProcessRun.results(tmp.resolve("aload")).path("extra").path("fhir");

@@ -20,7 +20,8 @@ class RiakCountCheckTest {
   @Test
   void aLoadOfNLeavesNAndALossFailsTheLoad() throws Exception {
     try (RiakStandIn standIn = RiakStandIn.start(RiakStandIn.Mode.eventual())) {
-      InProcessRun ok = InProcessRun.run("load", "riak", "-P", "../workloads/workloada", "-p", "riak.hosts=" + standIn.hosts(),
+      InProcessRun ok = InProcessRun.run("load", "riak", "-P", "../workloads/workloada", "-p",
+          "riak.hosts=" + standIn.hosts(),
           "-p", "recordcount=250", "-p", "table=counted", "-threads", "2", "-p", "results.dir=" + tmp.resolve("ok"));
       assertThat(ok.exit).as(ok.toString()).isZero();
       JsonNode j = InProcessRun.results(tmp.resolve("ok"));
@@ -28,7 +29,8 @@ class RiakCountCheckTest {
       assertThat(ok.text("INSERT", "Operations")).isEqualTo("250");
 
       standIn.loseEvery(10);
-      InProcessRun lost = InProcessRun.run("load", "riak", "-P", "../workloads/workloada", "-p", "riak.hosts=" + standIn.hosts(),
+      InProcessRun lost = InProcessRun.run("load", "riak", "-P", "../workloads/workloada", "-p",
+          "riak.hosts=" + standIn.hosts(),
           "-p", "recordcount=250", "-p", "table=lossy", "-threads", "2", "-p", "results.dir=" + tmp.resolve("lost"));
       assertThat(lost.exit).as(lost.toString()).isEqualTo(4);
       assertThat(lost.err).contains("error: count check failed: 250 inserts succeeded but the store holds 225 records");

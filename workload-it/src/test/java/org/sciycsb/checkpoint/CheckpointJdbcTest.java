@@ -200,7 +200,8 @@ class CheckpointJdbcTest {
     InProcessRun idle = cli("db4", "bad2", "-threads", "4", "-p", "checkpoint.tasks=2");
     assertThat(idle.exit).isEqualTo(2);
     assertThat(idle.err).contains("checkpoint.tasks (2) is less than threadcount (4)");
-    InProcessRun load = InProcessRun.run("load", "jdbc", "-P", "../workloads/checkpoint-i10-64k", "-p", "db.url=" + url("db4"),
+    InProcessRun load = InProcessRun.run("load", "jdbc", "-P", "../workloads/checkpoint-i10-64k", "-p",
+        "db.url=" + url("db4"),
         "-p", "results.dir=" + tmp.resolve("bad3"));
     assertThat(load.exit).isEqualTo(2);
     assertThat(load.err).contains("nothing to load");

@@ -99,7 +99,8 @@ class FhirCassandraIT {
     assertThat(v.path("mismatched").asLong()).as(v.toString()).isZero();
     assertThat(v.path("withRunInserts").asLong()).isPositive();
 
-    InProcessRun ev = cli("run", "fhir-writeonly", "run2", "-p", "operationcount=200", "-p", "fhir.consistency=eventual");
+    InProcessRun ev = cli("run", "fhir-writeonly", "run2", "-p", "operationcount=200", "-p",
+        "fhir.consistency=eventual");
     assertThat(ev.exit).as(ev.toString()).isZero();
     assertThat(InProcessRun.results(tmp.resolve("run2")).path("metadata").path("store").path("details")
         .path("write_consistency").asText()).isEqualTo("ONE");

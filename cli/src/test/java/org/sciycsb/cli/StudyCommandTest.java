@@ -1,4 +1,4 @@
-package org.sciycsb.study;
+package org.sciycsb.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -14,8 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sciycsb.cli.Main;
-import org.sciycsb.cli.Cli;
 
 /**
  * bin/ycsb study in-process: a whole study at a tiny scale on the basic (no-op) binding, its report checked against
@@ -474,9 +472,7 @@ class StudyCommandTest {
 
   @Test
   void listAndDryRunDescribeTheStudies() throws Exception {
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    StudyCommand.list(HOME, new PrintStream(o, true, StandardCharsets.UTF_8));
-    String list = o.toString(StandardCharsets.UTF_8);
+    String list = study("list").out(); // bin/ycsb study list, with the project's folder as home
     for (String n : new String[] {"dede  (seed 000)", "niec  (seed 001)", "sandisk  (seed 002)", "sei  (seed 003)",
         "bankmark  (seed 004)"}) {
       assertThat(list).contains(n);

@@ -1,4 +1,4 @@
-package org.sciycsb.study;
+package org.sciycsb.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sciycsb.cli.Cli;
 
 /**
  * Seed 002's three read-latest runs share one table on a store that refuses a duplicate key (embedded H2): each run

@@ -1,4 +1,4 @@
-package org.sciycsb.study;
+package org.sciycsb.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
