@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sciycsb.testkit.InProcessRun;
 
 /**
- * The fasta workload end to end through the in-process CLI on one binding: load (write phase) then run (read
+ * The fasta workload end to end through the testkit's InProcessRun on one binding: load (write phase) then run (read
  * phase), with the real ssearch36 fixtures (two of them faulty) and with a small generated corpus. Subclasses name
  * the binding and the properties that reach its store.
  */

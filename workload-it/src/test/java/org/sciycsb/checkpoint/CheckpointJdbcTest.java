@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sciycsb.testkit.InProcessRun;
 
 /**
- * The checkpoint workload end to end through the CLI (in process) on the embedded store, with tiny D and I: the
+ * The checkpoint workload end to end in-process (InProcessRun) on the embedded store, with tiny D and I: the
  * results hold the overhead and the CHECKPOINT percentiles, the store holds each task's status document.
  */
 class CheckpointJdbcTest {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sciycsb.testkit.InProcessRun;
 
-/** End to end through the CLI (in process) on the embedded store: load + verify, run + verify, a failing verify. */
+/** End to end in-process (InProcessRun) on the embedded store: load + verify, run + verify, a failing verify. */
 class FhirJdbcTest {
   @TempDir
   static Path tmp;
