@@ -81,7 +81,7 @@ final class Runs {
     }
     JsonNode s = step(name);
     String st = s == null ? "" : s.path("status").asText();
-    return (st.equals("ok") || st.equals(StudyRunner.FAILED_OPERATIONS)) && results(name) != null;
+    return (st.equals("ok") || st.equals(StepResults.FAILED_OPERATIONS)) && results(name) != null;
   }
 
   /** The step's results document, or null. */

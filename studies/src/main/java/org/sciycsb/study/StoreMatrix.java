@@ -305,7 +305,7 @@ final class StoreMatrix {
       return false;
     }
     try {
-      return FORMAT.equals(StudyRunner.MAPPER.readTree(f.toFile()).path("format").asText());
+      return FORMAT.equals(StudyJson.MAPPER.readTree(f.toFile()).path("format").asText());
     } catch (IOException e) {
       return false;
     }

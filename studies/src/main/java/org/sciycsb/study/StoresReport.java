@@ -55,11 +55,11 @@ final class StoresReport {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("format", StoreMatrix.FORMAT);
     out.put("formatVersion", 1);
-    out.put("study", StudyRunner.MAPPER.convertValue(first.path("study"), Map.class));
+    out.put("study", StudyJson.MAPPER.convertValue(first.path("study"), Map.class));
     out.put("binding", String.join(", ", stores.stream().map(Store::binding).distinct().toList()));
     out.put("stores", storeList);
     for (String k : List.of("scale", "maxThreads", "repeats", "repeatOrder", "host", "storageLabel", "storage")) {
-      out.put(k, StudyRunner.MAPPER.convertValue(first.path(k), Object.class));
+      out.put(k, StudyJson.MAPPER.convertValue(first.path(k), Object.class));
     }
     out.put("command", header.get("command"));
     out.put("started", header.get("started"));
@@ -72,19 +72,19 @@ final class StoresReport {
           + s.dir() + "/study.html), outcome " + s.header().path("outcome").asText());
     }
     out.put("notes", notes);
-    out.put("published", StudyRunner.MAPPER.convertValue(first.path("published"), Map.class));
+    out.put("published", StudyJson.MAPPER.convertValue(first.path("published"), Map.class));
     List<JsonNode> steps = new ArrayList<>();
     for (Store s : stores) {
       s.header().path("steps").forEach(st -> steps.add(StoreMatrix.rooted(st, s.dir())));
     }
     out.put("steps", steps);
-    JsonNode h = StudyRunner.MAPPER.valueToTree(out);
+    JsonNode h = StudyJson.MAPPER.valueToTree(out);
     ReportBuilder merged = merge(stores, new ReportBuilder(new Runs(dir, steps), stores.get(0).report().pub, h));
     out.putAll(StudyOutput.tablesJson(merged));
-    JsonNode full = StudyRunner.MAPPER.valueToTree(out);
-    StudyRunner.write(dir.resolve("study.json"), StudyRunner.json(out));
-    StudyRunner.write(dir.resolve("study.md"), StudyOutput.markdown(full, merged));
-    StudyRunner.write(dir.resolve("study.html"), StudyOutput.html(full, merged));
+    JsonNode full = StudyJson.MAPPER.valueToTree(out);
+    StudyJson.write(dir.resolve("study.json"), StudyJson.json(out));
+    StudyJson.write(dir.resolve("study.md"), StudyOutput.markdown(full, merged));
+    StudyJson.write(dir.resolve("study.html"), StudyOutput.html(full, merged));
     err.println("study: report over " + stores.size() + " stores " + dir.resolve("study.html")
         + " (and study.md, study.json)");
   }
@@ -92,7 +92,7 @@ final class StoresReport {
   static JsonNode readStudy(Path dir) throws ConfigException {
     Path f = dir.resolve("study.json");
     try {
-      return StudyRunner.MAPPER.readTree(f.toFile());
+      return StudyJson.MAPPER.readTree(f.toFile());
     } catch (IOException e) {
       throw new ConfigException("cannot read " + f + ": " + e.getMessage());
     }
@@ -346,7 +346,7 @@ final class StoresReport {
   static void rebuild(Path dir, PrintStream err) throws BenchmarkException {
     JsonNode h = readStudy(dir);
     @SuppressWarnings("unchecked")
-    Map<String, Object> header = StudyRunner.MAPPER.convertValue(h, LinkedHashMap.class);
+    Map<String, Object> header = StudyJson.MAPPER.convertValue(h, LinkedHashMap.class);
     for (JsonNode s : h.path("stores")) {
       Path sd = dir.resolve(s.path("dir").asText());
       if (!Files.isRegularFile(sd.resolve("study.json"))) {

@@ -269,7 +269,7 @@ public final class StudyCommand {
     for (Step s : plan.steps()) {
       out.println(s.kind() == Step.Kind.PAUSE ? s.name() + ": pause " + s.seconds() + " s"
           : s.name() + ": " + (s.kind() == Step.Kind.CENSUS ? "" : "bin/ycsb ")
-              + String.join(" ", runner.command(s)));
+              + String.join(" ", runner.commands().command(s)));
     }
   }
 
@@ -406,13 +406,13 @@ public final class StudyCommand {
 
   static void writeReport(StudyDef def, Path dir, Map<String, Object> header, PrintStream err)
       throws BenchmarkException {
-    JsonNode h = StudyRunner.MAPPER.valueToTree(header);
+    JsonNode h = StudyJson.MAPPER.valueToTree(header);
     ReportBuilder rb = build(def, dir, h);
     header.putAll(StudyOutput.tablesJson(rb));
-    JsonNode full = StudyRunner.MAPPER.valueToTree(header);
-    StudyRunner.write(dir.resolve("study.json"), StudyRunner.json(header));
-    StudyRunner.write(dir.resolve("study.md"), StudyOutput.markdown(full, rb));
-    StudyRunner.write(dir.resolve("study.html"), StudyOutput.html(full, rb));
+    JsonNode full = StudyJson.MAPPER.valueToTree(header);
+    StudyJson.write(dir.resolve("study.json"), StudyJson.json(header));
+    StudyJson.write(dir.resolve("study.md"), StudyOutput.markdown(full, rb));
+    StudyJson.write(dir.resolve("study.html"), StudyOutput.html(full, rb));
     err.println("study: report " + dir.resolve("study.html") + " (and study.md, study.json)");
   }
 
@@ -439,7 +439,7 @@ public final class StudyCommand {
     Map<String, Object> header;
     try {
       @SuppressWarnings("unchecked")
-      Map<String, Object> m = StudyRunner.MAPPER.readValue(f.toFile(), LinkedHashMap.class);
+      Map<String, Object> m = StudyJson.MAPPER.readValue(f.toFile(), LinkedHashMap.class);
       header = m;
     } catch (IOException e) {
       throw new ConfigException("cannot read " + f + ": " + e.getMessage());

@@ -41,7 +41,7 @@ final class StudyCompare {
     }
     JsonNode h;
     try {
-      h = StudyRunner.MAPPER.readTree(f.toFile());
+      h = StudyJson.MAPPER.readTree(f.toFile());
     } catch (IOException e) {
       throw new ConfigException("--compare: cannot read " + f + ": " + e.getMessage());
     }
@@ -109,7 +109,7 @@ final class StudyCompare {
     json.put("B", side(sb));
     json.put("pairs", paired);
     json.put("tables", StudyOutput.tablesJson(tables, label));
-    StudyRunner.write(outDir.resolve("compare.json"), StudyRunner.json(json));
+    StudyJson.write(outDir.resolve("compare.json"), StudyJson.json(json));
 
     StringBuilder md = new StringBuilder();
     md.append("# Study ").append(def.name()).append(" (seed ").append(def.seed()).append("): A vs B\n\n");
@@ -117,10 +117,10 @@ final class StudyCompare {
     md.append("- ").append(tb).append(": ").append(sb.dir()).append(", ").append(hw(sb.header())).append('\n');
     md.append("- scale ").append(Fmt.num(scaleA, 12)).append("; ratios are B / A\n\n");
     StudyOutput.mdTables(md, tables, label, "", "");
-    StudyRunner.write(outDir.resolve("compare.md"), md.toString());
+    StudyJson.write(outDir.resolve("compare.md"), md.toString());
 
     String html = html(def, sa, sb, tables, label, paired);
-    StudyRunner.write(outDir.resolve("compare.html"), html);
+    StudyJson.write(outDir.resolve("compare.html"), html);
     out.print(md);
     out.flush();
     err.println("study compare: " + outDir.resolve("compare.html") + " (and compare.md, compare.json, pairs/)");
@@ -179,8 +179,8 @@ final class StudyCompare {
           List<ResultData> pair = List.of(ResultData.load(sa.dir().resolve(s.path("dir").asText())),
               ResultData.load(sb.dir().resolve(s.path("dir").asText())));
           String file = name.replace('/', '_');
-          StudyRunner.write(outDir.resolve("pairs").resolve(file + ".txt"), Compare.text(pair));
-          StudyRunner.write(outDir.resolve("pairs").resolve(file + ".html"), Compare.html(pair));
+          StudyJson.write(outDir.resolve("pairs").resolve(file + ".txt"), Compare.text(pair));
+          StudyJson.write(outDir.resolve("pairs").resolve(file + ".html"), Compare.html(pair));
           paired.add(name);
         } catch (ConfigException e) {
           err.println("warning: " + name + ": " + e.getMessage());
@@ -232,7 +232,7 @@ final class StudyCompare {
     m.put("dir", s.dir().toString());
     m.put("title", s.title());
     m.put("storageLabel", s.header().path("storageLabel").isTextual() ? s.header().path("storageLabel").asText() : null);
-    m.put("host", StudyRunner.MAPPER.convertValue(s.header().path("host"), Map.class));
+    m.put("host", StudyJson.MAPPER.convertValue(s.header().path("host"), Map.class));
     m.put("binding", s.header().path("binding").asText());
     m.put("scale", s.header().path("scale").asDouble());
     return m;

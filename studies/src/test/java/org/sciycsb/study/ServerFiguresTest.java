@@ -22,7 +22,7 @@ class ServerFiguresTest {
       throws Exception {
     ObjectNode s = steps.addObject();
     s.put("name", name).put("kind", kind).put("dir", name).put("status", "ok");
-    ObjectNode res = StudyRunner.MAPPER.createObjectNode();
+    ObjectNode res = StudyJson.MAPPER.createObjectNode();
     res.putObject("summary").put("throughput", tput).put("outcome", "completed");
     if (sampled) {
       ObjectNode server = res.putObject("extra").putObject("server");
@@ -42,13 +42,13 @@ class ServerFiguresTest {
 
   @Test
   void theBusiestCountersOfEachSampledRunBesideTheClientsRate() throws Exception {
-    ObjectNode header = StudyRunner.MAPPER.createObjectNode();
+    ObjectNode header = StudyJson.MAPPER.createObjectNode();
     ArrayNode steps = header.putArray("steps");
     step(steps, "strong/load", "load", 5000, 1, true);
     step(steps, "strong/8020/threads-1", "run", 400, 1, true);
     step(steps, "strong/8020/threads-2", "run", 700, 2, true);
     step(steps, "strong/8020/threads-5", "run", 900, 1, false);
-    header.set("published", StudyRunner.MAPPER.readTree(Path.of("../workloads/study-sei/published.json").toFile()));
+    header.set("published", StudyJson.MAPPER.readTree(Path.of("../workloads/study-sei/published.json").toFile()));
     ReportBuilder rb = StudyCommand.build(Studies.find("sei"), tmp, header);
     Report.Table t = rb.tables.stream().filter(x -> x.id.equals("server")).findFirst().orElseThrow();
     assertThat(t.cols.stream().map(Report.Col::title)).containsExactly("run", "client ops/s",
@@ -60,16 +60,16 @@ class ServerFiguresTest {
     Report.Cell read = t.rows.get(1).get("c1");
     assertThat(read.value).isEqualTo(1600);
     assertThat(read.sources.get(0).field()).isEqualTo("extra.server.counters{coordinator_read.count}.perSecond");
-    assertThat(Fields.number(StudyRunner.MAPPER.readTree(tmp.resolve("strong/8020/threads-2/results.json")
+    assertThat(Fields.number(StudyJson.MAPPER.readTree(tmp.resolve("strong/8020/threads-2/results.json")
         .toFile()), read.sources.get(0).field())).isEqualTo(1600);
     assertThat(t.notes.get(0)).contains("system_views of 1 node(s)");
   }
 
   @Test
   void noSampledRunNoTable() throws Exception {
-    ObjectNode header = StudyRunner.MAPPER.createObjectNode();
+    ObjectNode header = StudyJson.MAPPER.createObjectNode();
     step(header.putArray("steps"), "strong/8020/threads-1", "run", 400, 1, false);
-    header.set("published", StudyRunner.MAPPER.readTree(Path.of("../workloads/study-sei/published.json").toFile()));
+    header.set("published", StudyJson.MAPPER.readTree(Path.of("../workloads/study-sei/published.json").toFile()));
     ReportBuilder rb = StudyCommand.build(Studies.find("sei"), tmp, header);
     assertThat(rb.tables.stream().map(x -> x.id)).doesNotContain("server");
   }

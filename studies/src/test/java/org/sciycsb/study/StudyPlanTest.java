@@ -165,10 +165,10 @@ class StudyPlanTest {
     assertThat(read.dependsOn()).containsExactly("workers-20/write");
     Path dir = Path.of("/tmp/x");
     StudyRunner runner = new StudyRunner(HOME, dir, Map.of("fasta.reads", "7"), List.of(), null, System.err);
-    assertThat(runner.command(read))
+    assertThat(runner.commands().command(read))
         .contains("fasta.ids=/tmp/x/workers-20/write", "fasta.reads=7", "results.dir=/tmp/x/workers-20/read");
     // the engine runs the same step from its spec: placeholders resolved, the user's properties above the step's
-    org.sciycsb.engine.RunSpec spec = runner.spec(read, System.out, System.err);
+    org.sciycsb.engine.RunSpec spec = runner.commands().spec(read, System.out, System.err);
     assertThat(spec.phase()).isEqualTo(org.sciycsb.api.Phase.RUN);
     assertThat(spec.binding()).isEqualTo(read.binding());
     assertThat(spec.properties()).containsEntry("fasta.ids", "/tmp/x/workers-20/write")

@@ -30,7 +30,7 @@ class StudyRepeatReportTest {
     ObjectNode tags = s.putObject("tags");
     tags.put("consistency", "strong").put("mix", "8020").put("threads", "" + threads).put("role", "run")
         .put("repeat", "" + k).put("repeatOf", name);
-    ObjectNode res = StudyRunner.MAPPER.createObjectNode();
+    ObjectNode res = StudyJson.MAPPER.createObjectNode();
     res.putObject("summary").put("throughput", tput).put("outcome", "completed");
     ArrayNode ops = res.putArray("operations");
     ops.addObject().put("name", "FHIR_RECENT").putObject("response").put("count", 10).put("mean", tput / 10)
@@ -42,7 +42,7 @@ class StudyRepeatReportTest {
 
   @Test
   void seiShowsTheMeanOfTheRepeatsWithItsInterval() throws Exception {
-    ObjectNode header = StudyRunner.MAPPER.createObjectNode();
+    ObjectNode header = StudyJson.MAPPER.createObjectNode();
     ObjectNode params = header.putObject("params");
     params.putArray("points").addObject().put("threads", 1).putArray("nominal").add(1);
     params.withArray("points").addObject().put("threads", 2).putArray("nominal").add(2);
@@ -53,7 +53,7 @@ class StudyRepeatReportTest {
     step(steps, "strong/8020/threads-2", 2, 1, "ok", 180);
     step(steps, "strong/8020/threads-1", 1, 2, "ok", 110);
     step(steps, "strong/8020/threads-2", 2, 2, "failed", 1);
-    header.set("published", StudyRunner.MAPPER.readTree(Path.of("../workloads/study-sei/published.json").toFile()));
+    header.set("published", StudyJson.MAPPER.readTree(Path.of("../workloads/study-sei/published.json").toFile()));
     ReportBuilder rb = StudyCommand.build(Studies.find("sei"), tmp, header);
     Report.Table t = rb.tables.get(0);
     Report.Cell one = t.rows.get(0).get("strong-8020");
@@ -69,7 +69,7 @@ class StudyRepeatReportTest {
     assertThat(two.toMap()).containsEntry("ci95", List.of()).containsEntry("n", 1);
     Report.Figure f = rb.figures.get(0);
     assertThat(f.series.get(0).err()[0]).isCloseTo(63.53, within(0.01));
-    JsonNode fig = StudyRunner.MAPPER.valueToTree(f.toMap());
+    JsonNode fig = StudyJson.MAPPER.valueToTree(f.toMap());
     assertThat(fig.path("series").get(0).path("ci95HalfWidths").get(0).asDouble()).isCloseTo(63.53, within(0.01));
     assertThat(StudyOutput.tooltip(one)).contains("95 % CI [41.469, 168.531]");
     assertThat(StudyOutput.tooltip(two)).contains("one sample").contains("not averaged: strong/8020/threads-2/run-2");
