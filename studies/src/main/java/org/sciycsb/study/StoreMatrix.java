@@ -66,7 +66,7 @@ final class StoreMatrix {
     if (dry) {
       return 0;
     }
-    StudyCommand.newFolder(dir);
+    StudyFolder.createNew(dir);
     String started = Instant.now().toString();
     List<Object> stores = new ArrayList<>();
     int first = 0;
@@ -85,7 +85,7 @@ final class StoreMatrix {
     Map<String, Object> header = new LinkedHashMap<>();
     header.put("format", FORMAT);
     header.put("formatVersion", 1);
-    header.put("command", StudyCommand.commandLine(args, bindingList, props) + (clusters.isEmpty() ? ""
+    header.put("command", StudyHeader.commandLine(args, bindingList, props) + (clusters.isEmpty() ? ""
         : " --clusters " + String.join(",", clusters.entrySet().stream().map(c -> c.getKey() + "=" + c.getValue())
         .toList())));
     header.put("started", started);
@@ -155,7 +155,7 @@ final class StoreMatrix {
   static int store(Path home, StudyArgs a, String binding, boolean dry, Map<String, String> props, PrintStream out,
       PrintStream err) throws BenchmarkException {
     if (loadableHere(binding)) {
-      return StudyCommand.runStudy(home, a, binding, dry, props, out, err);
+      return StudyRun.run(home, a, binding, dry, props, out, err);
     }
     List<String> cmd = new ArrayList<>(List.of(home.resolve("bin").resolve("ycsb").toString(), "study",
         a.def().name(), binding, "--scale", Double.toString(a.scale())));

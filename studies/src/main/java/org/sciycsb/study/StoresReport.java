@@ -40,7 +40,7 @@ final class StoresReport {
       String sdir = String.valueOf(s.get("dir"));
       Path sd = dir.resolve(sdir);
       JsonNode h = readStudy(sd);
-      ReportBuilder rb = StudyCommand.build(def, sd, h);
+      ReportBuilder rb = StudyReports.build(def, sd, h);
       String label = label(rb.runs, b) + (s.get("cluster") == null ? "" : ", " + s.get("cluster"));
       if (!labels.add(label)) {
         label = label + " [" + sdir + "]"; // two bindings on the same product and version
@@ -352,7 +352,7 @@ final class StoresReport {
       if (!Files.isRegularFile(sd.resolve("study.json"))) {
         throw new ConfigException("store folder " + sd + " of the study has no study.json");
       }
-      StudyCommand.rebuild(sd, err);
+      StudyReports.rebuild(sd, err);
     }
     JsonNode study = readStudy(dir.resolve(h.path("stores").get(0).path("dir").asText())).path("study");
     StudyDef def = Studies.find(study.path("name").asText());

@@ -24,6 +24,25 @@ final class StudyFolder {
     this.err = err;
   }
 
+  /** Creates the study folder; one that exists and is not empty is refused (nothing measured is overwritten). */
+  static void createNew(Path dir) throws ConfigException {
+    if (Files.exists(dir)) {
+      try (var list = Files.list(dir)) {
+        if (list.findAny().isPresent()) {
+          throw new ConfigException("the study folder " + dir + " exists and is not empty: choose another "
+              + "-p results.dir (nothing measured is overwritten)");
+        }
+      } catch (IOException e) {
+        throw new ConfigException("cannot read " + dir + ": " + e.getMessage());
+      }
+    }
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new ConfigException("cannot create the study folder " + dir + ": " + e.getMessage());
+    }
+  }
+
   Path dir() {
     return dir;
   }

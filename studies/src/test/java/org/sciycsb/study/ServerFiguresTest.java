@@ -49,7 +49,7 @@ class ServerFiguresTest {
     step(steps, "strong/8020/threads-2", "run", 700, 2, true);
     step(steps, "strong/8020/threads-5", "run", 900, 1, false);
     header.set("published", StudyJson.MAPPER.readTree(Path.of("../workloads/study-sei/published.json").toFile()));
-    ReportBuilder rb = StudyCommand.build(Studies.find("sei"), tmp, header);
+    ReportBuilder rb = StudyReports.build(Studies.find("sei"), tmp, header);
     Report.Table t = rb.tables.stream().filter(x -> x.id.equals("server")).findFirst().orElseThrow();
     assertThat(t.cols.stream().map(Report.Col::title)).containsExactly("run", "client ops/s",
         "threadpool.Native-Transport-Requests.completed/s", "coordinator_read.count/s", "local_read.count/s",
@@ -70,7 +70,7 @@ class ServerFiguresTest {
     ObjectNode header = StudyJson.MAPPER.createObjectNode();
     step(header.putArray("steps"), "strong/8020/threads-1", "run", 400, 1, false);
     header.set("published", StudyJson.MAPPER.readTree(Path.of("../workloads/study-sei/published.json").toFile()));
-    ReportBuilder rb = StudyCommand.build(Studies.find("sei"), tmp, header);
+    ReportBuilder rb = StudyReports.build(Studies.find("sei"), tmp, header);
     assertThat(rb.tables.stream().map(x -> x.id)).doesNotContain("server");
   }
 }

@@ -21,12 +21,12 @@ class StudyPlanTest {
 
   /** The plan as bin/ycsb study runs it without --repeat: the study's own number of repeats (sei: 3). */
   static Plan plan(String study, double scale, int maxThreads, OptionSet binding) throws ConfigException {
-    Plan p = StudyCommand.expand(HOME, Studies.find(study), "fake", binding, scale, maxThreads, Map.of(), "t_");
+    Plan p = StudyPlans.expand(HOME, Studies.find(study), "fake", binding, scale, maxThreads, Map.of(), "t_");
     return p.repeated(p.defaultRepeats());
   }
 
   static Plan plan(String study, double scale, int repeats) throws ConfigException {
-    return StudyCommand.expand(HOME, Studies.find(study), "fake", BATCHING, scale, 1000, Map.of(), "t_")
+    return StudyPlans.expand(HOME, Studies.find(study), "fake", BATCHING, scale, 1000, Map.of(), "t_")
         .repeated(repeats);
   }
 
@@ -177,7 +177,7 @@ class StudyPlanTest {
 
   @Test
   void dedeRunsCensusJobsAgainstTheNamedServersAndLabelsTheStandIn() throws Exception {
-    Plan p = StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
+    Plan p = StudyPlans.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
         Map.of("study.hdfs", "hdfs://127.0.0.1:9999", "study.mongo", "mongodb://127.0.0.1:27999"), "t_");
     assertThat(p.steps()).filteredOn(s -> !s.name().startsWith("checkpoint/"))
         .allMatch(s -> s.kind() == Step.Kind.CENSUS).hasSize(36);
@@ -204,13 +204,13 @@ class StudyPlanTest {
     assertThat(p.notes()).anyMatch(n -> n.contains("stand-in") && n.contains("never MongoDB"));
     assertThat(p.notes()).noneMatch(n -> n.contains("not in this build") || n.contains("not in this study"));
     assertThat(p.params().get("mongoLabel")).isEqualTo(DedeStudy.STANDIN_LABEL);
-    assertThatThrownBy(() -> StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1, 100,
+    assertThatThrownBy(() -> StudyPlans.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1, 100,
         Map.of("study.mongo", "mongodb://h:1/db"), "t_")).hasMessageContaining("server only");
   }
 
   @Test
   void dedeFaultStepsKillDataNodesMidJobAtAFractionOfTheirBaselineAndRestoreThemAfter() throws Exception {
-    Plan p = StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
+    Plan p = StudyPlans.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
         Map.of("study.hdfs", "hdfs://127.0.0.1:9999", "study.mongo", "mongodb://127.0.0.1:27999",
             "study.fault.hdfs", "hdfs://127.0.0.1:9200"), "t_");
     assertThat(checkpointSteps(p, "faults/").stream().map(Step::name)).containsExactly("faults/hdfs-hdfs/0-killed",
@@ -233,28 +233,28 @@ class StudyPlanTest {
     assertThat(r2.faultBaseline()).isEqualTo("faults/mongo-hdfs/0-killed/run-2");
     assertThat(r2.fault()).containsEntry("fault.action", "kill-node:2");
     // the user's own cluster: their commands, {killed} replaced
-    Plan own = StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
+    Plan own = StudyPlans.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
         Map.of("study.fault.command", "ssh dn kill {killed}", "study.fault.restorecommand", "ssh dn start"), "t_");
     assertThat(own.step("faults/hdfs-hdfs/1-killed").fault()).containsEntry("fault.action",
         "command:ssh dn kill 1").containsEntry("fault.restorecommand", "ssh dn start")
         .doesNotContainKey("fault.server");
-    assertThatThrownBy(() -> StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
+    assertThatThrownBy(() -> StudyPlans.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
         Map.of("study.fault.command", "ssh dn kill"), "t_")).hasMessageContaining("needs study.fault.restorecommand");
-    assertThatThrownBy(() -> StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
+    assertThatThrownBy(() -> StudyPlans.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
         Map.of("study.fault.hdfs", "file:///tmp"), "t_")).hasMessageContaining("study.fault.hdfs must be an hdfs://");
   }
 
   @Test
   void seiAndNiecApplyThePapersShardKeysToMongodbOnly() throws Exception {
-    Plan sei = StudyCommand.expand(HOME, Studies.find("sei"), "mongodb", BATCHING, 1e-3, 100, Map.of(), "t_");
+    Plan sei = StudyPlans.expand(HOME, Studies.find("sei"), "mongodb", BATCHING, 1e-3, 100, Map.of(), "t_");
     assertThat(sei.steps()).allSatisfy(s -> assertThat(s.files()).last().asString()
         .endsWith("study-sei/preset-mongodb"));
     assertThat(sei.notes()).anyMatch(n -> n.contains("mongodb.shardkey=range"));
-    Plan niec = StudyCommand.expand(HOME, Studies.find("niec"), "mongodb", BATCHING, 1e-3, 100, Map.of(), "t_");
+    Plan niec = StudyPlans.expand(HOME, Studies.find("niec"), "mongodb", BATCHING, 1e-3, 100, Map.of(), "t_");
     assertThat(niec.steps()).allSatisfy(s -> assertThat(s.files()).last().asString()
         .endsWith("study-niec/preset-mongodb"));
     assertThat(niec.notes()).anyMatch(n -> n.contains("mongodb.shardkey=hashed"));
-    Plan other = StudyCommand.expand(HOME, Studies.find("sei"), "cassandra", BATCHING, 1e-3, 100, Map.of(), "t_");
+    Plan other = StudyPlans.expand(HOME, Studies.find("sei"), "cassandra", BATCHING, 1e-3, 100, Map.of(), "t_");
     assertThat(other.steps()).allSatisfy(s -> assertThat(s.files()).noneMatch(f -> f.contains("preset-")));
     assertThat(other.notes()).noneMatch(n -> n.contains("shardkey"));
   }
@@ -267,7 +267,7 @@ class StudyPlanTest {
   void dedeCheckpointGridScalesTasksAndDurationCapsTasksAtMaxThreadsAndMergesEqualPoints() throws Exception {
     // scale 0.1: the paper's tasks x 0.1 (rounded), D = 600 s x 0.1; intervals and sizes as the paper's (the plan
     // before its repeats: seed 000 repeated every experiment three times, the study's default)
-    Plan p = StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 0.1, 1000, Map.of(), "t_");
+    Plan p = StudyPlans.expand(HOME, Studies.find("dede"), "fake", BATCHING, 0.1, 1000, Map.of(), "t_");
     assertThat(p.defaultRepeats()).isEqualTo(3);
     // a binding that cannot open a client per write connects once per task, and the plan says so
     assertThat(p.params()).containsEntry("checkpointConnect", "task");
@@ -302,7 +302,7 @@ class StudyPlanTest {
     assertThat(p.notes()).noneMatch(n -> n.startsWith("thread counts capped"));
 
     // scale 1 on a machine that holds 100 threads: every task count above 100 is capped, equal points run once
-    Plan one = StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1, 100, Map.of(), "t_");
+    Plan one = StudyPlans.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1, 100, Map.of(), "t_");
     assertThat(one.step("checkpoint/fig2/interval-1s").prop("threadcount")).isEqualTo("100");
     assertThat(one.step("checkpoint/fig2/interval-1s").prop("checkpoint.duration")).isEqualTo("600s");
     assertThat(checkpointSteps(one, "checkpoint/fig3/64k/")).extracting(Step::name)
@@ -311,12 +311,12 @@ class StudyPlanTest {
     assertThat(one.notes()).anyMatch(n -> n.startsWith("thread counts capped (checkpoint tasks")
         && n.contains("768 -> 100") && n.contains("1920 -> 100"));
     // the basic binding opens a client per write: seed 000's connection per checkpoint
-    Plan basic = StudyCommand.expand(HOME, Studies.find("dede"), "basic", BATCHING, 0.1, 1000, Map.of(), "t_");
+    Plan basic = StudyPlans.expand(HOME, Studies.find("dede"), "basic", BATCHING, 0.1, 1000, Map.of(), "t_");
     assertThat(checkpointSteps(basic, "checkpoint/")).allMatch(s -> "checkpoint".equals(s.prop("checkpoint.connect")));
     assertThat(basic.notes()).anyMatch(n -> n.startsWith("checkpoint grid: checkpoint.connect=checkpoint (a new "));
 
     // a tiny scale: at least one task and D = 1 s, and the plan says that D is shorter than the intervals
-    Plan tiny = StudyCommand.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-4, 100, Map.of(), "t_");
+    Plan tiny = StudyPlans.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-4, 100, Map.of(), "t_");
     assertThat(tiny.step("checkpoint/fig2/interval-5s").prop("threadcount")).isEqualTo("1");
     assertThat(tiny.step("checkpoint/fig2/interval-5s").prop("checkpoint.duration")).isEqualTo("1s");
     assertThat(checkpointSteps(tiny, "checkpoint/fig3/")).hasSize(2);
@@ -331,7 +331,7 @@ class StudyPlanTest {
     Files.writeString(dir.resolve("study.properties"), Files.readString(HOME.resolve(
         "workloads/study-dede/study.properties")).replace("checkpoint.fig3.sizes=64k,1m",
         "checkpoint.fig3.sizes=64k,4m"));
-    assertThatThrownBy(() -> StudyCommand.expand(tmp, Studies.find("dede"), "fake", BATCHING, 1, 10, Map.of(), "t_"))
+    assertThatThrownBy(() -> StudyPlans.expand(tmp, Studies.find("dede"), "fake", BATCHING, 1, 10, Map.of(), "t_"))
         .isInstanceOf(ConfigException.class).hasMessageContaining("checkpoint.fig3.sizes has '4m'");
   }
 
@@ -340,7 +340,7 @@ class StudyPlanTest {
     for (StudyDef d : Studies.all()) {
       Plan p = plan(d.name(), 1e-3, 100, BATCHING);
       assertThat(p.steps()).as(d.name()).isNotEmpty();
-      Published pub = StudyCommand.published(HOME, d);
+      Published pub = StudyPlans.published(HOME, d);
       assertThat(pub.root().path("seed").asText()).isEqualTo(d.seed());
       assertThat(pub.hardware()).isNotBlank();
       pub.root().path("values").forEach(v -> assertThat(v.path("source").asText()).startsWith("seed " + d.seed()));
@@ -351,7 +351,7 @@ class StudyPlanTest {
   /** Seed 003's 10 million observations for one million patients at a mean of seven is flagged, not copied. */
   @Test
   void seiFlagsItsObservationCountContradiction() throws Exception {
-    Published pub = StudyCommand.published(HOME, Studies.find("sei"));
+    Published pub = StudyPlans.published(HOME, Studies.find("sei"));
     assertThat(pub.statements()).anySatisfy(v -> assertThat(v.path("text").asText()).contains("10 million")
         .contains("average of seven").contains("about 7 million"));
   }
@@ -365,7 +365,7 @@ class StudyPlanTest {
     }
     Files.writeString(dir.resolve("study.properties"), Files.readString(HOME.resolve(
         "workloads/study-niec/study.properties")) + "\nreadz=5\n");
-    assertThatThrownBy(() -> StudyCommand.expand(tmp, Studies.find("niec"), "fake", BATCHING, 1, 10, Map.of(), "t_"))
+    assertThatThrownBy(() -> StudyPlans.expand(tmp, Studies.find("niec"), "fake", BATCHING, 1, 10, Map.of(), "t_"))
         .isInstanceOf(ConfigException.class).hasMessageContaining("unknown key readz");
   }
 
@@ -382,10 +382,10 @@ class StudyPlanTest {
 
   @Test
   void onlyKeepsTheMatchingStepsAndWhatTheyNeed() throws Exception {
-    Plan p = StudyCommand.filter(plan("sandisk", 1e-4, 100, BATCHING), List.of("256GB/workloada-*"));
+    Plan p = StudyPlans.filter(plan("sandisk", 1e-4, 100, BATCHING), List.of("256GB/workloada-*"));
     assertThat(p.steps()).extracting(Step::name)
         .containsExactly("256GB/load", "256GB/workloada-uniform", "256GB/workloada-zipfian");
-    assertThatThrownBy(() -> StudyCommand.filter(plan("sandisk", 1e-4, 100, BATCHING), List.of("nothing*")))
+    assertThatThrownBy(() -> StudyPlans.filter(plan("sandisk", 1e-4, 100, BATCHING), List.of("nothing*")))
         .hasMessageContaining("matches no step");
   }
 
@@ -403,7 +403,7 @@ class StudyPlanTest {
   @Test
   void bankmarkAppliesThePapersSettingsOfItsStore() throws Exception {
     for (String binding : List.of("cassandra", "mongodb")) {
-      Plan p = StudyCommand.expand(HOME, Studies.find("bankmark"), binding, BATCHING, 1e-5, 100, Map.of(), "t_");
+      Plan p = StudyPlans.expand(HOME, Studies.find("bankmark"), binding, BATCHING, 1e-5, 100, Map.of(), "t_");
       String preset = HOME.resolve("workloads/study-bankmark/preset-" + binding).toString();
       for (Step s : p.steps()) {
         if (s.kind() == Step.Kind.LOAD || s.kind() == Step.Kind.RUN) {
@@ -413,7 +413,7 @@ class StudyPlanTest {
       }
       assertThat(p.notes()).anyMatch(n -> n.startsWith("the paper's settings for " + binding));
     }
-    Plan cassandra = StudyCommand.expand(HOME, Studies.find("bankmark"), "cassandra", BATCHING, 1e-5, 100, Map.of(),
+    Plan cassandra = StudyPlans.expand(HOME, Studies.find("bankmark"), "cassandra", BATCHING, 1e-5, 100, Map.of(),
         "t_");
     assertThat(cassandra.notes()).anyMatch(n -> n.contains("cassandra.replication.factor=3")
         && n.contains("cassandra.readconsistency=ONE") && n.contains("cassandra.writeconsistency=ONE"));

@@ -54,7 +54,7 @@ class StudyRepeatReportTest {
     step(steps, "strong/8020/threads-1", 1, 2, "ok", 110);
     step(steps, "strong/8020/threads-2", 2, 2, "failed", 1);
     header.set("published", StudyJson.MAPPER.readTree(Path.of("../workloads/study-sei/published.json").toFile()));
-    ReportBuilder rb = StudyCommand.build(Studies.find("sei"), tmp, header);
+    ReportBuilder rb = StudyReports.build(Studies.find("sei"), tmp, header);
     Report.Table t = rb.tables.get(0);
     Report.Cell one = t.rows.get(0).get("strong-8020");
     assertThat(one.value).isCloseTo(105, within(1e-9));
