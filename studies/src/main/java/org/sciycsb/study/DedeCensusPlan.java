@@ -37,7 +37,7 @@ final class DedeCensusPlan {
     hdfs = c.study(StudyOptions.HDFS.name(), defaultHdfs()).replaceAll("/+$", "");
     String mongo = c.study(StudyOptions.MONGO.name(), defaultMongo()).replaceAll("/+$", "");
     checkServers(hdfs, mongo);
-    mongoLabel = c.study(StudyOptions.MONGO_LABEL.name(), DedeStudy.STANDIN_LABEL);
+    mongoLabel = c.study(StudyOptions.MONGO_LABEL.name(), StudyOptions.STANDIN_LABEL);
     String db = c.prefix.replaceAll("_+$", "");
     String root = hdfs + "/sciycsb-study/" + db;
     readRecs = c.count(p.longValue("raw.read.records"));
@@ -190,7 +190,7 @@ final class DedeCensusPlan {
     plan.param("splitRecords", splitRecords);
     plan.param("splitSizesMB", splitSizes);
     plan.param("splitPath", splitPath);
-    if (mongoLabel.equals(DedeStudy.STANDIN_LABEL)) {
+    if (mongoLabel.equals(StudyOptions.STANDIN_LABEL)) {
       plan.note("the MongoDB side of the census steps is " + mongo + ", taken to be the mongo-java-server "
           + "stand-in (bin/servers start mongo-standin): its numbers are labelled stand-in, never MongoDB (for a "
           + "real server: -p study.mongo=mongodb://host:port -p study.mongo.label='MongoDB 7.0')");

@@ -13,8 +13,6 @@ import org.sciycsb.api.ConfigException;
  * workload as engine steps on the study's binding (default jdbc: embedded H2; the paper's store: MongoDB).
  */
 final class DedeStudy implements StudyDef {
-  static final String STANDIN_LABEL = "mongo-java-server stand-in (not MongoDB)";
-
   @Override
   public String name() {
     return "dede";
@@ -61,7 +59,7 @@ final class DedeStudy implements StudyDef {
 
   @Override
   public void report(ReportBuilder r) {
-    String ml = r.params().path("mongoLabel").asText(STANDIN_LABEL);
+    String ml = r.params().path("mongoLabel").asText(StudyOptions.STANDIN_LABEL);
     DedeCensusReport.report(r, ml);
     DedeFaults.report(r, ml);
     DedeCheckpointReport.report(r);

@@ -83,7 +83,7 @@ final class ReportBuilder {
     if (runs == null) {
       return null;
     }
-    String label = StoresReport.label(runs, "");
+    String label = runs.storeLabel("");
     return label.startsWith(" (no finished run") ? null : label;
   }
 

@@ -17,6 +17,9 @@ import org.sciycsb.report.Interval;
  * breached, whose numbers are complete) give numbers to the report.
  */
 final class Runs {
+  /** The status of a step that ran to its end with failed operations the study did not expect. */
+  static final String FAILED_OPERATIONS = "failed operations";
+
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private final Path studyDir;
   private final List<JsonNode> steps;
@@ -81,7 +84,7 @@ final class Runs {
     }
     JsonNode s = step(name);
     String st = s == null ? "" : s.path("status").asText();
-    return (st.equals("ok") || st.equals(StepResults.FAILED_OPERATIONS)) && results(name) != null;
+    return (st.equals("ok") || st.equals(FAILED_OPERATIONS)) && results(name) != null;
   }
 
   /** The step's results document, or null. */
@@ -202,5 +205,21 @@ final class Runs {
   /** A figure's point: x, the cell's value and its error bar (the 95 % interval's half width, or none). */
   static double[] point(double x, Report.Cell c) {
     return new double[] {x, of(c), halfWidth(c)};
+  }
+
+  /**
+   * The store's label (its results' {@code details.label}, else "product version") from the first finished step
+   * whose results name the store; the binding when none did.
+   */
+  String storeLabel(String binding) {
+    for (JsonNode s : steps()) {
+      JsonNode r = usable(s.path("name").asText()) ? results(s.path("name").asText()) : null;
+      JsonNode st = r == null ? null : r.path("metadata").path("store");
+      String label = st == null ? null : org.sciycsb.report.ResultData.storeLabel(st);
+      if (label != null) {
+        return label;
+      }
+    }
+    return binding + " (no finished run named its store)";
   }
 }

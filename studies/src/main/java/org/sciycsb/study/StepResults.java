@@ -9,9 +9,6 @@ import java.util.Map;
  * {@code study.json} keeps, the headline of the progress line.
  */
 final class StepResults {
-  /** The status of a step that ran to its end with failed operations the study did not expect. */
-  static final String FAILED_OPERATIONS = "failed operations";
-
   private StepResults() {}
 
   /**

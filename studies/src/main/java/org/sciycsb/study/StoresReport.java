@@ -41,7 +41,7 @@ final class StoresReport {
       Path sd = dir.resolve(sdir);
       JsonNode h = readStudy(sd);
       ReportBuilder rb = StudyReports.build(def, sd, h);
-      String label = label(rb.runs, b) + (s.get("cluster") == null ? "" : ", " + s.get("cluster"));
+      String label = rb.runs.storeLabel(b) + (s.get("cluster") == null ? "" : ", " + s.get("cluster"));
       if (!labels.add(label)) {
         label = label + " [" + sdir + "]"; // two bindings on the same product and version
         labels.add(label);
@@ -98,21 +98,6 @@ final class StoresReport {
     }
   }
 
-  /**
-   * The store's label (its results' {@code details.label}, else "product version") from the first finished step
-   * whose results name the store; the binding when none did.
-   */
-  static String label(Runs runs, String binding) {
-    for (JsonNode s : runs.steps()) {
-      JsonNode r = runs.usable(s.path("name").asText()) ? runs.results(s.path("name").asText()) : null;
-      JsonNode st = r == null ? null : r.path("metadata").path("store");
-      String label = st == null ? null : org.sciycsb.report.ResultData.storeLabel(st);
-      if (label != null) {
-        return label;
-      }
-    }
-    return binding + " (no finished run named its store)";
-  }
 
   /** The stores' tables and figures merged into {@code into}. */
   static ReportBuilder merge(List<Store> stores, ReportBuilder into) {
@@ -172,7 +157,7 @@ final class StoresReport {
       if (cl.stream().map(s -> nodes(s.report().runs)).distinct().count() < 2) {
         continue;
       }
-      String product = label(cl.get(0).report().runs, cl.get(0).binding());
+      String product = cl.get(0).report().runs.storeLabel(cl.get(0).binding());
       for (var line : figure(cl.get(0), id).series) {
         double x = commonMaxX(cl, id, line.name());
         if (Double.isNaN(x)) {

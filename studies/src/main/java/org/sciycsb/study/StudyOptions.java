@@ -17,7 +17,9 @@ public final class StudyOptions {
   public static final Option<String> MONGO = Option.string("study.mongo", null,
       "dede: the MongoDB-wire server of the census steps (mongodb://host:port; the study names the database and "
           + "collections)").defaultShownAs("mongodb://127.0.0.1:$SCIYCSB_STANDIN_PORT (27018): the stand-in");
-  public static final Option<String> MONGO_LABEL = Option.string("study.mongo.label", DedeStudy.STANDIN_LABEL,
+  /** dede: the label of the MongoDB side's numbers when study.mongo is the mongo-java-server stand-in. */
+  public static final String STANDIN_LABEL = "mongo-java-server stand-in (not MongoDB)";
+  public static final Option<String> MONGO_LABEL = Option.string("study.mongo.label", STANDIN_LABEL,
       "dede: the label of study.mongo's numbers in the report; set it when study.mongo is a real MongoDB server");
 
   public static final Option<String> FAULT_HDFS = Option.string("study.fault.hdfs", null,

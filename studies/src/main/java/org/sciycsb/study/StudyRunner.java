@@ -151,7 +151,7 @@ final class StudyRunner {
       rec.put("summary", StepResults.summary(res));
     }
     if (ok && failures != null && !policy.failuresExpected(s)) {
-      st = StepResults.FAILED_OPERATIONS; // measured, and its figures are shown, but the study did not go as planned
+      st = Runs.FAILED_OPERATIONS; // measured, and its figures are shown, but the study did not go as planned
       rec.put("reason", failures);
       worst = worst == 0 ? BenchmarkException.EXIT_RUN_FAILED : worst;
     }

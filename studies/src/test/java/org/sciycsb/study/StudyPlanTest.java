@@ -203,7 +203,7 @@ class StudyPlanTest {
     assertThat(p.step("splits/256MB").prop("census.input")).isEqualTo("mongodb://127.0.0.1:27999/t.in_9300");
     assertThat(p.notes()).anyMatch(n -> n.contains("stand-in") && n.contains("never MongoDB"));
     assertThat(p.notes()).noneMatch(n -> n.contains("not in this build") || n.contains("not in this study"));
-    assertThat(p.params().get("mongoLabel")).isEqualTo(DedeStudy.STANDIN_LABEL);
+    assertThat(p.params().get("mongoLabel")).isEqualTo(StudyOptions.STANDIN_LABEL);
     assertThatThrownBy(() -> StudyPlans.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1, 100,
         Map.of("study.mongo", "mongodb://h:1/db"), "t_")).hasMessageContaining("server only");
   }
