@@ -2,6 +2,10 @@ package org.sciycsb.study;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import org.sciycsb.study.plan.Plan;
+import org.sciycsb.study.plan.Step;
+import org.sciycsb.study.runner.StepCommands;
+import org.sciycsb.study.seeds.StudyDef;
 
 /** What {@code bin/ycsb study ... --dry-run} prints: the plan and every step's command line. */
 final class DryRun {

@@ -20,6 +20,9 @@ import java.util.Set;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.engine.Registry;
+import org.sciycsb.study.report.StudyJson;
+import org.sciycsb.study.runner.StudyFolder;
+import org.sciycsb.study.seeds.StudyDef;
 
 /**
  * {@code bin/ycsb study <name> b1,b2,...}: the study's whole matrix on each store in turn (the papers put every store

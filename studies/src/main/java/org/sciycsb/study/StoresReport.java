@@ -13,6 +13,13 @@ import java.util.Map;
 import java.util.Set;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.study.report.Report;
+import org.sciycsb.study.report.ReportBuilder;
+import org.sciycsb.study.report.Runs;
+import org.sciycsb.study.report.StudyJson;
+import org.sciycsb.study.report.StudyOutput;
+import org.sciycsb.study.seeds.Studies;
+import org.sciycsb.study.seeds.StudyDef;
 
 /**
  * The report of a several-store study ({@link StoreMatrix}): each store's own report (built by the study's code from

@@ -8,6 +8,10 @@ import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
 import org.sciycsb.engine.Registry;
+import org.sciycsb.study.compare.StudyCompare;
+import org.sciycsb.study.plan.StudyOptions;
+import org.sciycsb.study.seeds.Studies;
+import org.sciycsb.study.seeds.StudyDef;
 
 /**
  * {@code bin/ycsb study}: list the studies, run one whole (its matrix, warmups included, every run's folder kept,

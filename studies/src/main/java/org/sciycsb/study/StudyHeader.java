@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.sciycsb.study.plan.Plan;
+import org.sciycsb.study.report.Published;
+import org.sciycsb.study.seeds.StudyDef;
 
 /** {@code study.json}'s header (the study, how it was run, the plan's parameters) and the study's command line. */
 final class StudyHeader {

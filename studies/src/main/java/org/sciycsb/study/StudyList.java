@@ -6,6 +6,11 @@ import java.util.Map;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
 import org.sciycsb.engine.Registry;
+import org.sciycsb.study.plan.Plan;
+import org.sciycsb.study.plan.Step;
+import org.sciycsb.study.seeds.Studies;
+import org.sciycsb.study.seeds.StudyDef;
+import org.sciycsb.study.seeds.StudyPlans;
 
 /** {@code bin/ycsb study list}: every study, its matrix and what it runs at scale 1. */
 final class StudyList {

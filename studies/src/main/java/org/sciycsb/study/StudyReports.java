@@ -11,13 +11,21 @@ import java.util.List;
 import java.util.Map;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.study.report.Published;
+import org.sciycsb.study.report.ReportBuilder;
+import org.sciycsb.study.report.Runs;
+import org.sciycsb.study.report.ServerFigures;
+import org.sciycsb.study.report.StudyJson;
+import org.sciycsb.study.report.StudyOutput;
+import org.sciycsb.study.seeds.Studies;
+import org.sciycsb.study.seeds.StudyDef;
 
 /**
  * A study's report: built from {@code study.json}'s header and the steps' folders (the study's own tables and
  * figures, then the servers' figures), written as {@code study.json}, {@code study.md} and {@code study.html}; and
  * rebuilt from a finished folder ({@code bin/ycsb study report DIR}).
  */
-final class StudyReports {
+public final class StudyReports {
   private StudyReports() {}
 
   /** The report of a study folder from its header (steps included), into study.json, study.md and study.html. */
@@ -34,7 +42,7 @@ final class StudyReports {
   }
 
   /** The study's tables and figures, then the servers' figures, from the header and the steps' folders. */
-  static ReportBuilder build(StudyDef def, Path dir, JsonNode header) throws ConfigException {
+  public static ReportBuilder build(StudyDef def, Path dir, JsonNode header) throws ConfigException {
     List<JsonNode> steps = new ArrayList<>();
     header.path("steps").forEach(steps::add);
     Published pub = Published.of(header.path("published"));

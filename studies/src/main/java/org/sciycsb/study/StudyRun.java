@@ -10,6 +10,15 @@ import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
 import org.sciycsb.engine.Registry;
+import org.sciycsb.study.plan.Plan;
+import org.sciycsb.study.plan.Step;
+import org.sciycsb.study.plan.StudyOptions;
+import org.sciycsb.study.report.Published;
+import org.sciycsb.study.runner.ClientProcesses;
+import org.sciycsb.study.runner.StudyFolder;
+import org.sciycsb.study.runner.StudyRunner;
+import org.sciycsb.study.seeds.StudyDef;
+import org.sciycsb.study.seeds.StudyPlans;
 
 /**
  * One store's study: its plan at the asked scale ({@code --only}, {@code --repeat}), checked whole, then the dry

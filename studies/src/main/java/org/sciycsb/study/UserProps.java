@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.study.plan.Plan;
+import org.sciycsb.study.plan.Step;
+import org.sciycsb.study.plan.StudyOptions;
 
 /**
  * A study's -p properties, split by who reads them: {@code user} the study options and the engine's (what the plan
