@@ -14,10 +14,7 @@ import org.sciycsb.api.OptionSet;
 import org.sciycsb.study.plan.Plan;
 import org.sciycsb.study.plan.Step;
 import org.sciycsb.study.plan.StudyOptions;
-import org.sciycsb.study.plan.StudyProps;
-import org.sciycsb.study.report.Fields;
 import org.sciycsb.study.report.Published;
-import org.sciycsb.study.runner.StudyRunner;
 
 /** Plan expansion and scaling of every study, from the real files under workloads/study-<name>/. */
 class StudyPlanTest {
@@ -169,16 +166,6 @@ class StudyPlanTest {
     assertThat(read.prop("fasta.ids")).isEqualTo("${dir:workers-20/write}");
     assertThat(read.prop("fasta.reads")).isEqualTo("80");
     assertThat(read.dependsOn()).containsExactly("workers-20/write");
-    Path dir = Path.of("/tmp/x");
-    StudyRunner runner = new StudyRunner(HOME, dir, Map.of("fasta.reads", "7"), List.of(), null, System.err);
-    assertThat(runner.commands().command(read))
-        .contains("fasta.ids=/tmp/x/workers-20/write", "fasta.reads=7", "results.dir=/tmp/x/workers-20/read");
-    // the engine runs the same step from its spec: placeholders resolved, the user's properties above the step's
-    org.sciycsb.engine.RunSpec spec = runner.commands().spec(read, System.out, System.err);
-    assertThat(spec.phase()).isEqualTo(org.sciycsb.api.Phase.RUN);
-    assertThat(spec.binding()).isEqualTo(read.binding());
-    assertThat(spec.properties()).containsEntry("fasta.ids", "/tmp/x/workers-20/write")
-        .containsEntry("fasta.reads", "7").containsEntry("results.dir", "/tmp/x/workers-20/read");
   }
 
   @Test
@@ -376,33 +363,12 @@ class StudyPlanTest {
   }
 
   @Test
-  void sizesAndDurationsParse() throws Exception {
-    assertThat(StudyProps.parseBytes("32GiB")).isEqualTo(32L << 30);
-    assertThat(StudyProps.parseBytes("1TiB")).isEqualTo(1L << 40);
-    assertThat(StudyProps.parseBytes("5MB")).isEqualTo(5_000_000L);
-    assertThat(StudyProps.parseBytes("1024")).isEqualTo(1024L);
-    assertThat(StudyProps.parseSeconds("30m")).isEqualTo(1800);
-    assertThat(StudyProps.parseSeconds("1h")).isEqualTo(3600);
-    assertThat(StudyProps.parseSeconds("45")).isEqualTo(45);
-  }
-
-  @Test
   void onlyKeepsTheMatchingStepsAndWhatTheyNeed() throws Exception {
     Plan p = StudyPlans.filter(plan("sandisk", 1e-4, 100, BATCHING), List.of("256GB/workloada-*"));
     assertThat(p.steps()).extracting(Step::name)
         .containsExactly("256GB/load", "256GB/workloada-uniform", "256GB/workloada-zipfian");
     assertThatThrownBy(() -> StudyPlans.filter(plan("sandisk", 1e-4, 100, BATCHING), List.of("nothing*")))
         .hasMessageContaining("matches no step");
-  }
-
-  @Test
-  void fieldPathsSelectOperationsByName() throws Exception {
-    var j = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
-        "{\"summary\":{\"throughput\":5},\"operations\":[{\"name\":\"OVERALL\",\"response\":{\"p95\":1}},"
-            + "{\"name\":\"READ\",\"response\":{\"p95\":7.5}}],\"extra\":{\"a.b\":1}}");
-    assertThat(Fields.number(j, "summary.throughput")).isEqualTo(5);
-    assertThat(Fields.number(j, "operations[READ].response.p95")).isEqualTo(7.5);
-    assertThat(Fields.number(j, "operations[UPDATE].response.p95")).isNaN();
   }
 
   /** bankmark applies seed 004's settings of the store it runs on (section 5.2) to every engine step. */
