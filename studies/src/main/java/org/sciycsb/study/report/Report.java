@@ -117,7 +117,7 @@ public final class Report {
     public final List<Map<String, Cell>> rows = new ArrayList<>();
     public final List<String> notes = new ArrayList<>();
 
-  public Table(String id, String title, String reproduces) {
+    public Table(String id, String title, String reproduces) {
       this.id = id;
       this.title = title;
       this.reproduces = reproduces;
@@ -173,7 +173,7 @@ public final class Report {
     public final List<double[]> barValues = new ArrayList<>();
     public final List<org.sciycsb.report.Svg.Series> series = new ArrayList<>();
 
-  public Figure(String id, String title, String reproduces, boolean bar, String xLabel, String yLabel) {
+    public Figure(String id, String title, String reproduces, boolean bar, String xLabel, String yLabel) {
       this.id = id;
       this.title = title;
       this.reproduces = reproduces;

@@ -46,7 +46,7 @@ public final class StudyRunner {
     this.err = err;
     folder = new StudyFolder(studyDir, err);
     ledger = new InsertKeyLedger(engineUser);
-  commands = new StepCommands(home, studyDir, engineUser, censusUser, ledger);
+    commands = new StepCommands(home, studyDir, engineUser, censusUser, ledger);
     preflight = new StudyPreflight(home, commands, clients, err);
     policy = new StepPolicy(engineUser);
     engine = new EngineStep(commands, folder,
