@@ -20,6 +20,9 @@ import java.util.Set;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.engine.Registry;
+import org.sciycsb.study.report.StudyJson;
+import org.sciycsb.study.runner.StudyFolder;
+import org.sciycsb.study.seeds.StudyDef;
 
 /**
  * {@code bin/ycsb study <name> b1,b2,...}: the study's whole matrix on each store in turn (the papers put every store
@@ -66,7 +69,7 @@ final class StoreMatrix {
     if (dry) {
       return 0;
     }
-    StudyCommand.newFolder(dir);
+    StudyFolder.createNew(dir);
     String started = Instant.now().toString();
     List<Object> stores = new ArrayList<>();
     int first = 0;
@@ -85,7 +88,7 @@ final class StoreMatrix {
     Map<String, Object> header = new LinkedHashMap<>();
     header.put("format", FORMAT);
     header.put("formatVersion", 1);
-    header.put("command", StudyCommand.commandLine(args, bindingList, props) + (clusters.isEmpty() ? ""
+    header.put("command", StudyHeader.commandLine(args, bindingList, props) + (clusters.isEmpty() ? ""
         : " --clusters " + String.join(",", clusters.entrySet().stream().map(c -> c.getKey() + "=" + c.getValue())
         .toList())));
     header.put("started", started);
@@ -155,7 +158,7 @@ final class StoreMatrix {
   static int store(Path home, StudyArgs a, String binding, boolean dry, Map<String, String> props, PrintStream out,
       PrintStream err) throws BenchmarkException {
     if (loadableHere(binding)) {
-      return StudyCommand.runStudy(home, a, binding, dry, props, out, err);
+      return StudyRun.run(home, a, binding, dry, props, out, err);
     }
     List<String> cmd = new ArrayList<>(List.of(home.resolve("bin").resolve("ycsb").toString(), "study",
         a.def().name(), binding, "--scale", Double.toString(a.scale())));
@@ -305,7 +308,7 @@ final class StoreMatrix {
       return false;
     }
     try {
-      return FORMAT.equals(StudyRunner.MAPPER.readTree(f.toFile()).path("format").asText());
+      return FORMAT.equals(StudyJson.MAPPER.readTree(f.toFile()).path("format").asText());
     } catch (IOException e) {
       return false;
     }

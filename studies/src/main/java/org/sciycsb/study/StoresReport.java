@@ -13,6 +13,13 @@ import java.util.Map;
 import java.util.Set;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.study.report.Report;
+import org.sciycsb.study.report.ReportBuilder;
+import org.sciycsb.study.report.Runs;
+import org.sciycsb.study.report.StudyJson;
+import org.sciycsb.study.report.StudyOutput;
+import org.sciycsb.study.seeds.Studies;
+import org.sciycsb.study.seeds.StudyDef;
 
 /**
  * The report of a several-store study ({@link StoreMatrix}): each store's own report (built by the study's code from
@@ -40,8 +47,8 @@ final class StoresReport {
       String sdir = String.valueOf(s.get("dir"));
       Path sd = dir.resolve(sdir);
       JsonNode h = readStudy(sd);
-      ReportBuilder rb = StudyCommand.build(def, sd, h);
-      String label = label(rb.runs, b) + (s.get("cluster") == null ? "" : ", " + s.get("cluster"));
+      ReportBuilder rb = StudyReports.build(def, sd, h);
+      String label = rb.runs.storeLabel(b) + (s.get("cluster") == null ? "" : ", " + s.get("cluster"));
       if (!labels.add(label)) {
         label = label + " [" + sdir + "]"; // two bindings on the same product and version
         labels.add(label);
@@ -55,11 +62,11 @@ final class StoresReport {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("format", StoreMatrix.FORMAT);
     out.put("formatVersion", 1);
-    out.put("study", StudyRunner.MAPPER.convertValue(first.path("study"), Map.class));
+    out.put("study", StudyJson.MAPPER.convertValue(first.path("study"), Map.class));
     out.put("binding", String.join(", ", stores.stream().map(Store::binding).distinct().toList()));
     out.put("stores", storeList);
     for (String k : List.of("scale", "maxThreads", "repeats", "repeatOrder", "host", "storageLabel", "storage")) {
-      out.put(k, StudyRunner.MAPPER.convertValue(first.path(k), Object.class));
+      out.put(k, StudyJson.MAPPER.convertValue(first.path(k), Object.class));
     }
     out.put("command", header.get("command"));
     out.put("started", header.get("started"));
@@ -72,19 +79,19 @@ final class StoresReport {
           + s.dir() + "/study.html), outcome " + s.header().path("outcome").asText());
     }
     out.put("notes", notes);
-    out.put("published", StudyRunner.MAPPER.convertValue(first.path("published"), Map.class));
+    out.put("published", StudyJson.MAPPER.convertValue(first.path("published"), Map.class));
     List<JsonNode> steps = new ArrayList<>();
     for (Store s : stores) {
       s.header().path("steps").forEach(st -> steps.add(StoreMatrix.rooted(st, s.dir())));
     }
     out.put("steps", steps);
-    JsonNode h = StudyRunner.MAPPER.valueToTree(out);
+    JsonNode h = StudyJson.MAPPER.valueToTree(out);
     ReportBuilder merged = merge(stores, new ReportBuilder(new Runs(dir, steps), stores.get(0).report().pub, h));
     out.putAll(StudyOutput.tablesJson(merged));
-    JsonNode full = StudyRunner.MAPPER.valueToTree(out);
-    StudyRunner.write(dir.resolve("study.json"), StudyRunner.json(out));
-    StudyRunner.write(dir.resolve("study.md"), StudyOutput.markdown(full, merged));
-    StudyRunner.write(dir.resolve("study.html"), StudyOutput.html(full, merged));
+    JsonNode full = StudyJson.MAPPER.valueToTree(out);
+    StudyJson.write(dir.resolve("study.json"), StudyJson.json(out));
+    StudyJson.write(dir.resolve("study.md"), StudyOutput.markdown(full, merged));
+    StudyJson.write(dir.resolve("study.html"), StudyOutput.html(full, merged));
     err.println("study: report over " + stores.size() + " stores " + dir.resolve("study.html")
         + " (and study.md, study.json)");
   }
@@ -92,27 +99,12 @@ final class StoresReport {
   static JsonNode readStudy(Path dir) throws ConfigException {
     Path f = dir.resolve("study.json");
     try {
-      return StudyRunner.MAPPER.readTree(f.toFile());
+      return StudyJson.MAPPER.readTree(f.toFile());
     } catch (IOException e) {
       throw new ConfigException("cannot read " + f + ": " + e.getMessage());
     }
   }
 
-  /**
-   * The store's label (its results' {@code details.label}, else "product version") from the first finished step
-   * whose results name the store; the binding when none did.
-   */
-  static String label(Runs runs, String binding) {
-    for (JsonNode s : runs.steps()) {
-      JsonNode r = runs.usable(s.path("name").asText()) ? runs.results(s.path("name").asText()) : null;
-      JsonNode st = r == null ? null : r.path("metadata").path("store");
-      String label = st == null ? null : org.sciycsb.report.ResultData.storeLabel(st);
-      if (label != null) {
-        return label;
-      }
-    }
-    return binding + " (no finished run named its store)";
-  }
 
   /** The stores' tables and figures merged into {@code into}. */
   static ReportBuilder merge(List<Store> stores, ReportBuilder into) {
@@ -172,7 +164,7 @@ final class StoresReport {
       if (cl.stream().map(s -> nodes(s.report().runs)).distinct().count() < 2) {
         continue;
       }
-      String product = label(cl.get(0).report().runs, cl.get(0).binding());
+      String product = cl.get(0).report().runs.storeLabel(cl.get(0).binding());
       for (var line : figure(cl.get(0), id).series) {
         double x = commonMaxX(cl, id, line.name());
         if (Double.isNaN(x)) {
@@ -346,13 +338,13 @@ final class StoresReport {
   static void rebuild(Path dir, PrintStream err) throws BenchmarkException {
     JsonNode h = readStudy(dir);
     @SuppressWarnings("unchecked")
-    Map<String, Object> header = StudyRunner.MAPPER.convertValue(h, LinkedHashMap.class);
+    Map<String, Object> header = StudyJson.MAPPER.convertValue(h, LinkedHashMap.class);
     for (JsonNode s : h.path("stores")) {
       Path sd = dir.resolve(s.path("dir").asText());
       if (!Files.isRegularFile(sd.resolve("study.json"))) {
         throw new ConfigException("store folder " + sd + " of the study has no study.json");
       }
-      StudyCommand.rebuild(sd, err);
+      StudyReports.rebuild(sd, err);
     }
     JsonNode study = readStudy(dir.resolve(h.path("stores").get(0).path("dir").asText())).path("study");
     StudyDef def = Studies.find(study.path("name").asText());

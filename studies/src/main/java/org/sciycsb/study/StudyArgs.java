@@ -2,6 +2,7 @@ package org.sciycsb.study;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.sciycsb.study.seeds.StudyDef;
 
 /**
  * The dimensions of one store's study as {@code bin/ycsb study} was asked for them: the study, {@code --scale},

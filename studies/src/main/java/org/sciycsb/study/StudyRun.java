@@ -1,0 +1,89 @@
+package org.sciycsb.study;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.OptionSet;
+import org.sciycsb.engine.Registry;
+import org.sciycsb.study.plan.Plan;
+import org.sciycsb.study.plan.Step;
+import org.sciycsb.study.plan.StudyOptions;
+import org.sciycsb.study.report.Published;
+import org.sciycsb.study.runner.ClientProcesses;
+import org.sciycsb.study.runner.StudyFolder;
+import org.sciycsb.study.runner.StudyRunner;
+import org.sciycsb.study.seeds.StudyDef;
+import org.sciycsb.study.seeds.StudyPlans;
+
+/**
+ * One store's study: its plan at the asked scale ({@code --only}, {@code --repeat}), checked whole, then the dry
+ * run's listing, or the run into a new study folder and its report.
+ */
+final class StudyRun {
+  private StudyRun() {}
+
+  static int run(Path home, StudyArgs a, String binding, boolean dry, Map<String, String> props,
+      PrintStream out, PrintStream err) throws BenchmarkException {
+    StudyDef def = a.def();
+    String bindingName = binding == null ? Registry.DEFAULT_BINDING : binding;
+    int maxThreads = a.maxThreads() == null ? StudyCommand.defaultMaxThreads() : a.maxThreads();
+    UserProps up = UserProps.split(props);
+    OptionSet bopts = StudyPlans.bindingOptions(bindingName);
+    String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    String prefix = "s" + stamp.substring(2).replace("-", "") + "_";
+    Plan plan = plan(home, a, bindingName, bopts, maxThreads, up.user(), prefix);
+    boolean engine = plan.steps().stream().anyMatch(s -> s.kind() == Step.Kind.LOAD || s.kind() == Step.Kind.RUN);
+    Path dir = folder(up, stamp, def, engine ? bindingName : null, props.get("label.storage"));
+    StudyRunner runner = new StudyRunner(home, dir, up.engine(), up.census(), a.clientProcesses()
+        ? new ClientProcesses(home, a.clients(), a.yarn(), new Config(up.user()).get(StudyOptions.CLIENTS_READY)
+        .toMillis()) : null, err);
+    UserProps.warnOverrides(plan, props, err);
+    for (String w : runner.validate(plan, !dry)) {
+      err.println(w);
+    }
+    if (dry) {
+      DryRun.print(def, bindingName, a.scale(), plan, dir, runner.commands(), out);
+      return 0;
+    }
+    StudyFolder.createNew(dir);
+    Published pub = StudyPlans.published(home, def);
+    Map<String, Object> header = StudyHeader.of(a, binding, props, pub, engine ? bindingName : null, maxThreads,
+        plan, dir, prefix);
+    err.println("study " + def.name() + " (seed " + def.seed() + "): " + plan.steps().size() + " steps"
+        + (plan.repeats() > 1 ? " (measured steps x " + plan.repeats() + ", repeat-major)" : "")
+        + (engine ? ", binding " + bindingName : "") + ", scale " + org.sciycsb.report.Fmt.num(a.scale(), 12)
+        + " -> " + dir);
+    for (String n : plan.notes()) {
+      err.println("study: note: " + n);
+    }
+    int code = runner.run(plan, header, h -> StudyReports.write(def, dir, h, err));
+    err.println("study: " + dir);
+    return code;
+  }
+
+  /** The study's plan for one store: every engine step for the clients, {@code --only}, then the repeats. */
+  private static Plan plan(Path home, StudyArgs a, String bindingName, OptionSet bopts, int maxThreads,
+      Map<String, String> user, String prefix) throws ConfigException {
+    Plan plan = StudyPlans.expand(home, a.def(), bindingName, bopts, a.scale(), maxThreads, user, prefix,
+        a.clients());
+    if (!a.only().isEmpty()) {
+      plan = StudyPlans.filter(plan, a.only());
+    }
+    return plan.repeated(a.repeat() != null ? a.repeat() : plan.defaultRepeats());
+  }
+
+  /**
+   * The study folder: {@code -p results.dir}, or results/&lt;stamp&gt;-study-&lt;name&gt;[-&lt;binding&gt;][-&lt;storage
+   * label&gt;] ({@code engineBinding} null when the plan has no engine step).
+   */
+  private static Path folder(UserProps up, String stamp, StudyDef def, String engineBinding, String storageLabel) {
+    return Path.of(up.resultsDir() != null ? up.resultsDir() : "results/" + stamp + "-study-" + def.name()
+        + (engineBinding != null ? "-" + engineBinding : "")
+        + (storageLabel == null ? "" : "-" + storageLabel.replaceAll("[^A-Za-z0-9._-]", "_"))).toAbsolutePath();
+  }
+}

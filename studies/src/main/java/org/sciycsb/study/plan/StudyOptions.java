@@ -1,0 +1,47 @@
+package org.sciycsb.study.plan;
+
+import org.sciycsb.api.Option;
+import org.sciycsb.api.OptionSet;
+
+/**
+ * The -p keys {@code bin/ycsb study} reads itself (every other -p goes to the runs). The matrices live in
+ * {@code workloads/study-<name>/study.properties}; the command-line flags (--scale, --max-threads, --only,
+ * --dry-run, --compare) are described by {@code bin/ycsb help study}.
+ */
+public final class StudyOptions {
+  private StudyOptions() {}
+
+  public static final Option<String> HDFS = Option.string("study.hdfs", null,
+      "dede: the HDFS of the census steps (hdfs://host:port)")
+      .defaultShownAs("$SCIYCSB_HDFS_URL, else hdfs://127.0.0.1:$SCIYCSB_HDFS_PORT (9000)");
+  public static final Option<String> MONGO = Option.string("study.mongo", null,
+      "dede: the MongoDB-wire server of the census steps (mongodb://host:port; the study names the database and "
+          + "collections)").defaultShownAs("mongodb://127.0.0.1:$SCIYCSB_STANDIN_PORT (27018): the stand-in");
+  /** dede: the label of the MongoDB side's numbers when study.mongo is the mongo-java-server stand-in. */
+  public static final String STANDIN_LABEL = "mongo-java-server stand-in (not MongoDB)";
+  public static final Option<String> MONGO_LABEL = Option.string("study.mongo.label", STANDIN_LABEL,
+      "dede: the label of study.mongo's numbers in the report; set it when study.mongo is a real MongoDB server");
+
+  public static final Option<String> FAULT_HDFS = Option.string("study.fault.hdfs", null,
+      "dede Figure 11: the HDFS cluster of the fault steps (3 DataNodes or more; the filter's input and output)")
+      .defaultShownAs("hdfs://127.0.0.1:$SCIYCSB_DN3_HDFS_PORT (9200): bin/servers start hdfs@dn3 --datanodes 3");
+  public static final Option<String> FAULT_SERVER = Option.string("study.fault.server", "hdfs@dn3",
+      "dede Figure 11: the bin/servers instance whose DataNodes the fault steps kill (SIGKILL) mid-job and restart"
+          + " after it");
+  public static final Option<String> FAULT_COMMAND = Option.string("study.fault.command", null,
+      "dede Figure 11 on your own cluster: the shell command that kills DataNodes mid-job ({killed} is replaced by"
+          + " how many); needs study.fault.restorecommand").defaultShownAs("bin/servers kill <study.fault.server>");
+  public static final Option<String> FAULT_RESTORE_COMMAND = Option.string("study.fault.restorecommand", null,
+      "dede Figure 11 on your own cluster: the shell command that brings the killed DataNodes back after the job");
+
+  public static final Option<java.time.Duration> CLIENTS_READY = Option.duration("study.clients.ready",
+      java.time.Duration.ofMinutes(2), "s", "--clients: how long to wait for every client process of a step to be "
+          + "ready (its JVM started, its threads initialised) before writing their common start time; a client not "
+          + "ready by then starts late, and the step says so").check(d -> !d.isNegative() && !d.isZero(),
+          "must be positive");
+
+  public static OptionSet all() {
+    return OptionSet.builder("study").add(HDFS, MONGO, MONGO_LABEL, FAULT_HDFS, FAULT_SERVER,
+        FAULT_COMMAND, FAULT_RESTORE_COMMAND, CLIENTS_READY).ownPrefix("study.").build();
+  }
+}

@@ -1,0 +1,107 @@
+package org.sciycsb.study.runner;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Phase;
+import org.sciycsb.engine.RunSpec;
+import org.sciycsb.report.RunHooks;
+import org.sciycsb.study.plan.Step;
+
+/**
+ * What a step runs: its command line ({@code bin/ycsb} or {@code bin/census} arguments, for {@code study.json}, the
+ * logs, client processes and census jobs) and an engine step's {@link RunSpec}, with {@code ${dir:STEP}}
+ * placeholders resolved to step folders and the runner's additions (the user's -p properties, the grown
+ * {@code recordcount}, the results folder).
+ */
+public final class StepCommands {
+  private final Path home;
+  private final Path studyDir;
+  private final Map<String, String> engineUser;
+  private final List<String> censusUser;
+  private final InsertKeyLedger ledger;
+
+  public StepCommands(Path home, Path studyDir, Map<String, String> engineUser, List<String> censusUser,
+      InsertKeyLedger ledger) {
+    this.home = home;
+    this.studyDir = studyDir;
+    this.engineUser = engineUser;
+    this.censusUser = censusUser;
+    this.ledger = ledger;
+  }
+
+  /** The command line a step runs, with ${dir:STEP} placeholders resolved and the runner's additions. */
+  public List<String> command(Step s) {
+    List<String> argv = new ArrayList<>();
+    for (String a : s.argv()) {
+      argv.add(resolve(a));
+    }
+    if (s.kind() == Step.Kind.LOAD || s.kind() == Step.Kind.RUN) {
+      String rc = ledger.recordcount(s);
+      if (rc != null && !rc.equals(s.properties().get("recordcount"))) {
+        argv.add("-p");
+        argv.add("recordcount=" + rc);
+      }
+      userFor(s).forEach((k, v) -> {
+        argv.add("-p");
+        argv.add(k + "=" + v);
+      });
+      argv.add("-p");
+      argv.add("results.dir=" + studyDir.resolve(s.name()));
+    } else if (s.kind() == Step.Kind.CENSUS) {
+      argv.add(0, home.resolve("bin/census").toString());
+      argv.addAll(censusUser);
+      argv.add("-p");
+      argv.add("census.results=" + studyDir.resolve(s.name()));
+      argv.add("-p");
+      argv.add("census.overwrite=true");
+    }
+    return argv;
+  }
+
+  /**
+   * The user's -p properties for an engine step: all of them for a run; a load gets no fault schedule (a study's
+   * fault, {@code -p fault.*}, is an experiment on its measured runs, on data loaded without it).
+   */
+  private Map<String, String> userFor(Step s) {
+    if (s.kind() != Step.Kind.LOAD) {
+      return engineUser;
+    }
+    Map<String, String> m = new LinkedHashMap<>(engineUser);
+    m.keySet().removeIf(k -> k.startsWith("fault."));
+    return m;
+  }
+
+  /** An engine step as the engine's spec: its files and properties, the user's, then its results folder. */
+  public RunSpec spec(Step s, java.io.PrintStream out, java.io.PrintStream log) throws ConfigException {
+    RunSpec.Builder b = RunSpec.builder(s.kind() == Step.Kind.LOAD ? Phase.LOAD : Phase.RUN).binding(s.binding())
+        .out(out).err(log).extension(RunHooks.EXTENSION)
+        .extension(org.sciycsb.engine.FaultSchedule.EXTENSION)
+        .extension(org.sciycsb.metrics.PrometheusMetrics.EXTENSION);
+    for (String f : s.files()) {
+      b.propertyFile(Path.of(resolve(f)));
+    }
+    s.properties().forEach((k, v) -> b.property(k, resolve(v)));
+    String rc = ledger.recordcount(s);
+    if (rc != null) {
+      b.property("recordcount", rc);
+    }
+    b.properties(userFor(s));
+    b.property("results.dir", studyDir.resolve(s.name()).toString());
+    return b.build();
+  }
+
+  private String resolve(String a) {
+    int i = a.indexOf("${dir:");
+    while (i >= 0) {
+      int e = a.indexOf('}', i);
+      String name = a.substring(i + 6, e);
+      a = a.substring(0, i) + studyDir.resolve(name) + a.substring(e + 1);
+      i = a.indexOf("${dir:");
+    }
+    return a;
+  }
+}

@@ -1,0 +1,31 @@
+package org.sciycsb.study.seeds;
+
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.study.plan.Plan;
+import org.sciycsb.study.plan.StudyContext;
+import org.sciycsb.study.report.ReportBuilder;
+
+/**
+ * One study: its matrix (from {@code workloads/study-<name>/study.properties} and the presets beside it) expanded
+ * into steps, and its report (the paper's tables and figures reproduced from the new runs, the published figures
+ * from {@code published.json} beside them).
+ */
+public interface StudyDef {
+  /** The name on the command line. */
+  String name();
+
+  /** The seed file number (000 to 004). */
+  String seed();
+
+  /** One line. */
+  String title();
+
+  /** The matrix and how --scale acts on it, for {@code study list} and {@code help study}. */
+  String describe();
+
+  /** Adds the steps of the matrix at {@code ctx}'s scale to {@code plan}. */
+  void expand(StudyContext ctx, Plan plan) throws ConfigException;
+
+  /** Adds the paper's tables and figures, from the runs and the published figures, to {@code r}. */
+  void report(ReportBuilder r);
+}
