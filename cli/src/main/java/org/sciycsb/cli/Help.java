@@ -95,7 +95,7 @@ public final class Help {
     }
     if (topic.equals("faults")) {
       print("faults", "fault schedule of a run (fault.*: a node killed at fault.at, restored at fault.restore)",
-          org.sciycsb.engine.FaultSchedule.EXTENSION.options(), markdown, out);
+          org.sciycsb.engine.fault.FaultSchedule.EXTENSION.options(), markdown, out);
       return;
     }
     if (topic.equals("metrics")) {

@@ -85,7 +85,7 @@ public final class Main {
       throws ConfigException {
     RunSpec.Builder b = RunSpec.builder(phase).binding(args.binding()).properties(args.properties()).out(out)
         .err(err).debug(args.debug()).extension(RunHooks.EXTENSION)
-        .extension(org.sciycsb.engine.FaultSchedule.EXTENSION)
+        .extension(org.sciycsb.engine.fault.FaultSchedule.EXTENSION)
         .extension(org.sciycsb.metrics.PrometheusMetrics.EXTENSION);
     extra.forEach(b::extraOptions);
     return b.build();

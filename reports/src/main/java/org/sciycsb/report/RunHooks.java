@@ -12,6 +12,7 @@ import org.sciycsb.api.OptionSet;
 import org.sciycsb.engine.EngineOptions;
 import org.sciycsb.engine.RunExtension;
 import org.sciycsb.engine.RunListener;
+import org.sciycsb.engine.servers.ServerControl;
 import org.sciycsb.results.ResultsDir;
 import org.sciycsb.results.RunReport;
 
@@ -89,14 +90,7 @@ public final class RunHooks implements RunListener {
         continue;
       }
       if (p.startsWith("servers:")) {
-        String name = p.substring("servers:".length());
-        for (String line : org.sciycsb.engine.ServersScript.ask("pids", name, "resources.pids=" + p)) {
-          if (!line.matches("\\d+")) {
-            throw new ConfigException("resources.pids=" + p + ": bin/servers pids " + name + " answered '" + line
-                + "', not a PID");
-          }
-          out.add(Long.parseLong(line));
-        }
+        out.addAll(ServerControl.local().pids(p.substring("servers:".length()), "resources.pids=" + p));
         continue;
       }
       try {

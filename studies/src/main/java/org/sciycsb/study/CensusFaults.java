@@ -15,7 +15,7 @@ import org.sciycsb.api.AtomicFiles;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
-import org.sciycsb.engine.FaultSchedule;
+import org.sciycsb.engine.fault.FaultSchedule;
 
 /**
  * A census step's fault schedule ({@link Step#fault}): placed in time (at a fraction of its baseline job's time,

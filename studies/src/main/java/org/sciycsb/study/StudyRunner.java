@@ -143,7 +143,7 @@ final class StudyRunner {
   RunSpec spec(Step s, PrintStream out, PrintStream log) throws ConfigException {
     RunSpec.Builder b = RunSpec.builder(s.kind() == Step.Kind.LOAD ? Phase.LOAD : Phase.RUN).binding(s.binding())
         .out(out).err(log).extension(RunHooks.EXTENSION)
-        .extension(org.sciycsb.engine.FaultSchedule.EXTENSION)
+        .extension(org.sciycsb.engine.fault.FaultSchedule.EXTENSION)
         .extension(org.sciycsb.metrics.PrometheusMetrics.EXTENSION);
     for (String f : s.files()) {
       b.propertyFile(Path.of(resolve(f)));
