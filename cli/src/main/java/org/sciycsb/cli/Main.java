@@ -10,8 +10,8 @@ import org.sciycsb.api.SecretFilter;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.RunSpec;
-import org.sciycsb.report.ResourceSampler;
-import org.sciycsb.report.RunHooks;
+import org.sciycsb.report.run.ResourceSampler;
+import org.sciycsb.report.run.RunHooks;
 
 /**
  * The entry point behind {@code bin/ycsb}. The only place that exits the JVM: every failure below it is a typed

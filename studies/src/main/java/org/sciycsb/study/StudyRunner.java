@@ -30,7 +30,7 @@ import org.sciycsb.engine.RunSpec;
 import org.sciycsb.report.Hlog;
 import org.sciycsb.report.HtmlReport;
 import org.sciycsb.report.ResultData;
-import org.sciycsb.report.RunHooks;
+import org.sciycsb.report.run.RunHooks;
 
 /**
  * Runs a study's plan: checks every step first (a configuration error stops before anything runs), then runs the
