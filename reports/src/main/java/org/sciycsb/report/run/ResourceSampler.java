@@ -8,17 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.slf4j.LoggerFactory;
-import oshi.PlatformEnum;
-import oshi.SystemInfo;
-import oshi.hardware.CentralProcessor;
 import oshi.hardware.CentralProcessor.TickType;
 import oshi.hardware.GlobalMemory;
 import oshi.hardware.HWDiskStore;
 import oshi.hardware.HardwareAbstractionLayer;
 import oshi.hardware.NetworkIF;
-import oshi.software.os.OSProcess;
-import oshi.software.os.OperatingSystem;
-import oshi.util.GlobalConfig;
 
 /**
  * Samples resource use during a run, as seed 001 did with {@code sar}, through OSHI: the host's CPU
@@ -51,8 +45,8 @@ public final class ResourceSampler implements AutoCloseable {
   public record Watched(String name, long pid, String command, String problem) {}
 
   private final long intervalMs;
-  private final Host host;
-  private final List<Proc> procs = new ArrayList<>();
+  private final OshiHost host;
+  private final List<SampledProcess> procs = new ArrayList<>();
   private final List<Sample> samples = new ArrayList<>();
   private final Thread thread;
   private volatile boolean stop;
@@ -74,12 +68,12 @@ public final class ResourceSampler implements AutoCloseable {
    */
   public ResourceSampler(long intervalMs, List<Long> pids) {
     this.intervalMs = intervalMs;
-    this.host = Host.get();
+    this.host = OshiHost.get();
     long self = ProcessHandle.current().pid();
     int servers = 0;
     for (long pid : new LinkedHashSet<>(pids)) {
-      procs.add(pid == self ? new Proc(CLIENT, pid, false)
-          : new Proc(++servers == 1 ? "server" : "server" + servers, pid, true));
+      procs.add(pid == self ? new SampledProcess(CLIENT, pid, false)
+          : new SampledProcess(++servers == 1 ? "server" : "server" + servers, pid, true));
     }
     this.thread = new Thread(this::loop, "sciycsb-resources");
     this.thread.setDaemon(true);
@@ -87,7 +81,7 @@ public final class ResourceSampler implements AutoCloseable {
 
   /** Whether OSHI can read this system's CPU and memory (false: sampling is off). */
   public static boolean available() {
-    return Host.get() != null;
+    return OshiHost.get() != null;
   }
 
   public void start() {
@@ -146,7 +140,7 @@ public final class ResourceSampler implements AutoCloseable {
     }
     double secs = Math.max(1e-3, (now - lastNanos) / 1e9);
     Map<String, ProcessSample> ps = new TreeMap<>();
-    for (Proc p : procs) {
+    for (SampledProcess p : procs) {
       ProcessSample x = p.sample(host, secs, lastCpu != null);
       if (x != null) {
         ps.put(p.name, x);
@@ -220,139 +214,10 @@ public final class ResourceSampler implements AutoCloseable {
   public List<Watched> processes() {
     synchronized (this) {
       List<Watched> out = new ArrayList<>();
-      for (Proc p : procs) {
+      for (SampledProcess p : procs) {
         out.add(new Watched(p.name, p.pid, p.command, p.problem));
       }
       return out;
-    }
-  }
-
-  /** One sampled process: the CPU times of the previous sample, and its start time (a reused PID is another). */
-  private static final class Proc {
-    final String name;
-    final long pid;
-    /** A server's figures include its descendants' (PostgreSQL's backends, a wrapper's children). */
-    final boolean tree;
-    /** Each descendant's start time, user and kernel ms at the last reading. */
-    final Map<Long, long[]> children = new java.util.HashMap<>();
-    String command;
-    String problem;
-    long startTime = -1;
-    long lastUser;
-    long lastKernel;
-    boolean gone;
-
-    Proc(String name, long pid, boolean tree) {
-      this.name = name;
-      this.pid = pid;
-      this.tree = tree;
-    }
-
-    /**
-     * The descendants' user and kernel ms since the last reading (a descendant that started since counts whole;
-     * one that ended since is lost for its last interval) and their resident memory.
-     */
-    long[] descendants(Host host, boolean baseline) {
-      long[] sum = new long[3];
-      java.util.Set<Long> seen = new java.util.HashSet<>();
-      ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(d -> {
-        OSProcess c = d.pid() <= Integer.MAX_VALUE ? host.os.getProcess((int) d.pid()) : null;
-        if (c == null) {
-          return;
-        }
-        seen.add(d.pid());
-        long[] last = children.get(d.pid());
-        boolean same = last != null && last[0] == c.getStartTime();
-        if (!baseline) {
-          sum[0] += c.getUserTime() - (same ? last[1] : 0);
-          sum[1] += c.getKernelTime() - (same ? last[2] : 0);
-        }
-        sum[2] += c.getResidentSetSize();
-        children.put(d.pid(), new long[] {c.getStartTime(), c.getUserTime(), c.getKernelTime()});
-      }));
-      children.keySet().retainAll(seen);
-      return sum;
-    }
-
-    /** Reads the process; its figures when there is a previous reading to take the CPU from, else null. */
-    ProcessSample sample(Host host, double secs, boolean rate) {
-      if (gone) {
-        return null;
-      }
-      OSProcess p = null;
-      try {
-        p = pid > 0 && pid <= Integer.MAX_VALUE ? host.os.getProcess((int) pid) : null;
-      } catch (RuntimeException | LinkageError e) {
-        // unreadable: as gone
-      }
-      if (p == null || (startTime >= 0 && p.getStartTime() != startTime)) {
-        gone = true;
-        problem = startTime < 0 ? "no process with pid " + pid
-            : "process " + pid + " ended during the run (its last figures are in the last sample that has it)";
-        return null;
-      }
-      ProcessSample out = null;
-      long[] kids = tree ? descendants(host, startTime < 0) : new long[3];
-      if (startTime >= 0 && rate) {
-        double ms = secs * 1000 * host.cpus / 100.0; // 1% of all CPUs over the interval, in CPU ms
-        out = new ProcessSample(pid, Math.round(10 * (p.getUserTime() - lastUser + kids[0]) / ms) / 10.0,
-            Math.round(10 * (p.getKernelTime() - lastKernel + kids[1]) / ms) / 10.0,
-            p.getResidentSetSize() + kids[2]);
-      }
-      startTime = p.getStartTime();
-      command = p.getName();
-      lastUser = p.getUserTime();
-      lastKernel = p.getKernelTime();
-      return out;
-    }
-  }
-
-  /** OSHI's view of this system, made once per JVM; null where OSHI cannot read CPU and memory. */
-  private static final class Host {
-    private static final Object LOCK = new Object();
-    private static boolean tried;
-    private static Host instance;
-
-    final HardwareAbstractionLayer hal;
-    final OperatingSystem os;
-    final CentralProcessor cpu;
-    final int cpus;
-
-    private Host(SystemInfo si) {
-      hal = si.getHardware();
-      os = si.getOperatingSystem();
-      cpu = hal.getProcessor();
-      cpus = Math.max(1, cpu.getLogicalProcessorCount());
-    }
-
-    static Host get() {
-      synchronized (LOCK) {
-        if (!tried) {
-          tried = true;
-          instance = open();
-        }
-        return instance;
-      }
-    }
-
-    private static Host open() {
-      try {
-        if (SystemInfo.getCurrentPlatform() == PlatformEnum.UNKNOWN) {
-          return null;
-        }
-        quietSlf4j();
-        // OSHI caches what it reads for 300 ms: sampling every 100 ms or more needs fresh values each time
-        GlobalConfig.set(GlobalConfig.OSHI_UTIL_MEMOIZER_EXPIRATION, 10);
-        Host h = new Host(new SystemInfo());
-        long[] ticks = h.cpu.getSystemCpuLoadTicks();
-        long sum = 0;
-        for (long t : ticks) {
-          sum += t;
-        }
-        return sum > 0 && h.hal.getMemory().getTotal() > 0 ? h : null;
-      } catch (RuntimeException | LinkageError e) {
-        return null; // no native access (JNA), or a system OSHI does not read
-      }
     }
   }
 
