@@ -22,6 +22,10 @@ import org.sciycsb.api.OptionSet;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.workloads.CoreWorkloadOptions;
+import org.sciycsb.engine.config.EngineOptions;
+import org.sciycsb.engine.config.Registry;
+import org.sciycsb.engine.config.KeyCheck;
+import org.sciycsb.engine.schedule.ArrivalProcess;
 
 /**
  * The programmatic entry to the engine: {@link #run(RunSpec)} checks a phase as {@code bin/ycsb load|run} does,

@@ -42,6 +42,9 @@ import org.sciycsb.measure.ThreadRecorder;
 import org.sciycsb.output.Exporters;
 import org.sciycsb.results.ResultsDir;
 import org.sciycsb.results.RunReport;
+import org.sciycsb.engine.config.EngineOptions;
+import org.sciycsb.engine.schedule.ArrivalProcess;
+import org.sciycsb.engine.schedule.Schedule;
 
 /**
  * Runs one phase (load or run) of one workload against one binding, and writes its results directory.

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
-import org.sciycsb.engine.Registry;
+import org.sciycsb.engine.config.Registry;
 
 /**
  * {@code bin/ycsb study <name> b1,b2,...}: the study's whole matrix on each store in turn (the papers put every store

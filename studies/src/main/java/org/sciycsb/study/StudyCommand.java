@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
-import org.sciycsb.engine.Registry;
+import org.sciycsb.engine.config.Registry;
 
 /**
  * {@code bin/ycsb study}: list the studies, run one whole (its matrix, warmups included, every run's folder kept,

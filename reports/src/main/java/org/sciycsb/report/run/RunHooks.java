@@ -9,7 +9,7 @@ import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import java.util.Optional;
 import org.sciycsb.api.OptionSet;
-import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.engine.RunExtension;
 import org.sciycsb.engine.RunListener;
 import org.sciycsb.engine.servers.ServerControl;

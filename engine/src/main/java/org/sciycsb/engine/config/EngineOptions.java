@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.config;
 
 import java.time.Duration;
 import org.sciycsb.api.CommonOptions;
