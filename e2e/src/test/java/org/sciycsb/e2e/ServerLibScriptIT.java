@@ -108,7 +108,7 @@ class ServerLibScriptIT {
 
   /**
    * Node faults ({@code kill-node}, {@code restore-node}: what a run's fault.action=kill-node runs): {@code bin/servers
-   * list kill-node} names the servers whose script has them; a server without them is one line naming the verbs it
+   * list kill-node} names the servers whose script has them (those the engine's help names); a server without them is one line naming the verbs it
    * has, exit 2; an unknown verb to list is one line too; a bad node number is refused before anything is killed.
    */
   @Test
@@ -116,7 +116,8 @@ class ServerLibScriptIT {
     String servers = Launcher.HOME.resolve("bin/servers").toString();
     Out able = run(Map.of(), servers, "list", "kill-node");
     assertThat(able.exit()).as(able.toString()).isZero();
-    assertThat(able.out().lines()).containsExactly("cassandra", "hdfs");
+    assertThat(able.out().lines()).as("what the engine's help names").containsExactlyElementsOf(
+        org.sciycsb.engine.config.ProjectBindings.list("nodefaults")).contains("cassandra", "hdfs");
     assertThat(run(Map.of(), servers, "list", "restore-node").out().lines()).containsExactly("cassandra", "hdfs");
     Out mongo = run(Map.of(), servers, "kill-node", "mongodb", "2");
     assertThat(mongo.exit()).isEqualTo(2);

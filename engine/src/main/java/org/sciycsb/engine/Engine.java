@@ -43,6 +43,7 @@ import org.sciycsb.output.Exporters;
 import org.sciycsb.results.ResultsDir;
 import org.sciycsb.results.RunReport;
 import org.sciycsb.engine.config.EngineOptions;
+import org.sciycsb.engine.config.ProjectBindings;
 import org.sciycsb.engine.schedule.ArrivalProcess;
 import org.sciycsb.engine.schedule.Schedule;
 
@@ -383,7 +384,7 @@ public final class Engine {
     }
     if (!run.empty(table.get())) {
       throw new ConfigException("load.empty: binding " + req.bindingName() + " cannot empty its table " + table.get()
-          + " (jdbc, mongodb, cassandra, hdfs and basic can; a repeated load needs it)");
+          + " (" + ProjectBindings.and(ProjectBindings.list("empty")) + " can; a repeated load needs it)");
     }
     req.err().println("load.empty: emptied " + table.get());
   }

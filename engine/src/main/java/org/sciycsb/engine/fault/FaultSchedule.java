@@ -17,6 +17,7 @@ import org.sciycsb.api.Option;
 import org.sciycsb.api.OptionSet;
 import org.sciycsb.engine.RunExtension;
 import org.sciycsb.engine.RunListener;
+import org.sciycsb.engine.config.ProjectBindings;
 import org.sciycsb.engine.servers.ServerControl;
 import org.sciycsb.results.ResultsDir;
 import org.sciycsb.results.RunReport;
@@ -35,8 +36,9 @@ public final class FaultSchedule implements RunListener {
   public static final Option<Duration> AT = Option.duration("fault.at", null, "s",
       "when the fault action runs, after the client threads start (e.g. 30s); unset = no fault");
   public static final Option<String> ACTION = Option.string("fault.action", null,
-      "the fault: kill-node:N (node N of the local test server, through bin/servers: cassandra, hdfs"
-          + " DataNode N; kill-node:N,M,... several at once) or command:<shell command> (your own cluster)");
+      "the fault: kill-node:N (node N of the local test server, through bin/servers: "
+          + ProjectBindings.get("nodefaults") + " DataNode N; kill-node:N,M,... several at once) or"
+          + " command:<shell command> (your own cluster)");
   public static final Option<Duration> RESTORE = Option.duration("fault.restore", null, "s",
       "when the fault is undone, after the client threads start (e.g. 90s; after fault.at); unset = never");
   public static final Option<String> RESTORE_COMMAND = Option.string("fault.restorecommand", null,
@@ -44,9 +46,11 @@ public final class FaultSchedule implements RunListener {
   public static final Option<Boolean> RESTORE_AT_END = Option.bool("fault.restoreatend", false,
       "undo the fault as soon as the run (or a study's census job) ends, instead of at a time (not with"
           + " fault.restore)");
+  /** The test servers kill-node faults act on, and an instance, as the help and error lines name them. */
+  private static final String SERVERS_EXAMPLE = ProjectBindings.get("nodefaults") + ", or an instance such as "
+      + ProjectBindings.get("nodefaults.instance");
   public static final Option<String> SERVER = Option.string("fault.server", null,
-      "the bin/servers name (and instance) of the test server a kill-node fault acts on: cassandra, hdfs, or"
-          + " an instance such as cassandra@cluster3");
+      "the bin/servers name (and instance) of the test server a kill-node fault acts on: " + SERVERS_EXAMPLE);
 
   /** The extension on this checkout's test servers ({@link ServerControl#local()}). */
   public static final RunExtension EXTENSION = extension(ServerControl.local());
@@ -175,13 +179,14 @@ public final class FaultSchedule implements RunListener {
     String server = cfg.get(SERVER);
     if (server == null) {
       throw new ConfigException("fault.action=" + action + " needs fault.server: the bin/servers name of the test"
-          + " server (cassandra, hdfs, or an instance such as cassandra@cluster3)");
+          + " server (" + SERVERS_EXAMPLE + ")");
     }
     Optional<List<String>> able = servers.nodeFaultServers();
     if (able.isPresent() && !able.get().contains(server.replaceFirst("@.*", ""))) {
-      throw new ConfigException("fault.action=" + action + ": bin/servers kills nodes of the " + and(able.get())
-          + " test servers, not of '" + server + "' (use fault.action=command:... for other stores, e.g. a Riak"
-          + " cluster of your own)");
+      throw new ConfigException("fault.action=" + action + ": bin/servers kills nodes of the "
+          + ProjectBindings.and(able.get())
+          + " test servers, not of '" + server + "' (use fault.action=command:... for other stores, e.g. a "
+          + ProjectBindings.get("nodefaults.elsewhere") + " cluster of your own)");
     }
     List<Step> out = new ArrayList<>();
     out.add(new Step("fault", at, servers.killNodes(server, nodes)));
@@ -189,12 +194,6 @@ public final class FaultSchedule implements RunListener {
       out.add(new Step("restore", restore, servers.restoreNodes(server, nodes), restore == AT_END));
     }
     return out;
-  }
-
-  /** "a", "a and b", "a, b and c". */
-  private static String and(List<String> names) {
-    int n = names.size();
-    return n <= 1 ? String.join("", names) : String.join(", ", names.subList(0, n - 1)) + " and " + names.get(n - 1);
   }
 
   /**

@@ -116,7 +116,7 @@ final class ServersScript implements ServerControl {
   /**
    * The lines {@code bin/servers <action> <server>} printed on success.
    *
-   * @param asker the setting that asks, for the error line (e.g. "fault.server=cassandra@cluster3")
+   * @param asker the setting that asks, for the error line (e.g. {@code fault.server=<server>})
    */
   private static List<String> ask(String action, String server, String asker) throws ConfigException {
     Path script = path();
