@@ -107,9 +107,10 @@ class ServerLibScriptIT {
   }
 
   /**
-   * Node faults ({@code kill-node}, {@code restore-node}: what a run's fault.action=kill-node runs): {@code bin/servers
-   * list kill-node} names the servers whose script has them (those the engine's help names); a server without them is one line naming the verbs it
-   * has, exit 2; an unknown verb to list is one line too; a bad node number is refused before anything is killed.
+   * Node faults ({@code kill-node}, {@code restore-node}: what a run's fault.action=kill-node runs):
+   * {@code bin/servers list kill-node} names the servers whose script has them (those the engine's help names); a
+   * server without them is one line naming the verbs it has, exit 2; an unknown verb to list is one line too; a bad
+   * node number is refused before anything is killed.
    */
   @Test
   void nodeFaultVerbsAreTheServersOwnAndOthersAreRefusedInOneLine() throws Exception {
