@@ -40,7 +40,11 @@ final class ServersScript implements ServerControl {
     List<String> known = nodeFaultServers.get(script);
     if (known == null) {
       try {
-        known = run(script, "list", "kill-node").lines();
+        Answer a = run(script, "list", "kill-node");
+        if (a.exit() != 0) {
+          return Optional.empty(); // a bin/servers without "list VERB": the run's own questions say what is wrong
+        }
+        known = a.lines();
       } catch (IOException e) {
         return Optional.empty();
       }
