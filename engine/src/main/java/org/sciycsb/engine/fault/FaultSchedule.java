@@ -27,10 +27,9 @@ import org.sciycsb.results.RunReport;
  * {@code fault.restore} (or when the run ends: {@code fault.restoreatend}), the restore. An action is
  * {@code kill-node:N} or {@code kill-node:N,M,...} (nodes of a local test server, killed and restored through
  * {@link ServerControl}: how is the server's own business) or {@code command:<shell command>} for a user's own
- * cluster (restored by
- * {@code fault.restorecommand}). The output of each goes to {@code fault.log} in the results folder; when each ran,
- * how long it took and its exit code go to {@code metadata.faults}, times relative to the measured start as in the
- * time series. An action that fails fails the run (exit 4) after its results are written.
+ * cluster (restored by {@code fault.restorecommand}). The output of each goes to {@code fault.log} in the results
+ * folder; when each ran, how long it took and its exit code go to {@code metadata.faults}, times relative to the
+ * measured start as in the time series. An action that fails fails the run (exit 4) after its results are written.
  */
 public final class FaultSchedule implements RunListener {
   public static final Option<Duration> AT = Option.duration("fault.at", null, "s",
