@@ -17,13 +17,16 @@
 #   pids         the PIDs of its processes, one a line (for -p resources.pids=servers:<name>); exit 1 when not running
 #   nodes        the node count of a running cluster (what kill-node faults check first); exit 1 when not running
 #   kill [...]   SIGKILL (a crash, for fault tests); "start" brings it back, data kept
+#   kill-node N [M...]     kill nodes N, M... of a running cluster at once (a crash: what a run's
+#                          fault.action=kill-node:N,M runs); how is the store's business (cassandra, hdfs)
+#   restore-node N [M...]  bring those nodes back, data kept; returns once they serve again
 # and the extras of single stores: stop-node N, start-node N, nodetool N ARGS (cassandra), clean (cassandra,
 # mongo-standin: delete the data). A verb a script does not define is one line naming those it does, exit 2.
 #
 # State, data, logs and pid files live under $SERVER_STATE = $SCIYCSB_WORK/servers/<name>[@instance]
 # (SCIYCSB_SERVER_INSTANCE, set by bin/servers for <name>@<instance>). Servers bind to 127.0.0.1 only.
 
-SERVER_VERBS=(setup start stop status url pids nodes kill)
+SERVER_VERBS=(setup start stop status url pids nodes kill kill-node restore-node)
 SERVER_EXTRA_VERBS=(stop-node start-node nodetool clean)
 
 SCIYCSB_HOME="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
@@ -86,6 +89,8 @@ server_unshipped() {
 server_main() {
   local verb="${1:-}"
   [ $# -eq 0 ] || shift
+  # --verbs: the verbs this script defines (for bin/servers list VERB), not a verb itself
+  if [ "$verb" = --verbs ]; then server_supported; return 0; fi
   if server_is_verb "$verb" && declare -F "cmd_${verb//-/_}" >/dev/null; then
     "cmd_${verb//-/_}" "$@"
   else

@@ -7,6 +7,8 @@
 #   cassandra.sh status                   exit 0 when every configured node runs and answers CQL
 #   cassandra.sh stop-node N              kill node N at once (SIGKILL: a crash, for fault tests)
 #   cassandra.sh start-node N             start node N again (its data is kept); returns once CQL answers
+#   cassandra.sh kill-node N [M...]       stop-node for each (a run's fault.action=kill-node:N,M)
+#   cassandra.sh restore-node N [M...]    start them again; returns once each answers CQL and the ring settled
 #   cassandra.sh nodetool N ARGS...       run nodetool against node N (e.g. "nodetool 1 status")
 #   cassandra.sh clean                    stop, then remove every node's data
 #   cassandra.sh url                      print the first node's CQL contact point (127.0.0.1:9042)
@@ -383,6 +385,16 @@ cmd_nodetool() {
 
 cmd_stop_node() { check_node_arg "${1:-}"; kill_node "$1" KILL; }
 cmd_start_node() { check_node_arg "${1:-}"; need_setup; launch "$1"; wait_cql "$1"; wait_ring; }
+# kill-node / restore-node N [M...]: the node faults of a run (fault.action=kill-node), every number checked first
+check_node_args() { [ $# -gt 0 ] || die "node number must be 1..$(configured_nodes), got ''"; local i; for i; do check_node_arg "$i"; done; }
+cmd_kill_node() { check_node_args "$@"; local i; for i; do kill_node "$i" KILL; done; }
+cmd_restore_node() {
+  check_node_args "$@"; need_setup
+  local i
+  for i; do launch "$i"; done
+  for i; do wait_cql "$i"; done
+  wait_ring
+}
 cmd_clean() { cmd_stop; rm -rf "$BASE"; say "removed $BASE"; }
 cmd_url() { echo "$(node_ip 1):$NATIVE_PORT"; }
 cmd_pids() {

@@ -9,6 +9,8 @@
 #   bin/servers kill hdfs [namenode|datanode|datanode:K]   SIGKILL a daemon, every DataNode, DataNode K, or all
 #                                               (a crash, for fault tests); "start" brings back whichever is
 #                                               missing, data kept
+#   bin/servers kill-node hdfs K [L...]         SIGKILL DataNodes K, L... at once (a run's fault.action=kill-node:K,L)
+#   bin/servers restore-node hdfs K [L...]      "start": brings back whichever is missing
 # State under $SCIYCSB_WORK/servers/hdfs/: conf/, name/, data/, logs/, classpath.txt, namenode.pid, datanode.pid,
 # datanodes (the count); DataNode K > 1: conf-dnK/, dataK/, datanodeK.pid, ports the first one's + 100 x (K - 1)
 # (servers/hdfs@<instance>/ for hdfs@<instance>, with its own ports in the variables below).
@@ -202,6 +204,14 @@ cmd_kill() { # kill [namenode|datanode|datanode:K]: SIGKILL, no clean shutdown (
     done
   done
 }
+
+# kill-node / restore-node K [L...]: the node faults of a run (fault.action=kill-node), DataNode numbers
+datanode_args() {
+  [ $# -gt 0 ] || die "$VERB: which DataNode(s)? (numbers, e.g. 2 3)"
+  local k; for k; do [[ "$k" =~ ^[1-9]$ ]] || die "$VERB: a DataNode number, not '$k'"; done
+}
+cmd_kill_node() { VERB=kill-node datanode_args "$@"; local k a=(); for k; do a+=("datanode:$k"); done; cmd_kill "${a[@]}"; }
+cmd_restore_node() { VERB=restore-node datanode_args "$@"; cmd_start; }
 
 cmd_status() {
   if all_alive; then tell "running (hdfs://127.0.0.1:$PORT, $(datanodes) DataNode(s))"; else tell "not running"; return 1; fi

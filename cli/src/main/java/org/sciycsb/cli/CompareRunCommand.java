@@ -12,7 +12,7 @@ import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.PropertyFiles;
 import org.sciycsb.api.SecretFilter;
-import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.engine.RunSpec;
 import org.sciycsb.report.Interleaved;
 import org.sciycsb.report.ReportOptions;

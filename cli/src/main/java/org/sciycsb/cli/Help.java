@@ -7,8 +7,8 @@ import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Option;
 import org.sciycsb.api.OptionSet;
 import org.sciycsb.api.SecretFilter;
-import org.sciycsb.engine.EngineOptions;
-import org.sciycsb.engine.Registry;
+import org.sciycsb.engine.config.EngineOptions;
+import org.sciycsb.engine.config.Registry;
 import org.sciycsb.study.StudyCommand;
 import org.sciycsb.workloads.CoreWorkloadOptions;
 import picocli.CommandLine;
@@ -95,7 +95,7 @@ public final class Help {
     }
     if (topic.equals("faults")) {
       print("faults", "fault schedule of a run (fault.*: a node killed at fault.at, restored at fault.restore)",
-          org.sciycsb.engine.FaultSchedule.EXTENSION.options(), markdown, out);
+          org.sciycsb.engine.fault.FaultSchedule.EXTENSION.options(), markdown, out);
       return;
     }
     if (topic.equals("metrics")) {

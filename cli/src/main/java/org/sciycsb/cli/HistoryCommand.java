@@ -8,7 +8,7 @@ import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.SecretFilter;
-import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.report.CompareGate;
 import org.sciycsb.report.History;
 import org.sciycsb.report.HistoryHtml;

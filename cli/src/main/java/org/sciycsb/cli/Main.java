@@ -10,8 +10,8 @@ import org.sciycsb.api.SecretFilter;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.RunSpec;
-import org.sciycsb.report.ResourceSampler;
-import org.sciycsb.report.RunHooks;
+import org.sciycsb.report.run.ResourceSampler;
+import org.sciycsb.report.run.RunHooks;
 
 /**
  * The entry point behind {@code bin/ycsb}. The only place that exits the JVM: every failure below it is a typed
@@ -85,7 +85,7 @@ public final class Main {
       throws ConfigException {
     RunSpec.Builder b = RunSpec.builder(phase).binding(args.binding()).properties(args.properties()).out(out)
         .err(err).debug(args.debug()).extension(RunHooks.EXTENSION)
-        .extension(org.sciycsb.engine.FaultSchedule.EXTENSION)
+        .extension(org.sciycsb.engine.fault.FaultSchedule.EXTENSION)
         .extension(org.sciycsb.metrics.PrometheusMetrics.EXTENSION);
     extra.forEach(b::extraOptions);
     return b.build();

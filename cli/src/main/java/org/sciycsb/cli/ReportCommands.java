@@ -17,7 +17,7 @@ import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.SecretFilter;
-import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.RunSpec;
 import org.sciycsb.report.Chromium;

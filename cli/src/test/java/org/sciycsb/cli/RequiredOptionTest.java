@@ -18,7 +18,7 @@ import org.sciycsb.api.OptionSet;
 import org.sciycsb.api.ThreadContext;
 import org.sciycsb.api.WorkloadContext;
 import org.sciycsb.api.WorkloadThread;
-import org.sciycsb.engine.KeyCheck;
+import org.sciycsb.engine.config.KeyCheck;
 
 /** {@link Option#required()}: no default, refused with one line (exit 2) before anything starts, "required" in help. */
 class RequiredOptionTest {

@@ -4,11 +4,14 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -62,6 +65,28 @@ class ArchitectureTest {
   @Test
   void noPackageCycles() {
     check(slices().matching("org.sciycsb.(*)..").should().beFreeOfCycles());
+  }
+
+  /**
+   * The engine's and the reports' sub-packages by role (org.sciycsb.engine.fault, org.sciycsb.report.run, ...) form
+   * no cycle with each other or with their parent package.
+   */
+  @Test
+  void noCyclesBetweenTheEnginesOrTheReportsSubPackages() {
+    SliceAssignment byPackage = new SliceAssignment() {
+      @Override
+      public SliceIdentifier getIdentifierOf(JavaClass c) {
+        String p = c.getPackageName();
+        return p.startsWith("org.sciycsb.engine") || p.startsWith("org.sciycsb.report") ? SliceIdentifier.of(p)
+            : SliceIdentifier.ignore();
+      }
+
+      @Override
+      public String getDescription() {
+        return "the packages of org.sciycsb.engine and org.sciycsb.report";
+      }
+    };
+    check(slices().assignedFrom(byPackage).should().beFreeOfCycles());
   }
 
   @Test

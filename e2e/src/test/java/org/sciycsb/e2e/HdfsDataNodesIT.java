@@ -89,8 +89,8 @@ class HdfsDataNodesIT {
         assertThat(res.path("summary").path("recordsRead").asLong()).as("every record read").isEqualTo(3720);
         JsonNode faults = res.path("metadata").path("faults");
         assertThat(faults).hasSize(2);
-        assertThat(faults.get(0).path("command").asText()).endsWith("kill " + INSTANCE + " datanode:2");
-        assertThat(faults.get(1).path("command").asText()).endsWith("start " + INSTANCE);
+        assertThat(faults.get(0).path("command").asText()).endsWith("kill-node " + INSTANCE + " 2");
+        assertThat(faults.get(1).path("command").asText()).endsWith("restore-node " + INSTANCE + " 2");
         assertThat(faults.get(1).path("atEnd").asBoolean()).isTrue();
         assertThat(faults.findValuesAsText("exitCode")).containsExactly("0", "0");
         long at = res.path("metadata").path("faultAtJobMs").asLong();

@@ -93,7 +93,8 @@ class ServerLibScriptIT {
   @Test
   void binServersTakesTheLibrarysVerbsAndNoOther() throws Exception {
     String verbs = String.join("|", lib(Map.of(), "server_verbs").out().lines().toList());
-    assertThat(verbs).isEqualTo("setup|start|stop|status|url|pids|nodes|kill|stop-node|start-node|nodetool|clean");
+    assertThat(verbs).isEqualTo("setup|start|stop|status|url|pids|nodes|kill|kill-node|restore-node|stop-node|start-node|nodetool"
+        + "|clean");
     String servers = Launcher.HOME.resolve("bin/servers").toString();
     Out bad = run(Map.of(), servers, "admin", "riak");
     assertThat(bad.exit()).isEqualTo(2);
@@ -103,6 +104,40 @@ class ServerLibScriptIT {
     assertThat(noName.exit()).isEqualTo(2);
     assertThat(noName.errLines()).hasSize(1);
     assertThat(noName.errLines().get(0)).startsWith("bin/servers: start needs a server name (names: cassandra ");
+  }
+
+  /**
+   * Node faults ({@code kill-node}, {@code restore-node}: what a run's fault.action=kill-node runs):
+   * {@code bin/servers list kill-node} names the servers whose script has them (those the engine's help names); a
+   * server without them is one line naming the verbs it has, exit 2; an unknown verb to list is one line too; a bad
+   * node number is refused before anything is killed.
+   */
+  @Test
+  void nodeFaultVerbsAreTheServersOwnAndOthersAreRefusedInOneLine() throws Exception {
+    String servers = Launcher.HOME.resolve("bin/servers").toString();
+    Out able = run(Map.of(), servers, "list", "kill-node");
+    assertThat(able.exit()).as(able.toString()).isZero();
+    assertThat(able.out().lines()).as("what the engine's help names").containsExactlyElementsOf(
+        org.sciycsb.engine.config.ProjectBindings.list("nodefaults")).contains("cassandra", "hdfs");
+    assertThat(run(Map.of(), servers, "list", "restore-node").out().lines()).containsExactly("cassandra", "hdfs");
+    Out mongo = run(Map.of(), servers, "kill-node", "mongodb", "2");
+    assertThat(mongo.exit()).isEqualTo(2);
+    assertThat(mongo.errLines()).singleElement().asString().startsWith("mongodb: no verb 'kill-node' here (verbs: ");
+    Out riak = run(Map.of(), servers, "restore-node", "riak", "2");
+    assertThat(riak.exit()).isEqualTo(2);
+    assertThat(riak.errLines()).singleElement().asString().startsWith("riak server: no package registry ships");
+    Out unknown = run(Map.of(), servers, "kill-node", "nosuch", "2");
+    assertThat(unknown.exit()).isEqualTo(2);
+    assertThat(unknown.errLines()).singleElement().asString().startsWith("bin/servers: unknown server 'nosuch'");
+    Out badList = run(Map.of(), servers, "list", "reboot");
+    assertThat(badList.exit()).isEqualTo(2);
+    assertThat(badList.errLines()).singleElement().asString().startsWith("bin/servers: list: unknown verb 'reboot'");
+    Out badNode = run(Map.of(), servers, "kill-node", "hdfs@nodefaultcheck", "x");
+    assertThat(badNode.exit()).isEqualTo(1);
+    assertThat(badNode.errLines()).containsExactly("hdfs@nodefaultcheck: kill-node: a DataNode number, not 'x'");
+    Out noNode = run(Map.of(), servers, "kill-node", "cassandra@nodefaultcheck");
+    assertThat(noNode.exit()).isEqualTo(1);
+    assertThat(noNode.errLines()).containsExactly("cassandra@nodefaultcheck: node number must be 1..1, got ''");
   }
 
   @Test

@@ -171,13 +171,14 @@ class StudyClustersIT {
     JsonNode res = Launcher.json(step.resolve("results.json"));
     JsonNode faults = res.path("metadata").path("faults");
     assertThat(faults).hasSize(2);
-    assertThat(faults.get(0).path("command").asText()).endsWith("stop-node cassandra@" + INSTANCE + " 2");
-    assertThat(faults.get(1).path("command").asText()).endsWith("start-node cassandra@" + INSTANCE + " 2");
+    assertThat(faults.get(0).path("command").asText()).endsWith("kill-node cassandra@" + INSTANCE + " 2");
+    assertThat(faults.get(1).path("command").asText()).endsWith("restore-node cassandra@" + INSTANCE + " 2");
     assertThat(faults.findValuesAsText("exitCode")).containsExactly("0", "0");
     long killed = faults.get(0).path("atMs").asLong();
     assertThat(killed).as("10 s after the threads started, 3 s of them warmup").isBetween(5000L, 10000L);
     assertThat(res.path("metadata").path("store").path("details").path("nodes").asText()).isEqualTo("3");
-    assertThat(step.resolve("fault.log")).content().contains("stop-node").contains("start-node");
+    assertThat(step.resolve("fault.log")).content().contains("kill-node").contains("restore-node")
+        .contains("node 2 stopped");
     System.out.printf("StudyClustersIT: %d operations at %.0f ops/s (target %d); p99 per second (ms): %s%n",
         res.path("summary").path("operations").asLong(), res.path("summary").path("throughput").asDouble(), TARGET,
         res.path("timeseries").findValues("OVERALL").stream()
@@ -190,7 +191,7 @@ class StudyClustersIT {
     String html = Files.readString(step.resolve("report.html"));
     assertThat(html.split("<line class=\"marker\"", -1)).as("a fault and a restore mark on each of 3 time charts")
         .hasSize(1 + 3 * 2);
-    assertThat(html).contains("<h2>Faults").contains("stop-node cassandra@" + INSTANCE + " 2");
+    assertThat(html).contains("<h2>Faults").contains("kill-node cassandra@" + INSTANCE + " 2");
     assertThat(Files.readString(dir.resolve("study.html"))).contains("<a href=\"3node/strong/8020/threads-2/report.html\">");
   }
 

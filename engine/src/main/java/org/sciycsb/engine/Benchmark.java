@@ -22,6 +22,11 @@ import org.sciycsb.api.OptionSet;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.workloads.CoreWorkloadOptions;
+import org.sciycsb.engine.config.EngineOptions;
+import org.sciycsb.engine.config.ProjectBindings;
+import org.sciycsb.engine.config.Registry;
+import org.sciycsb.engine.config.KeyCheck;
+import org.sciycsb.engine.schedule.ArrivalProcess;
 
 /**
  * The programmatic entry to the engine: {@link #run(RunSpec)} checks a phase as {@code bin/ycsb load|run} does,
@@ -192,13 +197,13 @@ public final class Benchmark {
    * The bindings of this project that send asynchronously, for the message above: each binding module has its own
    * classpath, so the registry cannot ask the others. Each asynchronous binding's tests check that it is named here.
    */
-  public static final String ASYNC_BINDINGS = "basic, cassandra, mongodb, riak";
+  public static final String ASYNC_BINDINGS = ProjectBindings.get("async");
 
   /**
    * As {@link #ASYNC_BINDINGS}, for the asynchronous {@code SubjectTimeline} and {@code DocumentStore} access paths
    * (the fhir and fasta workloads).
    */
-  public static final String ASYNC_ACCESS_PATH_BINDINGS = "cassandra, mongodb, riak";
+  public static final String ASYNC_ACCESS_PATH_BINDINGS = ProjectBindings.get("async.accesspaths");
 
   /** Every option set a phase's keys are checked against. */
   private static List<OptionSet> optionSets(RunSpec spec, BenchWorkload workload, Binding binding) {

@@ -10,6 +10,8 @@ import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.Shares;
+import org.sciycsb.engine.config.EngineOptions;
+import org.sciycsb.engine.schedule.ArrivalProcess;
 
 /**
  * How one phase divides between several client processes ({@code bin/ycsb ... --clients N}): the properties each

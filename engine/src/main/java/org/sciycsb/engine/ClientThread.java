@@ -7,6 +7,7 @@ import org.sciycsb.api.WorkloadThread;
 import org.sciycsb.measure.StatusCodes;
 import org.sciycsb.measure.ThreadRecorder;
 import site.ycsb.DB;
+import org.sciycsb.engine.schedule.Schedule;
 
 /** One client thread: init, optional warmup, the measured loop, then the workload's close and the DB's cleanup. */
 final class ClientThread implements Runnable {
@@ -225,7 +226,7 @@ final class ClientThread implements Runnable {
         if (t < 0) {
           return true;
         }
-        Schedule.waitUntil(t, stop);
+        Schedule.waitUntil(t, stop::requested);
         rec.setIntendedStart(t);
       } else if (limit >= 0 && done >= limit) {
         return true;

@@ -31,6 +31,7 @@ import org.sciycsb.api.Secrets;
 import org.sciycsb.api.Shares;
 import org.sciycsb.api.StoreInfo;
 import org.sciycsb.api.WorkloadContext;
+import org.sciycsb.engine.sampling.StoreSamplers;
 import org.sciycsb.measure.Collector;
 import org.sciycsb.measure.IntervalPoint;
 import org.sciycsb.measure.OpSummary;
@@ -41,6 +42,10 @@ import org.sciycsb.measure.ThreadRecorder;
 import org.sciycsb.output.Exporters;
 import org.sciycsb.results.ResultsDir;
 import org.sciycsb.results.RunReport;
+import org.sciycsb.engine.config.EngineOptions;
+import org.sciycsb.engine.config.ProjectBindings;
+import org.sciycsb.engine.schedule.ArrivalProcess;
+import org.sciycsb.engine.schedule.Schedule;
 
 /**
  * Runs one phase (load or run) of one workload against one binding, and writes its results directory.
@@ -225,7 +230,8 @@ public final class Engine {
       stop.request("thread init failed");
     }
     // every client thread has its connections (or none, if its binding opens them lazily)
-    StoreSamplers samplers = StoreSamplers.start(run, cfg);
+    StoreSamplers samplers = StoreSamplers.start(run, cfg.get(EngineOptions.SERVER_STATS),
+        cfg.get(EngineOptions.SERVER_STATS_INTERVAL).toMillis(), Engine::describe);
     shared.gate.arriveAndDeregister(); // the engine does not wait for the warmup: it collects meanwhile
     boolean stoppedByDeadline = collectUntilDone(javaThreads, timing, collector, s);
     samplers.stop();
@@ -252,7 +258,7 @@ public final class Engine {
       meta.putAll(l.metadata());
     }
     meta.put("collector", collector.stats());
-    meta.put("connections", connections(run, s.perThread(), clients, samplers.connections()));
+    meta.put("connections", connections(run, s.perThread(), clients, samplers.serverConnections()));
     meta.put("clientCpu", m.clientCpu());
     if (s.inflight() > 0) {
       meta.put("inflight", inflight(s, clients));
@@ -273,33 +279,6 @@ public final class Engine {
       extra.put("failures", counts);
     }
     failures.unshown().forEach(req.err()::println);
-  }
-
-  /** The store's samplers beside the measurement: its connection count, and its own figures (serverstats.*). */
-  private record StoreSamplers(ConnectionSampler connections, ServerStatsSampler stats) {
-    static StoreSamplers start(BindingRun run, Config cfg) throws ConfigException {
-      StoreSamplers s = new StoreSamplers(new ConnectionSampler(run, 1000), cfg.get(EngineOptions.SERVER_STATS)
-          ? new ServerStatsSampler(run, cfg.get(EngineOptions.SERVER_STATS_INTERVAL).toMillis()) : null);
-      s.connections.start();
-      if (s.stats != null) {
-        s.stats.start();
-      }
-      return s;
-    }
-
-    void stop() {
-      connections.stop();
-      if (stats != null) {
-        stats.stop();
-      }
-    }
-
-    /** {@code extra.server}: the store's own figures over the measured run. */
-    void addTo(Map<String, Object> extra, long measuredStartEpochMs) {
-      if (stats != null) {
-        extra.put("server", stats.section(measuredStartEpochMs));
-      }
-    }
   }
 
   /** The client threads, not started yet, each with its share of the operations, the warmup and the window. */
@@ -405,7 +384,7 @@ public final class Engine {
     }
     if (!run.empty(table.get())) {
       throw new ConfigException("load.empty: binding " + req.bindingName() + " cannot empty its table " + table.get()
-          + " (jdbc, mongodb, cassandra, hdfs and basic can; a repeated load needs it)");
+          + " (" + ProjectBindings.and(ProjectBindings.list("empty")) + " can; a repeated load needs it)");
     }
     req.err().println("load.empty: emptied " + table.get());
   }
@@ -650,7 +629,7 @@ public final class Engine {
    * opened (when every client can tell) and what the store counted (when it says).
    */
   private static Map<String, Object> connections(BindingRun run, boolean perThread, List<ClientThread> clients,
-      ConnectionSampler sampler) {
+      Object serverConnections) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("mode", perThread ? "perthread" : "shared");
     m.put("clients", perThread ? 1 + clients.size() : 1);
@@ -672,7 +651,7 @@ public final class Engine {
       }
     }
     m.put("clientOpened", opened == null ? "unknown" : opened);
-    m.put("server", sampler.result());
+    m.put("server", serverConnections);
     return m;
   }
 

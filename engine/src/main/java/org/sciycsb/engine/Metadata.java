@@ -12,6 +12,7 @@ import java.util.Set;
 import org.sciycsb.api.RunContext;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.api.StoreInfo;
+import org.sciycsb.engine.schedule.ArrivalProcess;
 
 /** The metadata block of {@code results.json}: who ran what, where, against which store, with which settings. */
 public final class Metadata {

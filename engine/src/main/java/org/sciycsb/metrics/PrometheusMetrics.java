@@ -15,7 +15,7 @@ import java.util.Map;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
-import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.engine.LiveRun;
 import org.sciycsb.engine.RunExtension;
 import org.sciycsb.engine.RunListener;

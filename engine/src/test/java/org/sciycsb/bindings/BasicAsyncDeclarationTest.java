@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 import org.sciycsb.engine.Benchmark;
-import org.sciycsb.engine.Registry;
+import org.sciycsb.engine.config.Registry;
 
 /** The engine's list of asynchronous bindings matches those on this classpath that say so (basic). */
 class BasicAsyncDeclarationTest {

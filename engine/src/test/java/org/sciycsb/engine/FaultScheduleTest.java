@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sciycsb.engine.fault.FaultSchedule;
+import org.sciycsb.engine.servers.ServerControl;
 
 /**
  * The fault schedule of a run ({@code fault.*}) with shell commands as the fault and its restore, on the no-op
@@ -94,19 +96,48 @@ class FaultScheduleTest {
   }
 
   @Test
-  void severalNodesAreKilledInOneCommandOnHdfsAndOneEachElsewhere() throws Exception {
+  void severalNodesAreKilledInOneCommandAndRestoredInOne() throws Exception {
     List<FaultSchedule.Step> hdfs = FaultSchedule.plan(new org.sciycsb.api.Config(java.util.Map.of("fault.at", "1s",
-        "fault.action", "kill-node:2,3", "fault.server", "hdfs@dn3", "fault.restoreatend", "true")));
+        "fault.action", "kill-node:2,3", "fault.server", "hdfs@dn3", "fault.restoreatend", "true")),
+        ServerControl.local());
     assertThat(hdfs).hasSize(2);
     assertThat(hdfs.get(0).command().subList(1, hdfs.get(0).command().size()))
-        .containsExactly("kill", "hdfs@dn3", "datanode:2", "datanode:3");
-    assertThat(hdfs.get(1).command()).endsWith("start", "hdfs@dn3");
+        .containsExactly("kill-node", "hdfs@dn3", "2", "3");
+    assertThat(hdfs.get(1).command()).endsWith("restore-node", "hdfs@dn3", "2", "3");
     assertThat(hdfs.get(1).atEnd()).isTrue();
     List<FaultSchedule.Step> cas = FaultSchedule.plan(new org.sciycsb.api.Config(java.util.Map.of("fault.at", "1s",
-        "fault.action", "kill-node:2,3", "fault.server", "cassandra", "fault.restore", "5s")));
+        "fault.action", "kill-node:2", "fault.server", "cassandra", "fault.restore", "5s")), ServerControl.local());
     assertThat(cas.stream().map(s -> s.what() + " " + String.join(" ", s.command().subList(1, 4)))).containsExactly(
-        "fault stop-node cassandra 2", "fault stop-node cassandra 3", "restore start-node cassandra 2",
-        "restore start-node cassandra 3");
+        "fault kill-node cassandra 2", "restore restore-node cassandra 2");
+    assertThat(cas.get(0).command().get(0)).endsWith("bin/servers");
+  }
+
+  /** A server whose bin/servers script kills no nodes is refused before the run, asked of the checkout's script. */
+  @Test
+  void aServerWithoutNodeFaultsIsOneLineAndExitTwo() {
+    Path home = Path.of("").toAbsolutePath();
+    while (!Files.isExecutable(home.resolve("bin/servers"))) {
+      home = home.getParent();
+    }
+    String before = System.getProperty("sciycsb.home");
+    System.setProperty("sciycsb.home", home.toString());
+    try {
+      for (String server : List.of("mongodb", "riak@x")) {
+        LocalRun c = run("fault.at=1s", "fault.action=kill-node:2", "fault.server=" + server, "results.dir="
+            + tmp.resolve("bad"));
+        assertThat(c.exit).as(c.toString()).isEqualTo(2);
+        assertThat(c.err.lines().filter(l -> l.startsWith("error:")).toList()).singleElement().isEqualTo("error:"
+            + " fault.action=kill-node:2: bin/servers kills nodes of the cassandra and hdfs test servers, not of '"
+            + server + "' (use fault.action=command:... for other stores, e.g. a Riak cluster of your own)");
+        assertThat(tmp.resolve("bad")).doesNotExist();
+      }
+    } finally {
+      if (before == null) {
+        System.clearProperty("sciycsb.home");
+      } else {
+        System.setProperty("sciycsb.home", before);
+      }
+    }
   }
 
   @Test
@@ -116,7 +147,6 @@ class FaultScheduleTest {
         {"a fault needs both fault.at (when) and fault.action (what)", "fault.action=kill-node:2"},
         {"bad value for fault.action: 'reboot'", "fault.at=1s", "fault.action=reboot"},
         {"fault.action=kill-node:2 needs fault.server", "fault.at=1s", "fault.action=kill-node:2"},
-        {"not of 'mongodb'", "fault.at=1s", "fault.action=kill-node:2", "fault.server=mongodb"},
         {"fault.restore (1s) must come after fault.at (2s)", "fault.at=2s", "fault.action=command:true",
             "fault.restore=1s", "fault.restorecommand=true"},
         {"needs fault.restorecommand", "fault.at=1s", "fault.action=command:true", "fault.restore=2s"},

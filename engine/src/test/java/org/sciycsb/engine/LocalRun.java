@@ -13,6 +13,7 @@ import java.util.Map;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.Secrets;
+import org.sciycsb.engine.fault.FaultSchedule;
 import org.sciycsb.metrics.PrometheusMetrics;
 
 /**

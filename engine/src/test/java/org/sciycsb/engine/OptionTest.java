@@ -11,6 +11,7 @@ import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Option;
 import org.sciycsb.api.Secrets;
+import org.sciycsb.engine.config.EngineOptions;
 
 class OptionTest {
   @Test

@@ -26,7 +26,7 @@ public final class Fmt {
   }
 
   /** Fixed decimals (CSV columns). */
-  static String fixed(double d, int decimals) {
+  public static String fixed(double d, int decimals) {
     return String.format(Locale.ROOT, "%." + decimals + "f", d);
   }
 

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
-import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.output.Exporters;
 import org.sciycsb.results.ResultsDir;
 import org.sciycsb.results.RunReport;

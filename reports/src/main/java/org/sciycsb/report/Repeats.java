@@ -22,7 +22,7 @@ import org.sciycsb.api.Phase;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.Engine;
-import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.engine.RunSpec;
 import org.sciycsb.results.ResultsDir;
 

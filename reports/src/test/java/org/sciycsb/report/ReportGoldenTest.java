@@ -20,6 +20,8 @@ import org.sciycsb.measure.IntervalPoint;
 import org.sciycsb.measure.LatencySummary;
 import org.sciycsb.measure.OpSummary;
 import org.sciycsb.output.JsonExporter;
+import org.sciycsb.report.run.ResourceSampler;
+import org.sciycsb.report.run.ResourceWriter;
 
 /**
  * Every report format against a golden file, from fixed inputs built in code (no clock, no host): compare text and
@@ -78,7 +80,7 @@ class ReportGoldenTest {
       series.add(new IntervalPoint(i * 500L, (i + 1) * 500L, p));
     }
     return new RunReport(meta, "completed", 2000, 9990, 4995.0 * tput, ops, series, Map.of(), List.of(),
-        List.of(50.0, 95.0, 99.0, 99.9), ResourceSampler.section(1000, samples(), watched()));
+        List.of(50.0, 95.0, 99.0, 99.9), ResourceWriter.section(1000, samples(), watched()));
   }
 
   static LatencySummary lat(long n, double mean, double scale) {
@@ -272,8 +274,8 @@ class ReportGoldenTest {
 
   @Test
   void resourcesCsvAndJson() throws Exception {
-    golden("resources.csv", ResourceSampler.csv(samples()));
+    golden("resources.csv", ResourceWriter.csv(samples()));
     golden("resources.json", new ObjectMapper().writerWithDefaultPrettyPrinter()
-        .writeValueAsString(ResourceSampler.section(1000, samples(), watched())) + "\n");
+        .writeValueAsString(ResourceWriter.section(1000, samples(), watched())) + "\n");
   }
 }

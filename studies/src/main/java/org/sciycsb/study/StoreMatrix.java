@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
-import org.sciycsb.engine.Registry;
+import org.sciycsb.engine.config.Registry;
 import org.sciycsb.study.report.StudyJson;
 import org.sciycsb.study.runner.StudyFolder;
 import org.sciycsb.study.seeds.StudyDef;

@@ -7,7 +7,7 @@ import java.util.Map;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
-import org.sciycsb.engine.Registry;
+import org.sciycsb.engine.config.Registry;
 import org.sciycsb.study.compare.StudyCompare;
 import org.sciycsb.study.plan.StudyOptions;
 import org.sciycsb.study.seeds.Studies;

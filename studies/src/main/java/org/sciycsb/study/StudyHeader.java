@@ -43,7 +43,7 @@ final class StudyHeader {
     header.put("outcome", "running");
     header.put("host", org.sciycsb.engine.Metadata.host());
     header.put("storageLabel", storageLabel);
-    header.put("storage", org.sciycsb.report.StorageDevice.describe(
+    header.put("storage", org.sciycsb.report.run.StorageDevice.describe(
         props.containsKey("label.device") ? Path.of(props.get("label.device")) : dir, storageLabel));
     header.put("tablePrefix", prefix);
     header.put("notes", plan.notes());

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
-import org.sciycsb.engine.Registry;
+import org.sciycsb.engine.config.Registry;
 import org.sciycsb.study.plan.Plan;
 import org.sciycsb.study.plan.Step;
 import org.sciycsb.study.seeds.Studies;

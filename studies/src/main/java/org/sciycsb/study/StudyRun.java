@@ -9,7 +9,7 @@ import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
-import org.sciycsb.engine.Registry;
+import org.sciycsb.engine.config.Registry;
 import org.sciycsb.study.plan.Plan;
 import org.sciycsb.study.plan.Step;
 import org.sciycsb.study.plan.StudyOptions;

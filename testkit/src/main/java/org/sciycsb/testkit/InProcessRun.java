@@ -10,7 +10,7 @@ import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.engine.Benchmark;
-import org.sciycsb.engine.FaultSchedule;
+import org.sciycsb.engine.fault.FaultSchedule;
 import org.sciycsb.engine.RunSpec;
 import org.sciycsb.metrics.PrometheusMetrics;
 

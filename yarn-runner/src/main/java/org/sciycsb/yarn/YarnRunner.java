@@ -43,7 +43,7 @@ import org.sciycsb.cli.Args;
 import org.sciycsb.cli.Main;
 import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.ClientShares;
-import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.engine.GitRevision;
 import org.sciycsb.report.Sla;
 import org.sciycsb.results.ResultsDir;

@@ -15,7 +15,7 @@ import org.sciycsb.api.AtomicFiles;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
-import org.sciycsb.engine.FaultSchedule;
+import org.sciycsb.engine.fault.FaultSchedule;
 import org.sciycsb.study.plan.Step;
 
 /**

@@ -15,7 +15,7 @@ import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.ClientShares;
-import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.report.MergedRun;
 
 /**

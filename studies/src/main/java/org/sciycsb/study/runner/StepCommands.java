@@ -8,7 +8,7 @@ import java.util.Map;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Phase;
 import org.sciycsb.engine.RunSpec;
-import org.sciycsb.report.RunHooks;
+import org.sciycsb.report.run.RunHooks;
 import org.sciycsb.study.plan.Step;
 
 /**
@@ -79,7 +79,7 @@ public final class StepCommands {
   public RunSpec spec(Step s, java.io.PrintStream out, java.io.PrintStream log) throws ConfigException {
     RunSpec.Builder b = RunSpec.builder(s.kind() == Step.Kind.LOAD ? Phase.LOAD : Phase.RUN).binding(s.binding())
         .out(out).err(log).extension(RunHooks.EXTENSION)
-        .extension(org.sciycsb.engine.FaultSchedule.EXTENSION)
+        .extension(org.sciycsb.engine.fault.FaultSchedule.EXTENSION)
         .extension(org.sciycsb.metrics.PrometheusMetrics.EXTENSION);
     for (String f : s.files()) {
       b.propertyFile(Path.of(resolve(f)));

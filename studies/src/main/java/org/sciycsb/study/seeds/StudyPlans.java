@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
-import org.sciycsb.engine.Registry;
+import org.sciycsb.engine.config.Registry;
 import org.sciycsb.study.plan.Plan;
 import org.sciycsb.study.plan.Step;
 import org.sciycsb.study.plan.StudyContext;

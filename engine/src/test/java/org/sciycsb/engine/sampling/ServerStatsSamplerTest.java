@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.sampling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,6 +14,11 @@ import site.ycsb.DB;
 
 /** The store's own figures over a run: counters' differences and rates, gauges' mean and maximum, or why none. */
 class ServerStatsSamplerTest {
+  /** A sampler whose reasons give an exception's message (the engine's one-line description without its class). */
+  static ServerStatsSampler sampler(org.sciycsb.api.BindingRun run, long periodMillis) {
+    return new ServerStatsSampler(run, periodMillis, Throwable::getMessage);
+  }
+
   /** A store whose counter grows by 10 at every read and whose gauge alternates 1, 3. */
   static class CountingStore implements BindingRun {
     final AtomicInteger reads = new AtomicInteger();
@@ -51,7 +56,7 @@ class ServerStatsSamplerTest {
   @SuppressWarnings("unchecked")
   void countersBecomeDifferencesAndRatesGaugesMeansAndMaxima() throws Exception {
     CountingStore store = new CountingStore(false);
-    ServerStatsSampler s = new ServerStatsSampler(store, 100);
+    ServerStatsSampler s = sampler(store, 100);
     long start = System.currentTimeMillis();
     s.start();
     long deadline = System.nanoTime() + 30_000_000_000L; // 3 samples at 100 ms; a loaded CI machine gets 30 s
@@ -76,13 +81,13 @@ class ServerStatsSamplerTest {
 
   @Test
   void aStoreThatCannotSaySaysWhy() throws Exception {
-    ServerStatsSampler s = new ServerStatsSampler(new CountingStore(true), 100);
+    ServerStatsSampler s = sampler(new CountingStore(true), 100);
     s.start();
     Thread.sleep(150);
     s.stop();
     assertThat(s.section(System.currentTimeMillis()))
         .containsEntry("unavailable", "the store's figures could not be read: no stats for you");
-    ServerStatsSampler none = new ServerStatsSampler(new CountingStore(false) {
+    ServerStatsSampler none = sampler(new CountingStore(false) {
       @Override
       public Optional<ServerStats> serverStats() {
         return Optional.empty();
@@ -107,7 +112,7 @@ class ServerStatsSamplerTest {
         return super.serverStats();
       }
     };
-    ServerStatsSampler s = new ServerStatsSampler(slow, 10_000);
+    ServerStatsSampler s = sampler(slow, 10_000);
     s.start();
     assertThat(slow.reads.get()).as("samples taken when start returned").isEqualTo(1);
     s.stop();
@@ -127,7 +132,7 @@ class ServerStatsSamplerTest {
         return super.serverStats();
       }
     };
-    ServerStatsSampler s = new ServerStatsSampler(hung, 100);
+    ServerStatsSampler s = sampler(hung, 100);
     long t0 = System.nanoTime();
     s.start();
     long waitedMs = (System.nanoTime() - t0) / 1_000_000;

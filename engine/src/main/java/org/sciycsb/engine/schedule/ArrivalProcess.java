@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.schedule;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Option;
+import org.sciycsb.engine.config.EngineOptions;
 
 /**
  * When the operations of a scheduled run are intended to start ({@code -target}, {@code -p arrival=...}): a rate that
@@ -22,7 +23,7 @@ import org.sciycsb.api.Option;
  * @param segments the rate's pieces in order; only the last may be unbounded ({@code seconds} infinite)
  * @param poisson  exponential gaps (a Poisson process) instead of even ones
  */
-record ArrivalProcess(List<Segment> segments, boolean poisson) {
+public record ArrivalProcess(List<Segment> segments, boolean poisson) {
   /** A piece of the rate: from {@code fromRate} to {@code toRate} operations per second, linearly, over its length. */
   record Segment(double seconds, double fromRate, double toRate) {
     /** Expected arrivals in the first {@code s} seconds of the segment. */
@@ -48,7 +49,7 @@ record ArrivalProcess(List<Segment> segments, boolean poisson) {
   }
 
   /** The run's arrival process, or null when the run goes as fast as it can (no target, arrival=constant). */
-  static ArrivalProcess of(Config cfg) throws ConfigException {
+  public static ArrivalProcess of(Config cfg) throws ConfigException {
     String kind = cfg.get(EngineOptions.ARRIVAL);
     double target = cfg.get(EngineOptions.TARGET);
     refuseUnused(cfg, kind);
@@ -76,7 +77,7 @@ record ArrivalProcess(List<Segment> segments, boolean poisson) {
     }
   }
 
-  static ArrivalProcess constant(double rate, boolean poisson) {
+  public static ArrivalProcess constant(double rate, boolean poisson) {
     return new ArrivalProcess(List.of(new Segment(Double.POSITIVE_INFINITY, rate, rate)), poisson);
   }
 
@@ -165,7 +166,7 @@ record ArrivalProcess(List<Segment> segments, boolean poisson) {
   }
 
   /** The properties that give one of {@code clients} client processes its share of the process. */
-  static java.util.Map<String, String> shareOf(Config cfg, int clients) throws ConfigException {
+  public static java.util.Map<String, String> shareOf(Config cfg, int clients) throws ConfigException {
     String kind = cfg.get(EngineOptions.ARRIVAL);
     java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
     double target = cfg.get(EngineOptions.TARGET);
@@ -186,7 +187,7 @@ record ArrivalProcess(List<Segment> segments, boolean poisson) {
   }
 
   /** One line for the metadata and the banner, e.g. {@code ramp 100 -> 1000 ops/s over 60s}. */
-  String describe() {
+  public String describe() {
     Segment first = segments.get(0);
     if (segments.size() == 1 && Double.isInfinite(first.seconds())) {
       return (poisson ? "poisson, mean " : "constant ") + rate(first.fromRate()) + " ops/s";
@@ -206,7 +207,7 @@ record ArrivalProcess(List<Segment> segments, boolean poisson) {
    * The warmup's rate: the first rate above 0 (steps skip their leading pauses), or for a ramp from 0 its mean
    * (a warmup at 0 would never end). Every process has one: {@link #of} refuses processes without arrivals.
    */
-  double initialRate() {
+  public double initialRate() {
     for (Segment s : segments) {
       if (s.fromRate() > 0) {
         return s.fromRate();

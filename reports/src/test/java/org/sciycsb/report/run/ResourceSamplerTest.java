@@ -1,4 +1,4 @@
-package org.sciycsb.report;
+package org.sciycsb.report.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -82,9 +82,9 @@ class ResourceSamplerTest {
     ResourceSampler.Watched w = sampler.processes().get(1);
     assertThat(w.command()).isNull();
     assertThat(w.problem()).isEqualTo("no process with pid " + dead);
-    Map<String, Object> section = ResourceSampler.section(INTERVAL_MS, samples, sampler.processes());
+    Map<String, Object> section = ResourceWriter.section(INTERVAL_MS, samples, sampler.processes());
     assertThat(section.get("processes").toString()).contains("problem=no process with pid " + dead);
-    String header = ResourceSampler.csv(samples).lines().findFirst().orElseThrow();
+    String header = ResourceWriter.csv(samples).lines().findFirst().orElseThrow();
     assertThat(header).endsWith(",client_cpu_user_pct,client_cpu_sys_pct,client_rss_bytes")
         .doesNotContain("server");
   }
@@ -94,7 +94,7 @@ class ResourceSamplerTest {
   void realSamplesKeepTheShapeOfTheFiles() {
     ResourceSampler sampler = new ResourceSampler(INTERVAL_MS);
     List<ResourceSampler.Sample> samples = sample(sampler);
-    String[] lines = ResourceSampler.csv(samples).split("\n");
+    String[] lines = ResourceWriter.csv(samples).split("\n");
     assertThat(lines).hasSize(samples.size() + 1);
     assertThat(lines[0]).startsWith("t_ms,cpu_user_pct,cpu_sys_pct,cpu_iowait_pct,mem_used_bytes,mem_available_bytes")
         .endsWith(",client_cpu_user_pct,client_cpu_sys_pct,client_rss_bytes");
@@ -102,7 +102,7 @@ class ResourceSamplerTest {
     for (int i = 1; i < lines.length; i++) {
       assertThat(lines[i].split(",", -1)).hasSize(columns);
     }
-    Map<String, Object> section = ResourceSampler.section(INTERVAL_MS, samples, sampler.processes());
+    Map<String, Object> section = ResourceWriter.section(INTERVAL_MS, samples, sampler.processes());
     assertThat(section).containsOnlyKeys("source", "intervalMs", "units", "processes", "samples", "summary");
     @SuppressWarnings("unchecked")
     Map<String, Object> first = ((List<Map<String, Object>>) section.get("samples")).get(0);

@@ -1,4 +1,4 @@
-package org.sciycsb.report;
+package org.sciycsb.report.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

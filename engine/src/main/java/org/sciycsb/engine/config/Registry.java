@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.config;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +16,7 @@ import site.ycsb.Workload;
 /** Finds bindings and workloads: registered ones through ServiceLoader, others by class name. */
 public final class Registry {
   /** The binding used when none is named: the embedded SQL store. */
-  public static final String DEFAULT_BINDING = "jdbc";
+  public static final String DEFAULT_BINDING = ProjectBindings.get("default");
   private static final String UPSTREAM_CORE = "site.ycsb.workloads.CoreWorkload";
 
   private Registry() {}

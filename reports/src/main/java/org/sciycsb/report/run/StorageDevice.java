@@ -1,4 +1,4 @@
-package org.sciycsb.report;
+package org.sciycsb.report.run;
 
 import java.io.IOException;
 import java.nio.file.Files;

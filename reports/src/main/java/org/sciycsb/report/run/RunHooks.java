@@ -1,4 +1,4 @@
-package org.sciycsb.report;
+package org.sciycsb.report.run;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -9,9 +9,13 @@ import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import java.util.Optional;
 import org.sciycsb.api.OptionSet;
-import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.engine.RunExtension;
 import org.sciycsb.engine.RunListener;
+import org.sciycsb.engine.servers.ServerControl;
+import org.sciycsb.report.FinalStatus;
+import org.sciycsb.report.ReportOptions;
+import org.sciycsb.report.Sla;
 import org.sciycsb.results.ResultsDir;
 import org.sciycsb.results.RunReport;
 
@@ -89,14 +93,7 @@ public final class RunHooks implements RunListener {
         continue;
       }
       if (p.startsWith("servers:")) {
-        String name = p.substring("servers:".length());
-        for (String line : org.sciycsb.engine.ServersScript.ask("pids", name, "resources.pids=" + p)) {
-          if (!line.matches("\\d+")) {
-            throw new ConfigException("resources.pids=" + p + ": bin/servers pids " + name + " answered '" + line
-                + "', not a PID");
-          }
-          out.add(Long.parseLong(line));
-        }
+        out.addAll(ServerControl.local().pids(p.substring("servers:".length()), "resources.pids=" + p));
         continue;
       }
       try {
@@ -124,7 +121,7 @@ public final class RunHooks implements RunListener {
       return null;
     }
     samples = sampler.stop(measuredStartEpochMs);
-    return ResourceSampler.section(intervalMs, samples, sampler.processes());
+    return ResourceWriter.section(intervalMs, samples, sampler.processes());
   }
 
   /** Stops the sampler thread if it still runs (the run ended by an exception). */
@@ -153,7 +150,7 @@ public final class RunHooks implements RunListener {
     String failure = null;
     try {
       if (sampler != null) {
-        dir.writeAtomically("resources.csv", ResourceSampler.csv(samples));
+        dir.writeAtomically("resources.csv", ResourceWriter.csv(samples));
       }
       dir.writeAtomically("final-status.xml", FinalStatus.xml(report));
       if (!checks.isEmpty()) {

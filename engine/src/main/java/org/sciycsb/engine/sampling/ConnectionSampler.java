@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.sampling;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,10 +1,10 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.sciycsb.engine.EngineOptions;
+import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.workloads.CoreWorkloadOptions;
 
 class KeyCheckTest {

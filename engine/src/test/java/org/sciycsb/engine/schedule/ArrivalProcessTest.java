@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,6 +10,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Phase;
+import org.sciycsb.engine.ClientShares;
+import org.sciycsb.workloads.CoreWorkload;
 
 class ArrivalProcessTest {
   private static ArrivalProcess of(Map<String, String> props) throws ConfigException {
@@ -149,15 +152,15 @@ class ArrivalProcessTest {
 
   @Test
   void severalClientProcessesShareEveryRate() throws Exception {
-    List<Map<String, String>> s = ClientSharesTest.shares(org.sciycsb.api.Phase.RUN, 2, Map.of("arrival", "steps",
-        "arrival.steps", "100:1s,300:2m", "operationcount", "0"));
+    List<Map<String, String>> s = ClientShares.of(new CoreWorkload(), Phase.RUN, new Config(Map.of("arrival",
+        "steps", "arrival.steps", "100:1s,300:2m", "operationcount", "0")), 2);
     assertThat(s.get(1)).containsEntry("arrival.steps", "50.0:1000000000ns,150.0:120000000000ns");
     Map<String, String> one = new java.util.HashMap<>(Map.of("arrival", "steps", "operationcount", "0"));
     one.putAll(s.get(0));
     List<Double> t = starts(of(one), -1);
     assertThat(t).hasSize(50 + 150 * 120);
-    s = ClientSharesTest.shares(org.sciycsb.api.Phase.RUN, 4, Map.of("arrival", "ramp", "arrival.from", "100",
-        "arrival.to", "400", "arrival.duration", "1m", "operationcount", "0"));
+    s = ClientShares.of(new CoreWorkload(), Phase.RUN, new Config(Map.of("arrival", "ramp", "arrival.from", "100",
+        "arrival.to", "400", "arrival.duration", "1m", "operationcount", "0")), 4);
     assertThat(s.get(3)).containsEntry("arrival.from", "25.0").containsEntry("arrival.to", "100.0");
   }
 }

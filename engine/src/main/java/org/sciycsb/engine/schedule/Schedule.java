@@ -1,8 +1,9 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.schedule;
 
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * One global schedule for a run with an {@link ArrivalProcess} ({@code -target}, {@code -p arrival=...}): operation
@@ -10,7 +11,7 @@ import java.util.concurrent.locks.LockSupport;
  * stalls leaves its later slots to the others or, when none is free, to itself late: either way the response time
  * counts from the slot, so a stall shows in the response-time percentiles instead of being omitted.
  */
-final class Schedule {
+public final class Schedule {
   private final long startNanos;
   /** Nanoseconds between slots of a constant rate with even gaps (the fast path), or 0. */
   private final double periodNanos;
@@ -21,12 +22,12 @@ final class Schedule {
   private final AtomicLong arrivals = new AtomicLong(Double.doubleToRawLongBits(0.0));
 
   /** A constant rate with even gaps. @param limit tickets to hand out, or -1 for no limit */
-  Schedule(long startNanos, double opsPerSecond, long limit) {
+  public Schedule(long startNanos, double opsPerSecond, long limit) {
     this(startNanos, ArrivalProcess.constant(opsPerSecond, false), limit);
   }
 
   /** @param limit tickets to hand out, or -1 for no limit */
-  Schedule(long startNanos, ArrivalProcess process, long limit) {
+  public Schedule(long startNanos, ArrivalProcess process, long limit) {
     this.startNanos = startNanos;
     this.process = process;
     this.limit = limit;
@@ -36,7 +37,7 @@ final class Schedule {
   }
 
   /** The next slot's intended start, or -1 when the run's operations are all handed out or the process has ended. */
-  long take() {
+  public long take() {
     long k = next.getAndIncrement();
     if (limit >= 0 && k >= limit) {
       return -1;
@@ -64,7 +65,7 @@ final class Schedule {
    * The offered rate of an interval: the process's expected arrivals per second between two times in milliseconds
    * from the schedule's start (no more than the run's operation count in all).
    */
-  double offeredPerSecond(long fromMs, long toMs) {
+  public double offeredPerSecond(long fromMs, long toMs) {
     if (toMs <= fromMs) {
       return 0;
     }
@@ -77,14 +78,14 @@ final class Schedule {
     return (b - a) / ((toMs - fromMs) / 1e3);
   }
 
-  ArrivalProcess process() {
+  public ArrivalProcess process() {
     return process;
   }
 
-  /** Waits until the given time (or until stop is requested). */
-  static void waitUntil(long when, Stop stop) {
+  /** Waits until the given time (or until {@code stopped} says the run is to stop). */
+  public static void waitUntil(long when, BooleanSupplier stopped) {
     long now;
-    while ((now = System.nanoTime()) < when && !stop.requested()) {
+    while ((now = System.nanoTime()) < when && !stopped.getAsBoolean()) {
       long left = when - now;
       if (left > 20_000) {
         LockSupport.parkNanos(Math.min(left - 10_000, 100_000_000L));

@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.fault;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -15,25 +15,29 @@ import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Option;
 import org.sciycsb.api.OptionSet;
+import org.sciycsb.engine.RunExtension;
+import org.sciycsb.engine.RunListener;
+import org.sciycsb.engine.config.ProjectBindings;
+import org.sciycsb.engine.servers.ServerControl;
 import org.sciycsb.results.ResultsDir;
 import org.sciycsb.results.RunReport;
 
 /**
  * A fault injected while a run runs: {@code fault.at} after the client threads start, the action; at
  * {@code fault.restore} (or when the run ends: {@code fault.restoreatend}), the restore. An action is
- * {@code kill-node:N} or {@code kill-node:N,M,...} (the local test server's node N, through
- * {@code bin/servers}: Cassandra's {@code stop-node N}, HDFS's DataNode N, restored by
- * {@code start-node N} or {@code start}) or {@code command:<shell command>} for a user's own cluster (restored by
- * {@code fault.restorecommand}). The output of each goes to {@code fault.log} in the results folder; when each ran,
- * how long it took and its exit code go to {@code metadata.faults}, times relative to the measured start as in the
- * time series. An action that fails fails the run (exit 4) after its results are written.
+ * {@code kill-node:N} or {@code kill-node:N,M,...} (nodes of a local test server, killed and restored through
+ * {@link ServerControl}: how is the server's own business) or {@code command:<shell command>} for a user's own
+ * cluster (restored by {@code fault.restorecommand}). The output of each goes to {@code fault.log} in the results
+ * folder; when each ran, how long it took and its exit code go to {@code metadata.faults}, times relative to the
+ * measured start as in the time series. An action that fails fails the run (exit 4) after its results are written.
  */
 public final class FaultSchedule implements RunListener {
   public static final Option<Duration> AT = Option.duration("fault.at", null, "s",
       "when the fault action runs, after the client threads start (e.g. 30s); unset = no fault");
   public static final Option<String> ACTION = Option.string("fault.action", null,
-      "the fault: kill-node:N (node N of the local test server, through bin/servers: cassandra, hdfs"
-          + " DataNode N; kill-node:N,M,... several at once) or command:<shell command> (your own cluster)");
+      "the fault: kill-node:N (node N of the local test server, through bin/servers: "
+          + ProjectBindings.get("nodefaults") + " DataNode N; kill-node:N,M,... several at once) or"
+          + " command:<shell command> (your own cluster)");
   public static final Option<Duration> RESTORE = Option.duration("fault.restore", null, "s",
       "when the fault is undone, after the client threads start (e.g. 90s; after fault.at); unset = never");
   public static final Option<String> RESTORE_COMMAND = Option.string("fault.restorecommand", null,
@@ -41,31 +45,38 @@ public final class FaultSchedule implements RunListener {
   public static final Option<Boolean> RESTORE_AT_END = Option.bool("fault.restoreatend", false,
       "undo the fault as soon as the run (or a study's census job) ends, instead of at a time (not with"
           + " fault.restore)");
+  /** The test servers kill-node faults act on, and an instance, as the help and error lines name them. */
+  private static final String SERVERS_EXAMPLE = ProjectBindings.get("nodefaults") + ", or an instance such as "
+      + ProjectBindings.get("nodefaults.instance");
   public static final Option<String> SERVER = Option.string("fault.server", null,
-      "the bin/servers name (and instance) of the test server a kill-node fault acts on: cassandra, hdfs, or"
-          + " an instance such as cassandra@cluster3");
+      "the bin/servers name (and instance) of the test server a kill-node fault acts on: " + SERVERS_EXAMPLE);
+
+  /** The extension on this checkout's test servers ({@link ServerControl#local()}). */
+  public static final RunExtension EXTENSION = extension(ServerControl.local());
 
   /** The extension: declares and checks the options, opens a schedule for each run that sets fault.at. */
-  public static final RunExtension EXTENSION = new RunExtension() {
-    @Override
-    public OptionSet options() {
-      return OptionSet.builder("faults").add(AT, ACTION, RESTORE, RESTORE_AT_END, RESTORE_COMMAND, SERVER).ownPrefix("fault.")
-          .build();
-    }
-
-    @Override
-    public void validate(Config config) throws ConfigException {
-      if (!plan(config).isEmpty()) {
-        checkNodes(config);
+  public static RunExtension extension(ServerControl servers) {
+    return new RunExtension() {
+      @Override
+      public OptionSet options() {
+        return OptionSet.builder("faults").add(AT, ACTION, RESTORE, RESTORE_AT_END, RESTORE_COMMAND, SERVER)
+            .ownPrefix("fault.").build();
       }
-    }
 
-    @Override
-    public RunListener open(Config config, Path resultsDir) throws ConfigException {
-      List<Step> steps = plan(config);
-      return steps.isEmpty() ? new RunListener() {} : new FaultSchedule(steps, resultsDir.resolve("fault.log"));
-    }
-  };
+      @Override
+      public void validate(Config config) throws ConfigException {
+        if (!plan(config, servers).isEmpty()) {
+          checkNodes(config, servers);
+        }
+      }
+
+      @Override
+      public RunListener open(Config config, Path resultsDir) throws ConfigException {
+        List<Step> steps = plan(config, servers);
+        return steps.isEmpty() ? new RunListener() {} : new FaultSchedule(steps, resultsDir.resolve("fault.log"));
+      }
+    };
+  }
 
   /**
    * The schedule a configuration asks for, for a process other than an engine run (a study's census job): empty
@@ -73,7 +84,7 @@ public final class FaultSchedule implements RunListener {
    * {@link #measurementEnded(long)} when it ended, then reads {@link #metadata()} and {@link #problem()}.
    */
   public static Optional<FaultSchedule> around(Config config, Path log) throws ConfigException {
-    List<Step> steps = plan(config);
+    List<Step> steps = plan(config, ServerControl.local());
     return steps.isEmpty() ? Optional.empty() : Optional.of(new FaultSchedule(steps, log));
   }
 
@@ -81,7 +92,7 @@ public final class FaultSchedule implements RunListener {
    * One command of the schedule: what it is, when, and the command line; {@code atEnd}: a restore that runs when
    * the run ends (fault.restoreatend), whatever its time.
    */
-  record Step(String what, Duration at, List<String> command, boolean atEnd) {
+  public record Step(String what, Duration at, List<String> command, boolean atEnd) {
     Step(String what, Duration at, List<String> command) {
       this(what, at, command, false);
     }
@@ -101,8 +112,11 @@ public final class FaultSchedule implements RunListener {
     this.log = log;
   }
 
-  /** The schedule a configuration asks for (empty without fault.at); any inconsistency is one clear line. */
-  static List<Step> plan(Config cfg) throws ConfigException {
+  /**
+   * The schedule a configuration asks for (empty without fault.at), kill-node faults on {@code servers}; any
+   * inconsistency is one clear line.
+   */
+  public static List<Step> plan(Config cfg, ServerControl servers) throws ConfigException {
     Duration at = cfg.get(AT);
     String action = cfg.get(ACTION);
     if (at == null && action == null) {
@@ -128,7 +142,7 @@ public final class FaultSchedule implements RunListener {
           + Option.formatDuration(at) + ")");
     }
     return action.startsWith("command:") && action.length() > "command:".length()
-        ? commands(cfg, action, at, restore) : killNodes(cfg, action, at, restore);
+        ? commands(cfg, action, at, restore) : killNodes(cfg, servers, action, at, restore);
   }
 
   /** A user's own commands: the fault, and its restore when one is scheduled. */
@@ -147,9 +161,12 @@ public final class FaultSchedule implements RunListener {
     return out;
   }
 
-  /** kill-node:N[,M...] on a local test server through bin/servers: a command per node, then the restore. */
-  private static List<Step> killNodes(Config cfg, String action, Duration at, Duration restore)
-      throws ConfigException {
+  /**
+   * kill-node:N[,M...] on a local test server: one command that kills the nodes, then the one that restores them. A
+   * server whose script kills no nodes is refused here, before anything runs.
+   */
+  private static List<Step> killNodes(Config cfg, ServerControl servers, String action, Duration at,
+      Duration restore) throws ConfigException {
     if (!action.matches("kill-node:[1-9][0-9]*(,[1-9][0-9]*)*")) {
       throw new ConfigException("bad value for fault.action: '" + action + "' (kill-node:N, kill-node:N,M,..., or"
           + " command:<shell command>)");
@@ -161,40 +178,29 @@ public final class FaultSchedule implements RunListener {
     String server = cfg.get(SERVER);
     if (server == null) {
       throw new ConfigException("fault.action=" + action + " needs fault.server: the bin/servers name of the test"
-          + " server (cassandra, hdfs, or an instance such as cassandra@cluster3)");
+          + " server (" + SERVERS_EXAMPLE + ")");
     }
-    String kind = server.replaceFirst("@.*", "");
-    String servers = ServersScript.path().toString();
-    boolean atEnd = restore == AT_END;
+    Optional<List<String>> able = servers.nodeFaultServers();
+    if (able.isPresent() && !able.get().contains(server.replaceFirst("@.*", ""))) {
+      throw new ConfigException("fault.action=" + action + ": bin/servers kills nodes of the "
+          + ProjectBindings.and(able.get())
+          + " test servers, not of '" + server + "' (use fault.action=command:... for other stores, e.g. a "
+          + ProjectBindings.get("nodefaults.elsewhere") + " cluster of your own)");
+    }
     List<Step> out = new ArrayList<>();
-    switch (kind) {
-      case "cassandra" -> {
-        nodes.forEach(n -> out.add(new Step("fault", at, List.of(servers, "stop-node", server, n))));
-        if (restore != null) {
-          nodes.forEach(n -> out.add(new Step("restore", restore, List.of(servers, "start-node", server, n), atEnd)));
-        }
-      }
-      case "hdfs" -> {
-        List<String> kill = new ArrayList<>(List.of(servers, "kill", server));
-        nodes.forEach(n -> kill.add("datanode:" + n));
-        out.add(new Step("fault", at, kill));
-        if (restore != null) {
-          out.add(new Step("restore", restore, List.of(servers, "start", server), atEnd));
-        }
-      }
-      default -> throw new ConfigException("fault.action=" + action + ": bin/servers kills nodes of the cassandra"
-          + " and hdfs test servers, not of '" + server + "' (use fault.action=command:... for other stores, e.g."
-          + " a Riak cluster of your own)");
+    out.add(new Step("fault", at, servers.killNodes(server, nodes)));
+    if (restore != null) {
+      out.add(new Step("restore", restore, servers.restoreNodes(server, nodes), restore == AT_END));
     }
     return out;
   }
 
   /**
-   * Checks a schedule as {@link #EXTENSION} does, without asking {@code bin/servers} about the server (a dry run's
-   * check: the servers need not be running yet).
+   * Checks a schedule as {@link #EXTENSION} does, without asking the server about its nodes (a dry run's check: the
+   * servers need not be running yet).
    */
   public static void validateWithoutServers(Config config) throws ConfigException {
-    plan(config);
+    plan(config, ServerControl.local());
   }
 
   /**
@@ -202,19 +208,13 @@ public final class FaultSchedule implements RunListener {
    * before anything runs: a misspelt instance or a node the cluster does not have is bad input (exit 2), not a
    * fault that fails mid-run.
    */
-  static void checkNodes(Config cfg) throws ConfigException {
+  private static void checkNodes(Config cfg, ServerControl servers) throws ConfigException {
     String action = cfg.get(ACTION);
     if (!action.startsWith("kill-node:")) {
       return;
     }
     String server = cfg.get(SERVER);
-    List<String> out = ServersScript.ask("nodes", server, "fault.server=" + server);
-    String last = out.get(out.size() - 1);
-    if (!last.matches("[0-9]+")) {
-      throw new ConfigException("fault.server=" + server + ": bin/servers nodes " + server + " answered '" + last
-          + "', not a node count");
-    }
-    int count = Integer.parseInt(last);
+    int count = servers.nodeCount(server, "fault.server=" + server);
     for (String n : action.substring("kill-node:".length()).split(",")) {
       if (Integer.parseInt(n) > count) {
         throw new ConfigException("fault.action=" + action + ": " + server + " has " + count + " node(s), no node "

@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.sampling;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.BindingRun;
 import org.sciycsb.api.ServerStats;
@@ -29,6 +30,7 @@ final class ServerStatsSampler implements Runnable {
 
   private final BindingRun run;
   private final long periodMillis;
+  private final Function<Throwable, String> describe;
   private final Thread thread;
   private final List<Sample> samples = new ArrayList<>();
   private final java.util.concurrent.CountDownLatch firstSample = new java.util.concurrent.CountDownLatch(1);
@@ -36,9 +38,13 @@ final class ServerStatsSampler implements Runnable {
   private String unavailable;
   private int failures;
 
-  ServerStatsSampler(BindingRun run, long periodMillis) {
+  /**
+   * @param describe an exception in one line, for the reason when the store's first answer fails
+   */
+  ServerStatsSampler(BindingRun run, long periodMillis, Function<Throwable, String> describe) {
     this.run = run;
     this.periodMillis = periodMillis;
+    this.describe = describe;
     this.thread = new Thread(this, "server-stats-sampler");
     this.thread.setDaemon(true);
   }
@@ -76,7 +82,7 @@ final class ServerStatsSampler implements Runnable {
       synchronized (this) {
         failures++;
         if (samples.isEmpty()) {
-          unavailable = "the store's figures could not be read: " + Engine.describe(e);
+          unavailable = "the store's figures could not be read: " + describe.apply(e);
           return false;
         }
       }

@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

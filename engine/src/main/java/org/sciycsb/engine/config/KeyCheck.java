@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.config;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +19,7 @@ public final class KeyCheck {
   private KeyCheck() {}
 
   /** @return warnings for keys nobody declares */
-  static List<String> check(Config config, List<OptionSet> sets) throws ConfigException {
+  public static List<String> check(Config config, List<OptionSet> sets) throws ConfigException {
     List<String> warnings = new ArrayList<>();
     for (Map.Entry<String, String> e : config.asMap().entrySet()) {
       String key = e.getKey();

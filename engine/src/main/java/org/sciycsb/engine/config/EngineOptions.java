@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.config;
 
 import java.time.Duration;
 import org.sciycsb.api.CommonOptions;
@@ -74,7 +74,7 @@ public final class EngineOptions {
       "after a load, compare the store's record count with what was inserted, when the binding can count");
 
   public static final Option<Boolean> EMPTY = Option.bool("load.empty", false,
-      "before a load, remove every record of the workload's table (jdbc, mongodb, cassandra, hdfs, basic can; "
+      "before a load, remove every record of the workload's table (" + ProjectBindings.get("empty") + " can; "
       + "set for every repeat by -p repeats=N on load)");
 
   public static final Option<Long> START_AT = Option.longValue("start.at", 0L,
@@ -83,9 +83,8 @@ public final class EngineOptions {
           + "is; 0 = at once").check(v -> v == 0 || v > 1_000_000_000_000L, "must be epoch milliseconds (or 0)");
 
   public static final Option<Boolean> SERVER_STATS = Option.bool("serverstats.sample", true,
-      "sample the store's own counters and gauges during the run, where the binding reads them (MongoDB "
-          + "serverStatus, Cassandra's system_views on every node, PostgreSQL's pg_stat_database, the HDFS daemons' "
-          + "JMX, Riak's /stats): extra.server of results.json");
+      "sample the store's own counters and gauges during the run, where the binding reads them ("
+          + ProjectBindings.get("serverstats") + "): extra.server of results.json");
   public static final Option<java.time.Duration> SERVER_STATS_INTERVAL = Option.duration("serverstats.interval",
       java.time.Duration.ofSeconds(1), "s", "time between two samples of the store's own figures")
       .check(d -> d.toMillis() >= 100, "must be at least 100 ms");
@@ -104,11 +103,12 @@ public final class EngineOptions {
   public static final Option<String> CONNECTIONS = Option.choice("connections", "shared",
       "shared: one binding client for the run, whose connections the threads share (a pool, or one per thread, as the"
           + " binding does); perthread: each client thread opens a client of its own with its own connections, as"
-          + " separate worker processes would (bindings that support it: mongodb, jdbc, basic)", "shared", "perthread");
+          + " separate worker processes would (bindings that support it: " + ProjectBindings.get("perthread") + ")",
+      "shared", "perthread");
 
   public static final Option<Integer> INFLIGHT = Option.integer("inflight", null,
-      "operations in flight at once for the whole run, spread over the threads: with an asynchronous binding (basic,"
-          + " cassandra, mongodb, riak) a few threads keep many operations pending; unset = one per thread")
+      "operations in flight at once for the whole run, spread over the threads: with an asynchronous binding ("
+          + ProjectBindings.get("async") + ") a few threads keep many operations pending; unset = one per thread")
       .check(v -> v >= 1, "must be at least 1");
 
   public static final Option<Long> ERRORS_MAX = Option.longValue("errors.max", 0L,

@@ -1,0 +1,40 @@
+package org.sciycsb.engine.servers;
+
+import java.util.List;
+import java.util.Optional;
+import org.sciycsb.api.ConfigException;
+
+/**
+ * What a run asks of the test servers it acts on, by their {@code bin/servers} names ({@code <name>[@instance]}):
+ * which of them can have nodes killed, how many nodes a running one has, the PIDs of its processes, and the commands
+ * that kill and restore nodes. How a node of a given store is killed and brought back is that server's business (its
+ * script's {@code kill-node} and {@code restore-node}): the engine names no server. {@link #local()} answers through
+ * this checkout's {@code bin/servers}.
+ *
+ * <p>The {@code asker} of a question is the setting that asks (e.g. {@code fault.server=cassandra@cluster3}): every
+ * failure is a {@link ConfigException} whose one line starts with it.
+ */
+public interface ServerControl {
+  /**
+   * The server names (without instance) whose nodes {@link #killNodes} can kill; empty when this control cannot tell
+   * (no {@code bin/servers}: a release), in which case the run's own questions say so.
+   */
+  Optional<List<String>> nodeFaultServers();
+
+  /** The node count of a running server; a server that is not running is one line. */
+  int nodeCount(String server, String asker) throws ConfigException;
+
+  /** The PIDs of a running server's processes; a server that is not running is one line. */
+  List<Long> pids(String server, String asker) throws ConfigException;
+
+  /** The command line that kills nodes {@code nodes} (numbered from 1) of a server at once. */
+  List<String> killNodes(String server, List<String> nodes);
+
+  /** The command line that brings those nodes back, returning once they serve again. */
+  List<String> restoreNodes(String server, List<String> nodes);
+
+  /** This checkout's test servers, through {@code bin/servers} under {@code sciycsb.home}. */
+  static ServerControl local() {
+    return ServersScript.INSTANCE;
+  }
+}

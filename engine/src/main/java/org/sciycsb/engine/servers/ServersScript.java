@@ -1,0 +1,147 @@
+package org.sciycsb.engine.servers;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.sciycsb.api.ConfigException;
+
+/**
+ * {@link ServerControl} through this checkout's test servers, {@code bin/servers <verb> <server>} under
+ * {@code sciycsb.home}: {@code list kill-node} (the servers with node faults), {@code nodes}, {@code pids},
+ * {@code kill-node} and {@code restore-node}. A server that is not running, or no {@code bin/servers} (a release),
+ * is a {@link ConfigException}: one line, exit 2, before the run starts.
+ */
+final class ServersScript implements ServerControl {
+  static final ServersScript INSTANCE = new ServersScript();
+
+  /** {@code bin/servers list kill-node} by script: the answer does not change while a process runs. */
+  private final Map<Path, List<String>> nodeFaultServers = new ConcurrentHashMap<>();
+
+  private ServersScript() {}
+
+  /** {@code bin/servers} of this checkout. */
+  private static Path path() {
+    return Path.of(System.getProperty("sciycsb.home", ".")).resolve("bin").resolve("servers");
+  }
+
+  @Override
+  public Optional<List<String>> nodeFaultServers() {
+    Path script = path();
+    if (!Files.isExecutable(script)) {
+      return Optional.empty();
+    }
+    List<String> known = nodeFaultServers.get(script);
+    if (known == null) {
+      try {
+        Answer a = run(script, "list", "kill-node");
+        if (a.exit() != 0) {
+          return Optional.empty(); // a bin/servers without "list VERB": the run's own questions say what is wrong
+        }
+        known = a.lines();
+      } catch (IOException e) {
+        return Optional.empty();
+      }
+      nodeFaultServers.put(script, known);
+    }
+    return Optional.of(known);
+  }
+
+  @Override
+  public int nodeCount(String server, String asker) throws ConfigException {
+    List<String> out = ask("nodes", server, asker);
+    String last = out.get(out.size() - 1);
+    if (!last.matches("[0-9]+")) {
+      throw notA("nodes", server, asker, last, "a node count");
+    }
+    return Integer.parseInt(last);
+  }
+
+  @Override
+  public List<Long> pids(String server, String asker) throws ConfigException {
+    List<Long> out = new ArrayList<>();
+    for (String line : ask("pids", server, asker)) {
+      if (!line.matches("\\d+")) {
+        throw notA("pids", server, asker, line, "a PID");
+      }
+      out.add(Long.parseLong(line));
+    }
+    return out;
+  }
+
+  @Override
+  public List<String> killNodes(String server, List<String> nodes) {
+    return command("kill-node", server, nodes);
+  }
+
+  @Override
+  public List<String> restoreNodes(String server, List<String> nodes) {
+    return command("restore-node", server, nodes);
+  }
+
+  private static List<String> command(String verb, String server, List<String> nodes) {
+    List<String> out = new ArrayList<>(List.of(path().toString(), verb, server));
+    out.addAll(nodes);
+    return out;
+  }
+
+  private static ConfigException notA(String verb, String server, String asker, String answer, String what) {
+    return new ConfigException(asker + ": bin/servers " + verb + " " + server + " answered '" + answer + "', not "
+        + what);
+  }
+
+  /** What a {@code bin/servers} call printed: its exit code and its stdout and stderr, stripped. */
+  private record Answer(int exit, String out, String err) {
+    List<String> lines() {
+      return out.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+    }
+  }
+
+  private static Answer run(Path script, String... args) throws IOException {
+    List<String> cmd = new ArrayList<>(List.of(script.toString()));
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.PIPE).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    try {
+      return new Answer(p.waitFor(1, TimeUnit.MINUTES) ? p.exitValue() : -1, out, err);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted", e);
+    }
+  }
+
+  /**
+   * The lines {@code bin/servers <action> <server>} printed on success.
+   *
+   * @param asker the setting that asks, for the error line (e.g. {@code fault.server=<server>})
+   */
+  private static List<String> ask(String action, String server, String asker) throws ConfigException {
+    Path script = path();
+    if (!Files.isExecutable(script)) {
+      throw new ConfigException(asker + " acts on this checkout's test servers through " + script + ", which is not"
+          + " there");
+    }
+    Answer a;
+    try {
+      a = run(script, action, server);
+    } catch (IOException e) {
+      if (Thread.currentThread().isInterrupted()) {
+        throw new ConfigException(asker + ": interrupted while asking " + script + " about " + server);
+      }
+      throw new ConfigException(asker + ": cannot run " + script + ": " + e.getMessage());
+    }
+    if (a.exit() != 0 || a.out().isEmpty()) {
+      String last = a.err().lines().reduce((x, y) -> y).orElse("exit " + a.exit());
+      throw new ConfigException(asker + ": " + server + " is not a running test server (bin/servers " + action + " "
+          + server + ": " + last + ")");
+    }
+    return a.lines();
+  }
+}
