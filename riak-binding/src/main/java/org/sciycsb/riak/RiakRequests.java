@@ -50,8 +50,8 @@ public final class RiakRequests {
 
   /** Where scans look up key_bin: the records themselves, or (strong consistency) their index entries. */
   public Namespace indexNamespace(String table) {
-    return s.buckets().strongConsistency() && s.buckets().scanType() != null ? new Namespace(s.buckets().scanType(), table)
-        : namespace(table);
+    RiakSettings.Buckets b = s.buckets();
+    return b.strongConsistency() && b.scanType() != null ? new Namespace(b.scanType(), table) : namespace(table);
   }
 
   public Location location(String table, String key) {

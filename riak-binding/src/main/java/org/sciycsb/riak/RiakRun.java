@@ -290,7 +290,8 @@ public final class RiakRun implements BindingRun {
     RiakFuture<T, S> f = client.executeAsync(command);
     CompletableFuture<T> stage = new CompletableFuture<>();
     f.addListener(done -> settle(done, stage));
-    stage.orTimeout(settings.requests().timeoutMillis() + CLIENT_GRACE_MS, TimeUnit.MILLISECONDS).whenComplete((v, e) -> {
+    long timeout = settings.requests().timeoutMillis() + CLIENT_GRACE_MS;
+    stage.orTimeout(timeout, TimeUnit.MILLISECONDS).whenComplete((v, e) -> {
       if (e instanceof TimeoutException) {
         f.cancel(true);
       }
@@ -343,7 +344,8 @@ public final class RiakRun implements BindingRun {
       if (!outcome.retryable() || i >= settings.requests().retries()) {
         return CompletableFuture.completedFuture(outcome.status());
       }
-      Executor later = CompletableFuture.delayedExecutor(settings.requests().retryWait().toNanos(), TimeUnit.NANOSECONDS, chain);
+      Executor later = CompletableFuture.delayedExecutor(settings.requests().retryWait().toNanos(),
+          TimeUnit.NANOSECONDS, chain);
       return CompletableFuture.supplyAsync(() -> i + 1, later).thenCompose(next -> attemptAsync(op, attempt, next));
     }).thenCompose(Function.identity());
   }
