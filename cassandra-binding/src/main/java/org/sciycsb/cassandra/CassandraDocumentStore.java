@@ -51,7 +51,8 @@ final class CassandraDocumentStore implements DocumentStore, AsyncDocumentStore 
     for (String c : collections) {
       checkName(c);
       try {
-        run.session().execute(SimpleStatement.newInstance(createTable(keyspace, c)).setTimeout(CassandraSchema.DDL_TIMEOUT));
+        run.session().execute(SimpleStatement.newInstance(createTable(keyspace, c))
+            .setTimeout(CassandraSchema.DDL_TIMEOUT));
       } catch (DriverException e) {
         throw new BindingException("cannot create table " + keyspace + "." + c + ": "
             + Secrets.maskText(e.getMessage()), e);

@@ -71,7 +71,8 @@ final class CassandraStatements {
    */
   BoundStatement finish(BoundStatementBuilder b, DefaultConsistencyLevel level) {
     b.setConsistencyLevel(level).setIdempotence(true);
-    if (tracing.enabled() && (tracing.fraction() >= 1 || ThreadLocalRandom.current().nextDouble() < tracing.fraction())) {
+    if (tracing.enabled()
+        && (tracing.fraction() >= 1 || ThreadLocalRandom.current().nextDouble() < tracing.fraction())) {
       b.setTracing(true);
     }
     return b.build();
