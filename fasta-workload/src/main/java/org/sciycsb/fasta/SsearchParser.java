@@ -58,14 +58,11 @@ public final class SsearchParser {
   private static final byte[] K_AL_CONS = ascii("al_cons");
   private static final String NAME_ALG = "; pg_name_alg:";
 
-  private byte[] buf = new byte[1 << 16];
-  private int start;
-  private int scan;
-  private int limit;
+  private final M10Lines lines = new M10Lines();
+  /** The current line: {@code buf[ls..le)} (the reader's buffer, its trailing blanks cut). */
+  private byte[] buf;
   private int ls;
   private int le;
-  private long lineNo;
-  private InputStream in;
 
   private SsearchHandler handler;
   private ParseProblems problems;
@@ -109,14 +106,10 @@ public final class SsearchParser {
    * stream is not closed.
    */
   public ParseProblems parse(InputStream input, String sourceName, SsearchHandler h) throws IOException {
-    this.in = input;
+    lines.open(input);
     this.handler = h;
     this.source = sourceName;
     this.problems = new ParseProblems(sourceName);
-    start = 0;
-    scan = 0;
-    limit = 0;
-    lineNo = 0;
     state = OUTSIDE;
     sawEnd = false;
     header = null;
@@ -125,14 +118,18 @@ public final class SsearchParser {
     alignmentOrdinal = 0;
     lastHitDescription = null;
     try {
-      while (nextLine()) {
+      while (lines.next()) {
+        buf = lines.buf();
+        ls = lines.start();
+        le = lines.end();
         line();
       }
       endOfInput();
-      problems.lines = lineNo;
+      problems.lines = lines.number();
       return problems;
     } finally {
-      this.in = null;
+      lines.close();
+      this.buf = null;
       this.handler = null;
       this.header = null;
       this.pendingFields = null;
@@ -140,56 +137,6 @@ public final class SsearchParser {
   }
 
   // ------------------------------------------------------------------------------------------------ lines
-
-  private boolean nextLine() throws IOException {
-    while (true) {
-      byte[] b = buf;
-      for (int i = scan; i < limit; i++) {
-        if (b[i] == '\n') {
-          ls = start;
-          le = i;
-          start = i + 1;
-          scan = start;
-          finishLine();
-          return true;
-        }
-      }
-      scan = limit;
-      if (start > 0) {
-        System.arraycopy(buf, start, buf, 0, limit - start);
-        limit -= start;
-        scan -= start;
-        start = 0;
-      }
-      if (limit == buf.length) {
-        byte[] bigger = new byte[buf.length * 2];
-        System.arraycopy(buf, 0, bigger, 0, limit);
-        buf = bigger;
-      }
-      int n = in.read(buf, limit, buf.length - limit);
-      if (n < 0) {
-        if (start < limit) {
-          ls = start;
-          le = limit;
-          start = limit;
-          scan = limit;
-          finishLine();
-          return true;
-        }
-        return false;
-      }
-      limit += n;
-    }
-  }
-
-  private void finishLine() {
-    lineNo++;
-    int e = le;
-    while (e > ls && (buf[e - 1] == '\r' || buf[e - 1] == ' ' || buf[e - 1] == '\t')) {
-      e--;
-    }
-    le = e;
-  }
 
   private void line() {
     if (le == ls) {
@@ -286,7 +233,7 @@ public final class SsearchParser {
     pendingLength = length;
     pendingUnit = m.group(3);
     pendingLibrary = m.group(4).trim();
-    pendingLine = lineNo;
+    pendingLine = lines.number();
     pendingFields = new LinkedHashMap<>();
     state = HEADER;
   }
@@ -329,7 +276,7 @@ public final class SsearchParser {
     al.hitIndex = Math.max(hitIndex, 0);
     al.alternative = alternative;
     al.ordinal = alignmentOrdinal++;
-    al.line = lineNo;
+    al.line = lines.number();
     alOpen = true;
     state = SW;
   }
@@ -628,14 +575,14 @@ public final class SsearchParser {
           + where);
       endQuery(false);
     } else if (!sawEnd) {
-      problem(Kind.TRUNCATED, lineNo == 0 ? "empty input" : "input ended without the >>>/// end marker");
+      problem(Kind.TRUNCATED, lines.number() == 0 ? "empty input" : "input ended without the >>>/// end marker");
     }
   }
 
   // ------------------------------------------------------------------------------------------------ helpers
 
   private void problem(Kind kind, String message) {
-    problems.add(lineNo, kind, message);
+    problems.add(lines.number(), kind, message);
   }
 
   private String text(int from, int to) {
