@@ -82,10 +82,8 @@ public final class SsearchParser {
   private long alignmentOrdinal;
   private String lastHitDescription;
   private int hitIndex;
-  private int keyFrom;
-  private int keyTo;
-  private int valFrom;
-  private int valTo;
+  /** The current {@code ; name: value} line's name and value. */
+  private final M10Field field = new M10Field();
 
   /** Parses a file (gzip-compressed when its name ends in {@code .gz}); the source name is the file name. */
   public static ParseProblems parse(Path file, SsearchHandler handler) throws IOException {
@@ -312,33 +310,11 @@ public final class SsearchParser {
 
   // ------------------------------------------------------------------------------------------------ ';' lines
 
-  private boolean splitField() {
-    int i = ls + 1;
-    while (i < le && buf[i] == ' ') {
-      i++;
-    }
-    keyFrom = i;
-    while (i < le && buf[i] != ':') {
-      i++;
-    }
-    if (i >= le || i == keyFrom) {
-      return false;
-    }
-    keyTo = i;
-    i++;
-    while (i < le && buf[i] == ' ') {
-      i++;
-    }
-    valFrom = i;
-    valTo = le;
-    return true;
-  }
-
   private void fieldLine() {
     if (state == OUTSIDE || state == SKIP_QUERY) {
       return;
     }
-    if (!splitField()) {
+    if (!field.split(buf, ls, le)) {
       problem(Kind.UNEXPECTED_LINE, "not a '; name: value' field: " + abbreviate(text(ls, le)));
       return;
     }
@@ -348,7 +324,7 @@ public final class SsearchParser {
       case QFIELDS -> blockField(al.query);
       case HFIELDS -> blockField(al.hit);
       case HSEQ -> {
-        if (keyIs(K_AL_CONS)) {
+        if (field.keyIs(K_AL_CONS)) {
           state = CONS;
         } else {
           problem(Kind.UNEXPECTED_LINE, "field after the hit sequence: " + abbreviate(text(ls, le)));
@@ -359,8 +335,8 @@ public final class SsearchParser {
   }
 
   private void headerField() {
-    String key = text(keyFrom, keyTo);
-    String value = text(valFrom, valTo);
+    String key = field.key();
+    String value = field.value();
     if (key.equals("pg_argv")) {
       // ssearch36 36.3.8 prints "; pg_argv: ARGS; pg_name_alg: ALG" on one line (or "ARGS;" alone)
       int at = value.indexOf(NAME_ALG);
@@ -384,30 +360,30 @@ public final class SsearchParser {
 
   private void swField() {
     Alignment a = al;
-    if (keyIs(K_FRAME)) {
-      if (valTo - valFrom < 1 || !Character.isLetterOrDigit(buf[valFrom])) {
+    if (field.keyIs(K_FRAME)) {
+      if (field.valueLength() < 1 || !Character.isLetterOrDigit(field.firstValueByte())) {
         bad("sw_frame");
       } else {
-        a.frame = (char) buf[valFrom];
+        a.frame = (char) field.firstValueByte();
         a.present |= Alignment.FRAME;
       }
-    } else if (keyIs(K_SW_OPT)) {
+    } else if (field.keyIs(K_SW_OPT)) {
       a.swOpt = intValue("sw_s-w opt");
       a.present |= Alignment.SW_OPT;
-    } else if (keyIs(K_Z)) {
+    } else if (field.keyIs(K_Z)) {
       decimal(a.zScore, "sw_z-score", Alignment.Z_SCORE);
-    } else if (keyIs(K_BITS)) {
+    } else if (field.keyIs(K_BITS)) {
       decimal(a.bits, "sw_bits", Alignment.BITS);
-    } else if (keyIs(K_EXPECT)) {
+    } else if (field.keyIs(K_EXPECT)) {
       decimal(a.expect, "sw_expect", Alignment.EXPECT);
-    } else if (keyIs(K_SCORE)) {
+    } else if (field.keyIs(K_SCORE)) {
       a.score = intValue("sw_score");
       a.present |= Alignment.SCORE;
-    } else if (keyIs(K_IDENT)) {
+    } else if (field.keyIs(K_IDENT)) {
       decimal(a.ident, "sw_ident", Alignment.IDENT);
-    } else if (keyIs(K_SIM)) {
+    } else if (field.keyIs(K_SIM)) {
       decimal(a.sim, "sw_sim", Alignment.SIM);
-    } else if (keyIs(K_OVERLAP)) {
+    } else if (field.keyIs(K_OVERLAP)) {
       a.overlap = intValue("sw_overlap");
       a.present |= Alignment.OVERLAP;
     }
@@ -415,81 +391,46 @@ public final class SsearchParser {
   }
 
   private void blockField(SeqBlock s) {
-    if (keyIs(K_SQ_LEN)) {
+    if (field.keyIs(K_SQ_LEN)) {
       s.sqLen = intValue("sq_len");
       s.present |= SeqBlock.SQ_LEN;
-    } else if (keyIs(K_SQ_OFFSET)) {
+    } else if (field.keyIs(K_SQ_OFFSET)) {
       s.sqOffset = intValue("sq_offset");
       s.present |= SeqBlock.SQ_OFFSET;
-    } else if (keyIs(K_SQ_TYPE)) {
-      if (valTo - valFrom != 1) {
+    } else if (field.keyIs(K_SQ_TYPE)) {
+      if (field.valueLength() != 1) {
         bad("sq_type");
       } else {
-        s.sqType = buf[valFrom];
+        s.sqType = field.firstValueByte();
         s.present |= SeqBlock.SQ_TYPE;
       }
-    } else if (keyIs(K_AL_START)) {
+    } else if (field.keyIs(K_AL_START)) {
       s.alStart = intValue("al_start");
       s.present |= SeqBlock.AL_START;
-    } else if (keyIs(K_AL_STOP)) {
+    } else if (field.keyIs(K_AL_STOP)) {
       s.alStop = intValue("al_stop");
       s.present |= SeqBlock.AL_STOP;
-    } else if (keyIs(K_AL_DISPLAY_START)) {
+    } else if (field.keyIs(K_AL_DISPLAY_START)) {
       s.alDisplayStart = intValue("al_display_start");
       s.present |= SeqBlock.AL_DISPLAY_START;
-    } else if (keyIs(K_AL_CONS)) {
+    } else if (field.keyIs(K_AL_CONS)) {
       problem(Kind.UNEXPECTED_LINE, "al_cons before the hit sequence");
       al.bad = true;
     }
   }
 
-  private boolean keyIs(byte[] key) {
-    int n = keyTo - keyFrom;
-    if (n != key.length) {
-      return false;
-    }
-    byte[] b = buf;
-    int o = keyFrom;
-    for (int i = 0; i < n; i++) {
-      if (b[o + i] != key[i]) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   private int intValue(String name) {
-    byte[] b = buf;
-    int i = valFrom;
-    int end = valTo;
-    boolean neg = false;
-    if (i < end && b[i] == '-') {
-      neg = true;
-      i++;
-    }
-    if (i >= end || end - i > 10) {
+    long v = field.intValue();
+    if (v == M10Field.NOT_AN_INT) {
       bad(name);
       return 0;
     }
-    long v = 0;
-    for (; i < end; i++) {
-      int d = b[i] - '0';
-      if (d < 0 || d > 9) {
-        bad(name);
-        return 0;
-      }
-      v = v * 10 + d;
-    }
-    if (v > Integer.MAX_VALUE) {
-      bad(name);
-      return 0;
-    }
-    return (int) (neg ? -v : v);
+    return (int) v;
   }
 
   private void decimal(RawValue target, String name, int bit) {
-    if (RawValue.isJsonNumber(buf, valFrom, valTo)) {
-      target.set(buf, valFrom, valTo);
+    if (field.isNumber()) {
+      field.copyTo(target);
       al.present |= bit;
     } else {
       bad(name);
@@ -497,7 +438,7 @@ public final class SsearchParser {
   }
 
   private void bad(String name) {
-    problem(Kind.BAD_VALUE, name + " is not valid: '" + abbreviate(text(valFrom, valTo)) + "'");
+    problem(Kind.BAD_VALUE, name + " is not valid: '" + abbreviate(field.value()) + "'");
     al.bad = true;
   }
 
