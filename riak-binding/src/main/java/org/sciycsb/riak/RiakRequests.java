@@ -62,14 +62,15 @@ public final class RiakRequests {
   public FetchValue fetch(String table, String key) {
     FetchValue.Builder b = new FetchValue.Builder(location(table, key)).withTimeout(s.requests().timeoutMillis());
     if (!s.buckets().strongConsistency()) {
-      if (s.consistency().r() != null) {
-        b.withOption(FetchValue.Option.R, s.consistency().r());
+      RiakSettings.Consistency q = s.consistency();
+      if (q.r() != null) {
+        b.withOption(FetchValue.Option.R, q.r());
       }
-      if (s.consistency().pr() != null) {
-        b.withOption(FetchValue.Option.PR, s.consistency().pr());
+      if (q.pr() != null) {
+        b.withOption(FetchValue.Option.PR, q.pr());
       }
-      if (s.consistency().nVal() != null) {
-        b.withOption(FetchValue.Option.N_VAL, s.consistency().nVal());
+      if (q.nVal() != null) {
+        b.withOption(FetchValue.Option.N_VAL, q.nVal());
       }
     }
     return b.build();
@@ -112,17 +113,18 @@ public final class RiakRequests {
   }
 
   private void writeQuorums(StoreValue.Builder b) {
-    if (s.consistency().w() != null) {
-      b.withOption(StoreValue.Option.W, s.consistency().w());
+    RiakSettings.Consistency q = s.consistency();
+    if (q.w() != null) {
+      b.withOption(StoreValue.Option.W, q.w());
     }
-    if (s.consistency().pw() != null) {
-      b.withOption(StoreValue.Option.PW, s.consistency().pw());
+    if (q.pw() != null) {
+      b.withOption(StoreValue.Option.PW, q.pw());
     }
-    if (s.consistency().dw() != null) {
-      b.withOption(StoreValue.Option.DW, s.consistency().dw());
+    if (q.dw() != null) {
+      b.withOption(StoreValue.Option.DW, q.dw());
     }
-    if (s.consistency().nVal() != null) {
-      b.withOption(StoreValue.Option.N_VAL, s.consistency().nVal());
+    if (q.nVal() != null) {
+      b.withOption(StoreValue.Option.N_VAL, q.nVal());
     }
   }
 
@@ -147,23 +149,24 @@ public final class RiakRequests {
   }
 
   private void deleteQuorums(DeleteValue.Builder b) {
-    if (s.consistency().r() != null) {
-      b.withOption(DeleteValue.Option.R, s.consistency().r());
+    RiakSettings.Consistency q = s.consistency();
+    if (q.r() != null) {
+      b.withOption(DeleteValue.Option.R, q.r());
     }
-    if (s.consistency().w() != null) {
-      b.withOption(DeleteValue.Option.W, s.consistency().w());
+    if (q.w() != null) {
+      b.withOption(DeleteValue.Option.W, q.w());
     }
-    if (s.consistency().pr() != null) {
-      b.withOption(DeleteValue.Option.PR, s.consistency().pr());
+    if (q.pr() != null) {
+      b.withOption(DeleteValue.Option.PR, q.pr());
     }
-    if (s.consistency().pw() != null) {
-      b.withOption(DeleteValue.Option.PW, s.consistency().pw());
+    if (q.pw() != null) {
+      b.withOption(DeleteValue.Option.PW, q.pw());
     }
-    if (s.consistency().dw() != null) {
-      b.withOption(DeleteValue.Option.DW, s.consistency().dw());
+    if (q.dw() != null) {
+      b.withOption(DeleteValue.Option.DW, q.dw());
     }
-    if (s.consistency().nVal() != null) {
-      b.withOption(DeleteValue.Option.N_VAL, s.consistency().nVal());
+    if (q.nVal() != null) {
+      b.withOption(DeleteValue.Option.N_VAL, q.nVal());
     }
   }
 
