@@ -43,6 +43,6 @@ public final class CassandraBinding implements Binding {
 
   @Override
   public BindingRun open(RunContext context) throws BenchmarkException {
-    return CassandraRun.open(CassandraOptions.resolve(context.config()), context.log(), context.failures());
+    return CassandraRun.open(CassandraSettings.from(context.config()), context.log(), context.failures());
   }
 }

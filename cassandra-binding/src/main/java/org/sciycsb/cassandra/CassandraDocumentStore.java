@@ -4,7 +4,6 @@ import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.regex.Pattern;
@@ -27,14 +26,13 @@ import site.ycsb.Status;
  */
 final class CassandraDocumentStore implements DocumentStore, AsyncDocumentStore {
   private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,47}");
-  private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
 
   private final CassandraRun run;
   private final String keyspace;
 
   CassandraDocumentStore(CassandraRun run) {
     this.run = run;
-    this.keyspace = run.settings().keyspace();
+    this.keyspace = run.settings().schema().keyspace();
   }
 
   private static void checkName(String table) throws ConfigException {
@@ -53,7 +51,8 @@ final class CassandraDocumentStore implements DocumentStore, AsyncDocumentStore 
     for (String c : collections) {
       checkName(c);
       try {
-        run.session().execute(SimpleStatement.newInstance(createTable(keyspace, c)).setTimeout(DDL_TIMEOUT));
+        run.session().execute(SimpleStatement.newInstance(createTable(keyspace, c))
+            .setTimeout(CassandraSchema.DDL_TIMEOUT));
       } catch (DriverException e) {
         throw new BindingException("cannot create table " + keyspace + "." + c + ": "
             + Secrets.maskText(e.getMessage()), e);
@@ -63,15 +62,15 @@ final class CassandraDocumentStore implements DocumentStore, AsyncDocumentStore 
 
   @Override
   public Status insert(String collection, String id, String json) {
-    return CassandraRun.await(insertAsync(collection, id, json));
+    return CassandraDb.await(insertAsync(collection, id, json));
   }
 
   @Override
   public CompletionStage<Status> insertAsync(String collection, String id, String json) {
-    return run.guarded("document insert", () -> {
-      PreparedStatement ps = run.prepare("doc-insert:" + collection,
+    return run.failures().guarded("document insert", () -> {
+      PreparedStatement ps = run.statements().prepare("doc-insert:" + collection,
           "INSERT INTO " + keyspace + "." + collection + " (id, doc) VALUES (?, ?)");
-      return run.session().executeAsync(run.finish(ps, run.settings().writeConsistency(), id, json))
+      return run.session().executeAsync(run.statements().write(ps, id, json))
           .thenApply(rs -> Status.OK);
     });
   }
@@ -84,10 +83,10 @@ final class CassandraDocumentStore implements DocumentStore, AsyncDocumentStore 
   @Override
   public CompletionStage<Result> readAsync(String collection, String id) {
     String[] doc = new String[1];
-    return run.guarded("document read", () -> {
-      PreparedStatement ps = run.prepare("doc-read:" + collection,
+    return run.failures().guarded("document read", () -> {
+      PreparedStatement ps = run.statements().prepare("doc-read:" + collection,
           "SELECT doc FROM " + keyspace + "." + collection + " WHERE id = ?");
-      return run.session().executeAsync(run.finish(ps, run.settings().readConsistency(), id)).thenApply(rs -> {
+      return run.session().executeAsync(run.statements().read(ps, id)).thenApply(rs -> {
         Row row = rs.one();
         if (row == null) {
           return Status.NOT_FOUND;

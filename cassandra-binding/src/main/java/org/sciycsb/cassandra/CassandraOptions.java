@@ -14,7 +14,10 @@ import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Option;
 import org.sciycsb.api.OptionSet;
 
-/** Every option of the {@code cassandra} binding, declared once, and their resolution into {@link Settings}. */
+/**
+ * Every option of the {@code cassandra} binding, declared once, and the parsing of their values (hosts, consistency
+ * levels, replication maps); {@link CassandraSettings} resolves them into the run's settings.
+ */
 public final class CassandraOptions {
   private CassandraOptions() {}
 
@@ -136,120 +139,6 @@ public final class CassandraOptions {
     }
   }
 
-  /** Everything the binding needs, resolved and validated. */
-  public record Settings(
-      List<HostPort> contactPoints,
-      String localDc,
-      String keyspace,
-      String table,
-      int fieldCount,
-      String fieldPrefix,
-      boolean createSchema,
-      String replication,
-      DefaultConsistencyLevel readConsistency,
-      DefaultConsistencyLevel writeConsistency,
-      String username,
-      String password,
-      Duration connectTimeout,
-      Duration requestTimeout,
-      Duration reconnectMaxDelay,
-      String compression,
-      int poolSize,
-      boolean ssl,
-      String truststore,
-      String truststorePassword,
-      String keystore,
-      String keystorePassword,
-      boolean sslHostnameValidation,
-      boolean tracing,
-      double tracingFraction) {
-
-    /** The field names of the created table. */
-    public List<String> fields() {
-      List<String> out = new ArrayList<>(fieldCount);
-      for (int i = 0; i < fieldCount; i++) {
-        out.add(fieldPrefix + i);
-      }
-      return out;
-    }
-
-    /** For messages and results: never the password. */
-    public String describe() {
-      return "hosts=" + contactPoints + " localdc=" + localDc + " keyspace=" + keyspace + " table=" + table
-          + " read=" + readConsistency + " write=" + writeConsistency;
-    }
-
-    @Override
-    public String toString() {
-      return describe();
-    }
-  }
-
-  /** Resolves every option; a bad value throws {@link ConfigException} naming the key. */
-  public static Settings resolve(Config config) throws ConfigException {
-    int port = config.isSet(PORT) ? config.get(PORT) : config.isSet(UP_PORT) ? config.get(UP_PORT) : PORT.defaultValue();
-    String hosts = config.isSet(HOSTS) ? config.get(HOSTS) : config.isSet(UP_HOSTS) ? config.get(UP_HOSTS)
-        : HOSTS.defaultValue();
-    List<HostPort> contactPoints = parseHosts(hosts, port, config.isSet(HOSTS) ? HOSTS.name() : UP_HOSTS.name());
-
-    String localDc = config.get(LOCAL_DC).trim();
-    if (localDc.isEmpty()) {
-      throw new ConfigException("bad value for " + LOCAL_DC.name() + ": must not be empty");
-    }
-
-    DefaultConsistencyLevel[] preset = preset(config.get(CONSISTENCY));
-    DefaultConsistencyLevel read = level(config, READ_CONSISTENCY, UP_READ, preset[0]);
-    DefaultConsistencyLevel write = level(config, WRITE_CONSISTENCY, UP_WRITE, preset[1]);
-    if (read == DefaultConsistencyLevel.ANY) {
-      throw new ConfigException("bad value for " + READ_CONSISTENCY.name()
-          + ": ANY is only valid for writes (use ONE, LOCAL_ONE, QUORUM, LOCAL_QUORUM, ALL...)");
-    }
-    if (write.isSerial()) {
-      throw new ConfigException("bad value for " + WRITE_CONSISTENCY.name() + ": " + write
-          + " is only valid for lightweight transactions and serial reads, not for plain writes");
-    }
-
-    String user = config.get(USERNAME);
-    String password = config.get(PASSWORD);
-    if ((user == null) != (password == null)) {
-      throw new ConfigException(USERNAME.name() + " and " + PASSWORD.name() + " must be set together");
-    }
-
-    Duration connect = config.isSet(CONNECT_TIMEOUT) || !config.isSet(UP_CONNECT_MS) ? config.get(CONNECT_TIMEOUT)
-        : Duration.ofMillis(config.get(UP_CONNECT_MS));
-    Duration request = config.isSet(REQUEST_TIMEOUT) || !config.isSet(UP_READ_MS) ? config.get(REQUEST_TIMEOUT)
-        : Duration.ofMillis(config.get(UP_READ_MS));
-
-    String compression = config.get(COMPRESSION);
-    if (compression.equals("lz4") && !present("net.jpountz.lz4.LZ4Factory")) {
-      throw new ConfigException(COMPRESSION.name()
-          + "=lz4 needs at.yawk.lz4:lz4-java (or org.lz4:lz4-java) on the classpath");
-    }
-    if (compression.equals("snappy") && !present("org.xerial.snappy.Snappy")) {
-      throw new ConfigException(COMPRESSION.name()
-          + "=snappy needs org.xerial.snappy:snappy-java on the classpath (not bundled: use lz4)");
-    }
-
-    boolean ssl = config.isSet(SSL) || !config.isSet(UP_SSL) ? config.get(SSL) : config.get(UP_SSL);
-    String truststore = config.get(TRUSTSTORE);
-    String keystore = config.get(KEYSTORE);
-    for (String f : new String[] {truststore, keystore}) {
-      if (f != null && !java.nio.file.Files.isReadable(java.nio.file.Path.of(f))) {
-        throw new ConfigException("cannot read the " + (f.equals(truststore) ? TRUSTSTORE.name() : KEYSTORE.name())
-            + " file " + f);
-      }
-    }
-    if (!ssl && (truststore != null || keystore != null)) {
-      throw new ConfigException("a truststore or keystore is set but " + SSL.name() + " is false");
-    }
-
-    return new Settings(contactPoints, localDc, config.get(KEYSPACE), config.get(TABLE), config.get(FIELD_COUNT),
-        config.get(FIELD_PREFIX), config.get(CREATE_SCHEMA), replication(config, localDc), read, write, user,
-        password, connect, request, config.get(RECONNECT_MAX_DELAY), compression, config.get(POOL_SIZE), ssl, truststore,
-        config.get(TRUSTSTORE_PASSWORD), keystore, config.get(KEYSTORE_PASSWORD), config.get(SSL_HOSTNAME_VALIDATION),
-        config.get(TRACING), config.get(TRACING_FRACTION));
-  }
-
   /** {read, write} of a preset; ONE/ONE (upstream YCSB's default) without one. */
   static DefaultConsistencyLevel[] preset(String name) {
     if ("strong".equals(name)) {
@@ -258,7 +147,7 @@ public final class CassandraOptions {
     return new DefaultConsistencyLevel[] {DefaultConsistencyLevel.ONE, DefaultConsistencyLevel.ONE};
   }
 
-  private static DefaultConsistencyLevel level(Config config, Option<String> ours, Option<String> upstream,
+  static DefaultConsistencyLevel level(Config config, Option<String> ours, Option<String> upstream,
       DefaultConsistencyLevel dflt) throws ConfigException {
     String name = config.isSet(ours) ? config.get(ours) : config.isSet(upstream) ? config.get(upstream) : null;
     return name == null ? dflt : DefaultConsistencyLevel.valueOf(name);
@@ -358,15 +247,6 @@ public final class CassandraOptions {
       }
     });
     return b.append('}').toString();
-  }
-
-  private static boolean present(String className) {
-    try {
-      Class.forName(className, false, CassandraOptions.class.getClassLoader());
-      return true;
-    } catch (ClassNotFoundException | LinkageError e) {
-      return false;
-    }
   }
 
   static String lower(String s) {

@@ -10,7 +10,6 @@ import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -52,7 +51,6 @@ import site.ycsb.Status;
  */
 final class CassandraSubjectTimeline implements SubjectTimeline, AsyncSubjectTimeline {
   static final int MAX_BATCH = 100;
-  private static final Duration DDL_TIMEOUT = Duration.ofSeconds(60);
 
   private final CassandraRun run;
   private final CqlSession session;
@@ -74,13 +72,13 @@ final class CassandraSubjectTimeline implements SubjectTimeline, AsyncSubjectTim
   public void prepare(Schema s) throws BenchmarkException {
     checkName(s.subjects());
     checkName(s.events());
-    String ks = run.settings().keyspace();
+    String ks = run.settings().schema().keyspace();
     try {
       session.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS " + ks + "." + s.subjects()
-          + " (id text PRIMARY KEY, doc text)").setTimeout(DDL_TIMEOUT));
+          + " (id text PRIMARY KEY, doc text)").setTimeout(CassandraSchema.DDL_TIMEOUT));
       session.execute(SimpleStatement.newInstance("CREATE TABLE IF NOT EXISTS " + ks + "." + s.events()
           + " (subject text, effective timestamp, id text, doc text, PRIMARY KEY ((subject), effective, id))"
-          + " WITH CLUSTERING ORDER BY (effective DESC, id ASC)").setTimeout(DDL_TIMEOUT));
+          + " WITH CLUSTERING ORDER BY (effective DESC, id ASC)").setTimeout(CassandraSchema.DDL_TIMEOUT));
     } catch (DriverException e) {
       throw new BindingException("cassandra: cannot create the tables " + ks + "." + s.subjects() + " and "
           + ks + "." + s.events() + ": " + Secrets.maskText(String.valueOf(e.getMessage())), e);
@@ -94,18 +92,18 @@ final class CassandraSubjectTimeline implements SubjectTimeline, AsyncSubjectTim
 
   @Override
   public Status putSubject(String subjectId, String json) {
-    return CassandraRun.await(putSubjectAsync(subjectId, json));
+    return CassandraDb.await(putSubjectAsync(subjectId, json));
   }
 
   @Override
   public CompletionStage<Status> putSubjectAsync(String subjectId, String json) {
-    return run.guarded("fhir put subject", () -> session.executeAsync(
-        run.forWrite(statements().putSubject().bind(subjectId, json))).thenApply(rs -> Status.OK));
+    return run.failures().guarded("fhir put subject", () -> session.executeAsync(
+        run.statements().forWrite(statements().putSubject().bind(subjectId, json))).thenApply(rs -> Status.OK));
   }
 
   @Override
   public CompletionStage<Status> putEventAsync(String subjectId, long timeMillis, String eventId, String json) {
-    return run.guarded("fhir put event", () -> session.executeAsync(run.forWrite(
+    return run.failures().guarded("fhir put event", () -> session.executeAsync(run.statements().forWrite(
         statements().putEvent().bind(subjectId, Instant.ofEpochMilli(timeMillis), eventId, json)))
         .thenApply(rs -> Status.OK));
   }
@@ -116,20 +114,20 @@ final class CassandraSubjectTimeline implements SubjectTimeline, AsyncSubjectTim
     try {
       b = statements().putEvent().bind(subjectId, Instant.ofEpochMilli(timeMillis), eventId, json);
     } catch (RuntimeException e) {
-      return run.failure("fhir put event", e);
+      return run.failures().failure("fhir put event", e);
     }
     return pending.add(subjectId, b);
   }
 
   @Override
   public Status recentEvents(String subjectId, int limit, List<String> out) {
-    return CassandraRun.await(recentEventsAsync(subjectId, limit, out));
+    return CassandraDb.await(recentEventsAsync(subjectId, limit, out));
   }
 
   @Override
   public CompletionStage<Status> recentEventsAsync(String subjectId, int limit, List<String> out) {
-    return run.guarded("fhir recent events", () -> session.executeAsync(
-        run.forRead(statements().recent().bind(subjectId, limit))).thenCompose(rs -> docs(rs, out)));
+    return run.failures().guarded("fhir recent events", () -> session.executeAsync(
+        run.statements().forRead(statements().recent().bind(subjectId, limit))).thenCompose(rs -> docs(rs, out)));
   }
 
   /** Appends the {@code doc} of every row, page after page. */
@@ -150,17 +148,17 @@ final class CassandraSubjectTimeline implements SubjectTimeline, AsyncSubjectTim
   private Status write(List<BoundStatement> todo) {
     try {
       if (todo.size() == 1) {
-        session.execute(run.forWrite(todo.get(0)));
+        session.execute(run.statements().forWrite(todo.get(0)));
       } else {
         BatchStatementBuilder bb = BatchStatement.builder(BatchType.UNLOGGED);
         for (BoundStatement b : todo) {
           bb.addStatement(b);
         }
-        session.execute(run.forWrite(bb.build()));
+        session.execute(run.statements().forWrite(bb.build()));
       }
       return Status.OK;
     } catch (RuntimeException e) {
-      return run.failure("fhir put events", " (batch of " + todo.size() + ")", e);
+      return run.failures().failure("fhir put events", " (batch of " + todo.size() + ")", e);
     }
   }
 

@@ -13,40 +13,40 @@ import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Option;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.cassandra.CassandraOptions.HostPort;
-import org.sciycsb.cassandra.CassandraOptions.Settings;
 
 class CassandraOptionsTest {
-  private static Settings resolve(String... kv) throws ConfigException {
+  private static CassandraSettings resolve(String... kv) throws ConfigException {
     Map<String, String> m = new HashMap<>();
     for (int i = 0; i < kv.length; i += 2) {
       m.put(kv[i], kv[i + 1]);
     }
-    return CassandraOptions.resolve(new Config(m));
+    return CassandraSettings.from(new Config(m));
   }
 
   @Test
   void defaults() throws Exception {
-    Settings s = resolve();
-    assertThat(s.contactPoints()).containsExactly(new HostPort("127.0.0.1", 9042));
-    assertThat(s.localDc()).isEqualTo("datacenter1");
-    assertThat(s.keyspace()).isEqualTo("ycsb");
-    assertThat(s.table()).isEqualTo("usertable");
-    assertThat(s.fields()).hasSize(10).startsWith("field0").endsWith("field9");
-    assertThat(s.createSchema()).isTrue();
-    assertThat(s.replication()).isEqualTo("{'class': 'SimpleStrategy', 'replication_factor': 1}");
-    assertThat(s.readConsistency()).isEqualTo(DefaultConsistencyLevel.ONE);
-    assertThat(s.writeConsistency()).isEqualTo(DefaultConsistencyLevel.ONE);
+    CassandraSettings s = resolve();
+    assertThat(s.connection().contactPoints()).containsExactly(new HostPort("127.0.0.1", 9042));
+    assertThat(s.connection().localDc()).isEqualTo("datacenter1");
+    assertThat(s.schema().keyspace()).isEqualTo("ycsb");
+    assertThat(s.schema().table()).isEqualTo("usertable");
+    assertThat(s.schema().fields()).hasSize(10).startsWith("field0").endsWith("field9");
+    assertThat(s.schema().create()).isTrue();
+    assertThat(s.schema().replication()).isEqualTo("{'class': 'SimpleStrategy', 'replication_factor': 1}");
+    assertThat(s.consistency().read()).isEqualTo(DefaultConsistencyLevel.ONE);
+    assertThat(s.consistency().write()).isEqualTo(DefaultConsistencyLevel.ONE);
     assertThat(s.compression()).isEqualTo("none");
-    assertThat(s.poolSize()).isEqualTo(1);
-    assertThat(s.ssl()).isFalse();
-    assertThat(s.tracing()).isFalse();
-    assertThat(s.connectTimeout()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(s.connection().poolSize()).isEqualTo(1);
+    assertThat(s.tls().enabled()).isFalse();
+    assertThat(s.tracing().enabled()).isFalse();
+    assertThat(s.timeouts().connect()).isEqualTo(Duration.ofSeconds(5));
   }
 
   @Test
   void hostsWithPorts() throws Exception {
-    Settings s = resolve("cassandra.hosts", "127.0.0.1, 127.0.0.2:9043,,127.0.0.3", "cassandra.port", "9050");
-    assertThat(s.contactPoints()).containsExactly(new HostPort("127.0.0.1", 9050), new HostPort("127.0.0.2", 9043),
+    CassandraSettings s = resolve("cassandra.hosts", "127.0.0.1, 127.0.0.2:9043,,127.0.0.3", "cassandra.port", "9050");
+    assertThat(s.connection().contactPoints()).containsExactly(new HostPort("127.0.0.1", 9050),
+        new HostPort("127.0.0.2", 9043),
         new HostPort("127.0.0.3", 9050));
     assertThatThrownBy(() -> resolve("cassandra.hosts", " , ")).hasMessageContaining("cassandra.hosts");
     assertThatThrownBy(() -> resolve("cassandra.hosts", "h:99999")).hasMessageContaining("bad port");
@@ -54,29 +54,30 @@ class CassandraOptionsTest {
 
   @Test
   void upstreamAliases() throws Exception {
-    Settings s = resolve("hosts", "10.0.0.1,10.0.0.2", "port", "9000", "cassandra.readconsistencylevel", "quorum",
+    CassandraSettings s = resolve("hosts", "10.0.0.1,10.0.0.2", "port", "9000", "cassandra.readconsistencylevel", "quorum",
         "cassandra.writeconsistencylevel", "ALL", "cassandra.connecttimeoutmillis", "1500",
         "cassandra.readtimeoutmillis", "3000");
-    assertThat(s.contactPoints()).containsExactly(new HostPort("10.0.0.1", 9000), new HostPort("10.0.0.2", 9000));
-    assertThat(s.readConsistency()).isEqualTo(DefaultConsistencyLevel.QUORUM);
-    assertThat(s.writeConsistency()).isEqualTo(DefaultConsistencyLevel.ALL);
-    assertThat(s.connectTimeout()).isEqualTo(Duration.ofMillis(1500));
-    assertThat(s.requestTimeout()).isEqualTo(Duration.ofMillis(3000));
+    assertThat(s.connection().contactPoints())
+        .containsExactly(new HostPort("10.0.0.1", 9000), new HostPort("10.0.0.2", 9000));
+    assertThat(s.consistency().read()).isEqualTo(DefaultConsistencyLevel.QUORUM);
+    assertThat(s.consistency().write()).isEqualTo(DefaultConsistencyLevel.ALL);
+    assertThat(s.timeouts().connect()).isEqualTo(Duration.ofMillis(1500));
+    assertThat(s.timeouts().request()).isEqualTo(Duration.ofMillis(3000));
     // our names win over the aliases
-    Settings t = resolve("hosts", "10.0.0.1", "cassandra.hosts", "127.0.0.5", "cassandra.readconsistencylevel", "ALL",
+    CassandraSettings t = resolve("hosts", "10.0.0.1", "cassandra.hosts", "127.0.0.5", "cassandra.readconsistencylevel", "ALL",
         "cassandra.readconsistency", "LOCAL_ONE");
-    assertThat(t.contactPoints()).containsExactly(new HostPort("127.0.0.5", 9042));
-    assertThat(t.readConsistency()).isEqualTo(DefaultConsistencyLevel.LOCAL_ONE);
+    assertThat(t.connection().contactPoints()).containsExactly(new HostPort("127.0.0.5", 9042));
+    assertThat(t.consistency().read()).isEqualTo(DefaultConsistencyLevel.LOCAL_ONE);
   }
 
   @Test
   void everyDriverLevelIsAccepted() throws Exception {
     for (DefaultConsistencyLevel l : DefaultConsistencyLevel.values()) {
       if (l != DefaultConsistencyLevel.ANY) {
-        assertThat(resolve("cassandra.readconsistency", l.name().toLowerCase()).readConsistency()).isEqualTo(l);
+        assertThat(resolve("cassandra.readconsistency", l.name().toLowerCase()).consistency().read()).isEqualTo(l);
       }
       if (!l.isSerial()) {
-        assertThat(resolve("cassandra.writeconsistency", l.name()).writeConsistency()).isEqualTo(l);
+        assertThat(resolve("cassandra.writeconsistency", l.name()).consistency().write()).isEqualTo(l);
       }
     }
   }
@@ -101,27 +102,27 @@ class CassandraOptionsTest {
 
   @Test
   void presets() throws Exception {
-    Settings strong = resolve("cassandra.consistency", "strong");
-    assertThat(strong.writeConsistency()).isEqualTo(DefaultConsistencyLevel.EACH_QUORUM);
-    assertThat(strong.readConsistency()).isEqualTo(DefaultConsistencyLevel.LOCAL_QUORUM);
-    Settings eventual = resolve("cassandra.consistency", "EVENTUAL");
-    assertThat(eventual.writeConsistency()).isEqualTo(DefaultConsistencyLevel.ONE);
-    assertThat(eventual.readConsistency()).isEqualTo(DefaultConsistencyLevel.ONE);
-    Settings overridden = resolve("cassandra.consistency", "strong", "cassandra.readconsistency", "ALL");
-    assertThat(overridden.readConsistency()).isEqualTo(DefaultConsistencyLevel.ALL);
-    assertThat(overridden.writeConsistency()).isEqualTo(DefaultConsistencyLevel.EACH_QUORUM);
+    CassandraSettings strong = resolve("cassandra.consistency", "strong");
+    assertThat(strong.consistency().write()).isEqualTo(DefaultConsistencyLevel.EACH_QUORUM);
+    assertThat(strong.consistency().read()).isEqualTo(DefaultConsistencyLevel.LOCAL_QUORUM);
+    CassandraSettings eventual = resolve("cassandra.consistency", "EVENTUAL");
+    assertThat(eventual.consistency().write()).isEqualTo(DefaultConsistencyLevel.ONE);
+    assertThat(eventual.consistency().read()).isEqualTo(DefaultConsistencyLevel.ONE);
+    CassandraSettings overridden = resolve("cassandra.consistency", "strong", "cassandra.readconsistency", "ALL");
+    assertThat(overridden.consistency().read()).isEqualTo(DefaultConsistencyLevel.ALL);
+    assertThat(overridden.consistency().write()).isEqualTo(DefaultConsistencyLevel.EACH_QUORUM);
     assertThatThrownBy(() -> resolve("cassandra.consistency", "medium"))
         .isInstanceOf(ConfigException.class).hasMessageContaining("strong").hasMessageContaining("eventual");
   }
 
   @Test
   void replication() throws Exception {
-    assertThat(resolve("cassandra.replication.factor", "3").replication())
+    assertThat(resolve("cassandra.replication.factor", "3").schema().replication())
         .isEqualTo("{'class': 'SimpleStrategy', 'replication_factor': 3}");
     assertThat(resolve("cassandra.replication.strategy", "networktopologystrategy", "cassandra.replication.factor",
-        "3", "cassandra.localdc", "dcA").replication())
+        "3", "cassandra.localdc", "dcA").schema().replication())
         .isEqualTo("{'class': 'NetworkTopologyStrategy', 'dcA': 3}");
-    assertThat(resolve("cassandra.replication.dcs", "dc1:3, dc2:2").replication())
+    assertThat(resolve("cassandra.replication.dcs", "dc1:3, dc2:2").schema().replication())
         .isEqualTo("{'class': 'NetworkTopologyStrategy', 'dc1': 3, 'dc2': 2}");
     assertThatThrownBy(() -> resolve("cassandra.replication.dcs", "dc1=3"))
         .isInstanceOf(ConfigException.class).hasMessageContaining("dc:factor");
@@ -153,8 +154,8 @@ class CassandraOptionsTest {
   void credentialsGoTogetherAndThePasswordIsSecret() throws Exception {
     assertThatThrownBy(() -> resolve("cassandra.username", "bob")).isInstanceOf(ConfigException.class)
         .hasMessageContaining("cassandra.password");
-    Settings s = resolve("cassandra.username", "bob", "cassandra.password", "hunter2");
-    assertThat(s.password()).isEqualTo("hunter2");
+    CassandraSettings s = resolve("cassandra.username", "bob", "cassandra.password", "hunter2");
+    assertThat(s.credentials().password()).isEqualTo("hunter2");
     assertThat(s.toString()).doesNotContain("hunter2");
     for (Option<?> o : CassandraOptions.optionSet().options()) {
       if (o.name().contains("password")) {
@@ -175,16 +176,16 @@ class CassandraOptionsTest {
     assertThatThrownBy(() -> resolve("cassandra.compression", "zstd")).isInstanceOf(ConfigException.class);
     assertThatThrownBy(() -> resolve("cassandra.ssl", "true", "cassandra.ssl.truststore", "/nonexistent/ts.jks"))
         .isInstanceOf(ConfigException.class).hasMessageContaining("/nonexistent/ts.jks");
-    assertThat(resolve("cassandra.useSSL", "true").ssl()).isTrue();
-    assertThat(resolve("cassandra.ssl", "true").ssl()).isTrue();
+    assertThat(resolve("cassandra.useSSL", "true").tls().enabled()).isTrue();
+    assertThat(resolve("cassandra.ssl", "true").tls().enabled()).isTrue();
   }
 
   @Test
   void tracingAndPool() throws Exception {
-    Settings s = resolve("cassandra.tracing", "true", "cassandra.tracing.fraction", "1", "cassandra.poolsize", "4");
-    assertThat(s.tracing()).isTrue();
-    assertThat(s.tracingFraction()).isEqualTo(1.0);
-    assertThat(s.poolSize()).isEqualTo(4);
+    CassandraSettings s = resolve("cassandra.tracing", "true", "cassandra.tracing.fraction", "1", "cassandra.poolsize", "4");
+    assertThat(s.tracing().enabled()).isTrue();
+    assertThat(s.tracing().fraction()).isEqualTo(1.0);
+    assertThat(s.connection().poolSize()).isEqualTo(4);
     assertThatThrownBy(() -> resolve("cassandra.tracing.fraction", "0")).isInstanceOf(ConfigException.class);
     assertThatThrownBy(() -> resolve("cassandra.poolsize", "0")).isInstanceOf(ConfigException.class);
     assertThatThrownBy(() -> resolve("cassandra.requesttimeout", "0s")).isInstanceOf(ConfigException.class);
@@ -192,9 +193,9 @@ class CassandraOptionsTest {
 
   @Test
   void driverConfigCarriesTheSettings() throws Exception {
-    Settings s = resolve("cassandra.requesttimeout", "3s", "cassandra.poolsize", "2", "cassandra.compression", "lz4",
+    CassandraSettings s = resolve("cassandra.requesttimeout", "3s", "cassandra.poolsize", "2", "cassandra.compression", "lz4",
         "cassandra.connecttimeout", "700ms");
-    var profile = CassandraRun.configLoader(s).getInitialConfig().getDefaultProfile();
+    var profile = CassandraConnection.configLoader(s).getInitialConfig().getDefaultProfile();
     var o = com.datastax.oss.driver.api.core.config.DefaultDriverOption.class;
     assertThat(profile.getDuration(Enum.valueOf(o, "REQUEST_TIMEOUT"))).isEqualTo(Duration.ofSeconds(3));
     assertThat(profile.getInt(Enum.valueOf(o, "CONNECTION_POOL_LOCAL_SIZE"))).isEqualTo(2);

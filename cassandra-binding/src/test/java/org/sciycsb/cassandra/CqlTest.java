@@ -53,10 +53,10 @@ class CqlTest {
 
   @Test
   void driverFailuresMapToStatuses() {
-    assertThat(CassandraRun.statusOf(new NoNodeAvailableException())).isEqualTo(Status.SERVICE_UNAVAILABLE);
-    assertThat(CassandraRun.statusOf(AllNodesFailedException.fromErrors(List.of())))
+    assertThat(CassandraFailures.statusOf(new NoNodeAvailableException())).isEqualTo(Status.SERVICE_UNAVAILABLE);
+    assertThat(CassandraFailures.statusOf(AllNodesFailedException.fromErrors(List.of())))
         .isEqualTo(Status.SERVICE_UNAVAILABLE);
-    assertThat(CassandraRun.statusOf(new DriverTimeoutException("slow"))).isEqualTo(Status.ERROR);
-    assertThat(CassandraRun.statusOf(new IllegalStateException("x"))).isEqualTo(Status.ERROR);
+    assertThat(CassandraFailures.statusOf(new DriverTimeoutException("slow"))).isEqualTo(Status.ERROR);
+    assertThat(CassandraFailures.statusOf(new IllegalStateException("x"))).isEqualTo(Status.ERROR);
   }
 }

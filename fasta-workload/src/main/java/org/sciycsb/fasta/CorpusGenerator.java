@@ -3,10 +3,6 @@ package org.sciycsb.fasta;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -81,11 +77,6 @@ public final class CorpusGenerator {
   static final String VERSION = "36.3.8i Nov, 2022";
   static final String ALGORITHM = "Smith-Waterman (SSE2, Michael Farrar 2006)";
   static final String RELEASE = "7.2 Nov 2010/SIMDe Nov 2020";
-  private static final byte[] BASES = {'A', 'C', 'G', 'T'};
-  private static final int MATCH = 5;
-  private static final int MISMATCH = -4;
-  private static final int GAP_OPEN = 12;
-  private static final int GAP_EXT = 4;
   private static final int LINE = 50;
 
   private final Settings settings;
@@ -138,29 +129,10 @@ public final class CorpusGenerator {
 
   // ------------------------------------------------------------------------------------------------ one file
 
-  private static final class Al {
-    int hitIndex;
-    int alternative;
-    char frame;
-    int score;
-    int overlap;
-    int matches;
-    int qStart;
-    int qStop;
-    int hStart;
-    int hStop;
-    byte[] q;
-    byte[] h;
-    byte[] cons;
-    double z;
-    double bits;
-    double expect;
-  }
-
   private static final class Hit {
     String description;
     int length;
-    final List<Al> alignments = new ArrayList<>(2);
+    final List<SyntheticAlignment> alignments = new ArrayList<>(2);
   }
 
   /**
@@ -198,7 +170,7 @@ public final class CorpusGenerator {
           r.nextInt(1_000_000));
       int qLen = 300 + r.nextInt(2700);
       queryResidues += qLen;
-      byte[] query = randomSequence(r, qLen);
+      byte[] query = SyntheticAlignment.randomSequence(r, qLen);
       double lambda = 0.085 + 0.07 * r.nextDouble();
       double k = 0.03 + 0.1 * r.nextDouble();
       String stats = String.format(Locale.ROOT, "(shuffled [500]) MLE statistics: Lambda= %.4f;  K=%.4g", lambda,
@@ -231,12 +203,12 @@ public final class CorpusGenerator {
       }
       hit.length = 0;
       for (int a = 0; a < n; a++) {
-        Al al = align(r, query, lambda, k, libResidues);
+        SyntheticAlignment al = SyntheticAlignment.random(r, query, lambda, k, libResidues);
         hit.alignments.add(al);
         hit.length = Math.max(hit.length, al.hStop);
       }
       hit.length += r.nextInt(400);
-      hit.alignments.sort(Comparator.comparingInt((Al a) -> a.score).reversed());
+      hit.alignments.sort(Comparator.comparingInt((SyntheticAlignment a) -> a.score).reversed());
       hits.add(hit);
     }
     hits.sort(Comparator.comparingInt((Hit h) -> h.alignments.get(0).score).reversed());
@@ -256,15 +228,15 @@ public final class CorpusGenerator {
     o.str(String.format(Locale.ROOT, " Scan time: %6.3f\n\nThe best scores are:", 2 + 8 * r.nextDouble()));
     o.str("                                      s-w bits E(").num(lib.sequences()).str(")\n");
     for (Hit hit : q.hits()) {
-      Al best = hit.alignments.get(0);
+      SyntheticAlignment best = hit.alignments.get(0);
       String d = hit.description.length() > 46 ? hit.description.substring(0, 46) : hit.description;
       o.str(d);
       for (int i = d.length(); i < 46; i++) {
         o.ch(' ');
       }
       o.str(" (").pad(Integer.toString(hit.length), 4).str(") [").ch(best.frame).str("] ")
-          .pad(Integer.toString(best.score), 4).ch(' ').str(fixed(best.bits, 1)).ch(' ')
-          .pad(expect(best.expect), 6).nl();
+          .pad(Integer.toString(best.score), 4).ch(' ').str(M10Numbers.fixed(best.bits, 1)).ch(' ')
+          .pad(M10Numbers.expect(best.expect), 6).nl();
     }
     o.nl();
   }
@@ -287,12 +259,12 @@ public final class CorpusGenerator {
       Hit hit = q.hits().get(hi);
       String hBlock = ">" + hit.description.substring(0, Math.min(12, hit.description.length())) + " ..\n";
       for (int ai = 0; ai < hit.alignments.size(); ai++) {
-        Al a = hit.alignments.get(ai);
+        SyntheticAlignment a = hit.alignments.get(ai);
         alignments++;
-        String ident = fixed((double) a.matches / a.overlap, 3);
-        String z = fixed(a.z, 1);
-        String bits = fixed(a.bits, 1);
-        String e = expect(a.expect);
+        String ident = M10Numbers.fixed((double) a.matches / a.overlap, 3);
+        String z = M10Numbers.fixed(a.z, 1);
+        String bits = M10Numbers.fixed(a.bits, 1);
+        String e = M10Numbers.expect(a.expect);
         o.str(ai == 0 ? ">>" + hit.description + "\n" : ">--\n");
         o.str("; sw_frame: ").ch(a.frame).nl();
         o.str("; sw_s-w opt: ").pad(Integer.toString(a.score), 3).nl();
@@ -339,217 +311,11 @@ public final class CorpusGenerator {
     o.str("Function used was SSEARCH [").str(VERSION).str("]\n");
   }
 
-  // ------------------------------------------------------------------------------------------------ alignments
-
-  private static byte[] randomSequence(SplittableRandom r, int n) {
-    byte[] s = new byte[n];
-    for (int i = 0; i < n; i++) {
-      s[i] = BASES[r.nextInt(4)];
-    }
-    return s;
-  }
-
-  private static byte complement(byte b) {
-    return switch (b) {
-      case 'A' -> (byte) 'T';
-      case 'C' -> (byte) 'G';
-      case 'G' -> (byte) 'C';
-      default -> (byte) 'A';
-    };
-  }
-
-  /** One local alignment of a stretch of the query with a related library fragment. */
-  private static Al align(SplittableRandom r, byte[] query, double lambda, double k, long libResidues) {
-    int qLen = query.length;
-    // aligned query residues: log-normal around 100 (mean about 115), 20 to the query length
-    int len = (int) Math.round(Math.exp(Math.log(100) + 0.55 * gaussian(r)));
-    len = Math.max(20, Math.min(len, qLen));
-    int lo = 1 + r.nextInt(qLen - len + 1);
-    int hi = lo + len - 1;
-    Al a = new Al();
-    a.frame = r.nextDouble() < 0.5 ? 'f' : 'r';
-    byte[] src = source(query, a.frame, lo, hi);
-    double identity = 0.55 + 0.4 * Math.pow(r.nextDouble(), 2);
-    int cap = len * 2 + 8;
-    byte[] q = new byte[cap];
-    byte[] h = new byte[cap];
-    byte[] cons = new byte[cap];
-    int col = 0;
-    int matches = 0;
-    int score = 0;
-    int hResidues = 0;
-    int i = 0;
-    while (i < len) {
-      boolean edge = i == 0 || i == len - 1;
-      double g = r.nextDouble();
-      if (!edge && g < 0.012) {
-        // gap in the query: library residues opposite '-'
-        int n = 1 + r.nextInt(3);
-        for (int j = 0; j < n; j++) {
-          q[col] = '-';
-          h[col] = BASES[r.nextInt(4)];
-          cons[col++] = '-';
-          hResidues++;
-        }
-        score -= GAP_OPEN + GAP_EXT * n;
-        continue;
-      }
-      if (!edge && g < 0.024 && len - i > 4) {
-        // gap in the library fragment: query residues opposite '-'
-        int n = 1 + r.nextInt(3);
-        for (int j = 0; j < n; j++) {
-          q[col] = src[i++];
-          h[col] = '-';
-          cons[col++] = '-';
-        }
-        score -= GAP_OPEN + GAP_EXT * n;
-        continue;
-      }
-      byte b = src[i++];
-      q[col] = b;
-      if (edge || r.nextDouble() < identity) {
-        h[col] = b;
-        cons[col++] = ':';
-        matches++;
-        score += MATCH;
-      } else {
-        byte m = BASES[r.nextInt(4)];
-        while (m == b) {
-          m = BASES[r.nextInt(4)];
-        }
-        h[col] = m;
-        cons[col++] = ' ';
-        score += MISMATCH;
-      }
-      hResidues++;
-    }
-    a.q = q;
-    a.h = h;
-    a.cons = cons;
-    a.overlap = col;
-    a.matches = matches;
-    a.score = Math.max(score, 1);
-    place(a, r, lo, hi, hResidues);
-    a.bits = (lambda * a.score - Math.log(k)) / Math.log(2);
-    a.expect = (double) qLen * libResidues * Math.pow(2, -a.bits);
-    a.z = a.score * lambda / 0.125 - 25 + 3 * gaussian(r);
-    return a;
-  }
-
-  /** The aligned stretch {@code lo..hi} (1-based) of the query, reverse-complemented on the reverse frame. */
-  private static byte[] source(byte[] query, char frame, int lo, int hi) {
-    int len = hi - lo + 1;
-    byte[] src = new byte[len];
-    for (int i = 0; i < len; i++) {
-      src[i] = frame == 'f' ? query[lo - 1 + i] : complement(query[hi - 1 - i]);
-    }
-    return src;
-  }
-
-  /** The alignment's coordinates: on the query (reversed on the reverse frame) and on a random library spot. */
-  private static void place(Al a, SplittableRandom r, int lo, int hi, int hResidues) {
-    if (a.frame == 'f') {
-      a.qStart = lo;
-      a.qStop = hi;
-    } else {
-      a.qStart = hi;
-      a.qStop = lo;
-    }
-    a.hStart = 1 + r.nextInt(4000);
-    a.hStop = a.hStart + hResidues - 1;
-  }
-
-  private static double gaussian(SplittableRandom r) {
-    // Box-Muller from SplittableRandom (java.util.Random's gaussian would need another generator)
-    double u = 1 - r.nextDouble();
-    double v = r.nextDouble();
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
-  }
-
-  // ------------------------------------------------------------------------------------------------ formats
-
-  /** {@code %.Nf} with a dot. */
-  static String fixed(double v, int decimals) {
-    return BigDecimal.valueOf(v).setScale(decimals, java.math.RoundingMode.HALF_EVEN).toPlainString();
-  }
-
-  /** C's {@code %.2g} as ssearch36 prints E() values: {@code 0}, {@code 0.053}, {@code 3.4}, {@code 1.5e-209}. */
-  static String expect(double v) {
-    if (v == 0 || !Double.isFinite(v)) {
-      return "0";
-    }
-    BigDecimal d = new BigDecimal(v).round(new MathContext(2));
-    int exponent = d.precision() - d.scale() - 1;
-    if (exponent < -4 || exponent >= 2) {
-      BigDecimal mantissa = d.movePointLeft(exponent).stripTrailingZeros();
-      String m = mantissa.toPlainString();
-      String e = Integer.toString(Math.abs(exponent));
-      return m + (exponent < 0 ? "e-" : "e+") + (e.length() < 2 ? "0" + e : e);
-    }
-    String s = d.stripTrailingZeros().toPlainString();
-    return s;
-  }
-
-  // ------------------------------------------------------------------------------------------------ command line
-
   /**
    * {@code CorpusGenerator DIR [files=N] [queries=N] [hits=N] [seed=N] [alternatives=F] [threads=N]}; the keys may
    * also be given as {@code fasta.corpus.files=N} etc.
    */
   public static void main(String[] args) throws IOException {
-    run(args, System.out);
-  }
-
-  static Stats run(String[] args, PrintStream out) throws IOException {
-    Settings d = Settings.defaults();
-    Path dir = null;
-    long seed = d.seed();
-    int files = d.files();
-    int queries = d.queriesPerFile();
-    int hits = d.hitsPerQuery();
-    double alternatives = d.alternativeRate();
-    int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
-    for (String arg : args) {
-      if (arg.equals("-p")) {
-        continue;
-      }
-      int eq = arg.indexOf('=');
-      if (eq < 0) {
-        dir = Path.of(arg);
-        continue;
-      }
-      String key = arg.substring(0, eq).replaceFirst("^fasta\\.corpus\\.", "");
-      String value = arg.substring(eq + 1);
-      try {
-        switch (key) {
-          case "dir" -> dir = Path.of(value);
-          case "files" -> files = Integer.parseInt(value);
-          case "queries" -> queries = Integer.parseInt(value);
-          case "hits" -> hits = Integer.parseInt(value);
-          case "seed" -> seed = Long.parseLong(value);
-          case "alternatives" -> alternatives = Double.parseDouble(value);
-          case "threads" -> threads = Integer.parseInt(value);
-          default -> throw new IllegalArgumentException("unknown corpus setting '" + key
-              + "' (known: dir, files, queries, hits, seed, alternatives, threads)");
-        }
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("corpus setting " + key + ": not a number: " + value, e);
-      }
-    }
-    if (dir == null) {
-      throw new IllegalArgumentException("usage: CorpusGenerator DIR [files=N] [queries=N] [hits=N] [seed=N]"
-          + " [alternatives=F] [threads=N]");
-    }
-    long t0 = System.nanoTime();
-    Stats s;
-    try {
-      s = new CorpusGenerator(new Settings(seed, files, queries, hits, alternatives)).generate(dir, threads);
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
-    }
-    double secs = (System.nanoTime() - t0) / 1e9;
-    out.printf(Locale.ROOT, "corpus %s: %d files, %d queries, %d hits, %d alignments, %d documents, %.1f MB in %.1f s%n",
-        dir, s.files(), s.queries(), s.hits(), s.alignments(), s.documents(), s.bytes() / 1e6, secs);
-    return s;
+    CorpusCommand.run(args, System.out);
   }
 }

@@ -1,15 +1,73 @@
 package org.sciycsb.fasta;
 
 import java.io.BufferedInputStream;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.sciycsb.api.AtomicFiles;
 
 /** The ids files of a fasta load ({@code ids/<type>.txt}): one id a line, 16 lower-case hex digits. */
 final class IdFile {
   private IdFile() {}
+
+  /** The file of a type's ids in a load's {@code ids/} folder. */
+  static Path of(Path idsDir, DocType t) {
+    return idsDir.resolve(t.code() + ".txt");
+  }
+
+  /** Opens the part of a type's ids file that one load thread writes ({@code <type>.<thread>.part}). */
+  static Writer openPart(Path idsDir, DocType t, int threadId) throws IOException {
+    return Files.newBufferedWriter(idsDir.resolve(t.code() + "." + threadId + ".part"), StandardCharsets.US_ASCII);
+  }
+
+  /** Concatenates the threads' {@code <type>.<thread>.part} files into {@code ids/<type>.txt}. */
+  static void mergeParts(Path idsDir) throws IOException {
+    for (DocType t : DocType.values()) {
+      List<Path> parts;
+      try (Stream<Path> s = Files.list(idsDir)) {
+        parts = s.filter(p -> {
+          String n = p.getFileName().toString();
+          return n.startsWith(t.code() + ".") && n.endsWith(".part");
+        }).sorted(Comparator.comparingInt(IdFile::partThread)).toList();
+      }
+      AtomicFiles.write(of(idsDir, t), os -> {
+        for (Path p : parts) {
+          Files.copy(p, os);
+        }
+      });
+      for (Path p : parts) {
+        Files.delete(p);
+      }
+    }
+  }
+
+  private static int partThread(Path p) {
+    String n = p.getFileName().toString();
+    String mid = n.substring(n.indexOf('.') + 1, n.length() - ".part".length());
+    try {
+      return Integer.parseInt(mid);
+    } catch (NumberFormatException e) {
+      return Integer.MAX_VALUE;
+    }
+  }
+
+  /** Writes ids as text, for tests and tools. */
+  static void write(Path f, long[] ids) throws IOException {
+    try (BufferedWriter w = Files.newBufferedWriter(f, StandardCharsets.US_ASCII)) {
+      for (long id : ids) {
+        w.write(Ids.hex(id));
+        w.write('\n');
+      }
+    }
+  }
 
   /** Reads every id of a file (blank lines skipped). */
   static long[] read(Path f) throws IOException {

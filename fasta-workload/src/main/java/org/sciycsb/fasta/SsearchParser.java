@@ -58,14 +58,11 @@ public final class SsearchParser {
   private static final byte[] K_AL_CONS = ascii("al_cons");
   private static final String NAME_ALG = "; pg_name_alg:";
 
-  private byte[] buf = new byte[1 << 16];
-  private int start;
-  private int scan;
-  private int limit;
+  private final M10Lines lines = new M10Lines();
+  /** The current line: {@code buf[ls..le)} (the reader's buffer, its trailing blanks cut). */
+  private byte[] buf;
   private int ls;
   private int le;
-  private long lineNo;
-  private InputStream in;
 
   private SsearchHandler handler;
   private ParseProblems problems;
@@ -85,10 +82,8 @@ public final class SsearchParser {
   private long alignmentOrdinal;
   private String lastHitDescription;
   private int hitIndex;
-  private int keyFrom;
-  private int keyTo;
-  private int valFrom;
-  private int valTo;
+  /** The current {@code ; name: value} line's name and value. */
+  private final M10Field field = new M10Field();
 
   /** Parses a file (gzip-compressed when its name ends in {@code .gz}); the source name is the file name. */
   public static ParseProblems parse(Path file, SsearchHandler handler) throws IOException {
@@ -109,14 +104,10 @@ public final class SsearchParser {
    * stream is not closed.
    */
   public ParseProblems parse(InputStream input, String sourceName, SsearchHandler h) throws IOException {
-    this.in = input;
+    lines.open(input);
     this.handler = h;
     this.source = sourceName;
     this.problems = new ParseProblems(sourceName);
-    start = 0;
-    scan = 0;
-    limit = 0;
-    lineNo = 0;
     state = OUTSIDE;
     sawEnd = false;
     header = null;
@@ -125,14 +116,18 @@ public final class SsearchParser {
     alignmentOrdinal = 0;
     lastHitDescription = null;
     try {
-      while (nextLine()) {
+      while (lines.next()) {
+        buf = lines.buf();
+        ls = lines.start();
+        le = lines.end();
         line();
       }
       endOfInput();
-      problems.lines = lineNo;
+      problems.lines = lines.number();
       return problems;
     } finally {
-      this.in = null;
+      lines.close();
+      this.buf = null;
       this.handler = null;
       this.header = null;
       this.pendingFields = null;
@@ -140,56 +135,6 @@ public final class SsearchParser {
   }
 
   // ------------------------------------------------------------------------------------------------ lines
-
-  private boolean nextLine() throws IOException {
-    while (true) {
-      byte[] b = buf;
-      for (int i = scan; i < limit; i++) {
-        if (b[i] == '\n') {
-          ls = start;
-          le = i;
-          start = i + 1;
-          scan = start;
-          finishLine();
-          return true;
-        }
-      }
-      scan = limit;
-      if (start > 0) {
-        System.arraycopy(buf, start, buf, 0, limit - start);
-        limit -= start;
-        scan -= start;
-        start = 0;
-      }
-      if (limit == buf.length) {
-        byte[] bigger = new byte[buf.length * 2];
-        System.arraycopy(buf, 0, bigger, 0, limit);
-        buf = bigger;
-      }
-      int n = in.read(buf, limit, buf.length - limit);
-      if (n < 0) {
-        if (start < limit) {
-          ls = start;
-          le = limit;
-          start = limit;
-          scan = limit;
-          finishLine();
-          return true;
-        }
-        return false;
-      }
-      limit += n;
-    }
-  }
-
-  private void finishLine() {
-    lineNo++;
-    int e = le;
-    while (e > ls && (buf[e - 1] == '\r' || buf[e - 1] == ' ' || buf[e - 1] == '\t')) {
-      e--;
-    }
-    le = e;
-  }
 
   private void line() {
     if (le == ls) {
@@ -286,7 +231,7 @@ public final class SsearchParser {
     pendingLength = length;
     pendingUnit = m.group(3);
     pendingLibrary = m.group(4).trim();
-    pendingLine = lineNo;
+    pendingLine = lines.number();
     pendingFields = new LinkedHashMap<>();
     state = HEADER;
   }
@@ -329,7 +274,7 @@ public final class SsearchParser {
     al.hitIndex = Math.max(hitIndex, 0);
     al.alternative = alternative;
     al.ordinal = alignmentOrdinal++;
-    al.line = lineNo;
+    al.line = lines.number();
     alOpen = true;
     state = SW;
   }
@@ -365,33 +310,11 @@ public final class SsearchParser {
 
   // ------------------------------------------------------------------------------------------------ ';' lines
 
-  private boolean splitField() {
-    int i = ls + 1;
-    while (i < le && buf[i] == ' ') {
-      i++;
-    }
-    keyFrom = i;
-    while (i < le && buf[i] != ':') {
-      i++;
-    }
-    if (i >= le || i == keyFrom) {
-      return false;
-    }
-    keyTo = i;
-    i++;
-    while (i < le && buf[i] == ' ') {
-      i++;
-    }
-    valFrom = i;
-    valTo = le;
-    return true;
-  }
-
   private void fieldLine() {
     if (state == OUTSIDE || state == SKIP_QUERY) {
       return;
     }
-    if (!splitField()) {
+    if (!field.split(buf, ls, le)) {
       problem(Kind.UNEXPECTED_LINE, "not a '; name: value' field: " + abbreviate(text(ls, le)));
       return;
     }
@@ -401,7 +324,7 @@ public final class SsearchParser {
       case QFIELDS -> blockField(al.query);
       case HFIELDS -> blockField(al.hit);
       case HSEQ -> {
-        if (keyIs(K_AL_CONS)) {
+        if (field.keyIs(K_AL_CONS)) {
           state = CONS;
         } else {
           problem(Kind.UNEXPECTED_LINE, "field after the hit sequence: " + abbreviate(text(ls, le)));
@@ -412,8 +335,8 @@ public final class SsearchParser {
   }
 
   private void headerField() {
-    String key = text(keyFrom, keyTo);
-    String value = text(valFrom, valTo);
+    String key = field.key();
+    String value = field.value();
     if (key.equals("pg_argv")) {
       // ssearch36 36.3.8 prints "; pg_argv: ARGS; pg_name_alg: ALG" on one line (or "ARGS;" alone)
       int at = value.indexOf(NAME_ALG);
@@ -437,30 +360,30 @@ public final class SsearchParser {
 
   private void swField() {
     Alignment a = al;
-    if (keyIs(K_FRAME)) {
-      if (valTo - valFrom < 1 || !Character.isLetterOrDigit(buf[valFrom])) {
+    if (field.keyIs(K_FRAME)) {
+      if (field.valueLength() < 1 || !Character.isLetterOrDigit(field.firstValueByte())) {
         bad("sw_frame");
       } else {
-        a.frame = (char) buf[valFrom];
+        a.frame = (char) field.firstValueByte();
         a.present |= Alignment.FRAME;
       }
-    } else if (keyIs(K_SW_OPT)) {
+    } else if (field.keyIs(K_SW_OPT)) {
       a.swOpt = intValue("sw_s-w opt");
       a.present |= Alignment.SW_OPT;
-    } else if (keyIs(K_Z)) {
+    } else if (field.keyIs(K_Z)) {
       decimal(a.zScore, "sw_z-score", Alignment.Z_SCORE);
-    } else if (keyIs(K_BITS)) {
+    } else if (field.keyIs(K_BITS)) {
       decimal(a.bits, "sw_bits", Alignment.BITS);
-    } else if (keyIs(K_EXPECT)) {
+    } else if (field.keyIs(K_EXPECT)) {
       decimal(a.expect, "sw_expect", Alignment.EXPECT);
-    } else if (keyIs(K_SCORE)) {
+    } else if (field.keyIs(K_SCORE)) {
       a.score = intValue("sw_score");
       a.present |= Alignment.SCORE;
-    } else if (keyIs(K_IDENT)) {
+    } else if (field.keyIs(K_IDENT)) {
       decimal(a.ident, "sw_ident", Alignment.IDENT);
-    } else if (keyIs(K_SIM)) {
+    } else if (field.keyIs(K_SIM)) {
       decimal(a.sim, "sw_sim", Alignment.SIM);
-    } else if (keyIs(K_OVERLAP)) {
+    } else if (field.keyIs(K_OVERLAP)) {
       a.overlap = intValue("sw_overlap");
       a.present |= Alignment.OVERLAP;
     }
@@ -468,81 +391,46 @@ public final class SsearchParser {
   }
 
   private void blockField(SeqBlock s) {
-    if (keyIs(K_SQ_LEN)) {
+    if (field.keyIs(K_SQ_LEN)) {
       s.sqLen = intValue("sq_len");
       s.present |= SeqBlock.SQ_LEN;
-    } else if (keyIs(K_SQ_OFFSET)) {
+    } else if (field.keyIs(K_SQ_OFFSET)) {
       s.sqOffset = intValue("sq_offset");
       s.present |= SeqBlock.SQ_OFFSET;
-    } else if (keyIs(K_SQ_TYPE)) {
-      if (valTo - valFrom != 1) {
+    } else if (field.keyIs(K_SQ_TYPE)) {
+      if (field.valueLength() != 1) {
         bad("sq_type");
       } else {
-        s.sqType = buf[valFrom];
+        s.sqType = field.firstValueByte();
         s.present |= SeqBlock.SQ_TYPE;
       }
-    } else if (keyIs(K_AL_START)) {
+    } else if (field.keyIs(K_AL_START)) {
       s.alStart = intValue("al_start");
       s.present |= SeqBlock.AL_START;
-    } else if (keyIs(K_AL_STOP)) {
+    } else if (field.keyIs(K_AL_STOP)) {
       s.alStop = intValue("al_stop");
       s.present |= SeqBlock.AL_STOP;
-    } else if (keyIs(K_AL_DISPLAY_START)) {
+    } else if (field.keyIs(K_AL_DISPLAY_START)) {
       s.alDisplayStart = intValue("al_display_start");
       s.present |= SeqBlock.AL_DISPLAY_START;
-    } else if (keyIs(K_AL_CONS)) {
+    } else if (field.keyIs(K_AL_CONS)) {
       problem(Kind.UNEXPECTED_LINE, "al_cons before the hit sequence");
       al.bad = true;
     }
   }
 
-  private boolean keyIs(byte[] key) {
-    int n = keyTo - keyFrom;
-    if (n != key.length) {
-      return false;
-    }
-    byte[] b = buf;
-    int o = keyFrom;
-    for (int i = 0; i < n; i++) {
-      if (b[o + i] != key[i]) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   private int intValue(String name) {
-    byte[] b = buf;
-    int i = valFrom;
-    int end = valTo;
-    boolean neg = false;
-    if (i < end && b[i] == '-') {
-      neg = true;
-      i++;
-    }
-    if (i >= end || end - i > 10) {
+    long v = field.intValue();
+    if (v == M10Field.NOT_AN_INT) {
       bad(name);
       return 0;
     }
-    long v = 0;
-    for (; i < end; i++) {
-      int d = b[i] - '0';
-      if (d < 0 || d > 9) {
-        bad(name);
-        return 0;
-      }
-      v = v * 10 + d;
-    }
-    if (v > Integer.MAX_VALUE) {
-      bad(name);
-      return 0;
-    }
-    return (int) (neg ? -v : v);
+    return (int) v;
   }
 
   private void decimal(RawValue target, String name, int bit) {
-    if (RawValue.isJsonNumber(buf, valFrom, valTo)) {
-      target.set(buf, valFrom, valTo);
+    if (field.isNumber()) {
+      field.copyTo(target);
       al.present |= bit;
     } else {
       bad(name);
@@ -550,7 +438,7 @@ public final class SsearchParser {
   }
 
   private void bad(String name) {
-    problem(Kind.BAD_VALUE, name + " is not valid: '" + abbreviate(text(valFrom, valTo)) + "'");
+    problem(Kind.BAD_VALUE, name + " is not valid: '" + abbreviate(field.value()) + "'");
     al.bad = true;
   }
 
@@ -628,14 +516,14 @@ public final class SsearchParser {
           + where);
       endQuery(false);
     } else if (!sawEnd) {
-      problem(Kind.TRUNCATED, lineNo == 0 ? "empty input" : "input ended without the >>>/// end marker");
+      problem(Kind.TRUNCATED, lines.number() == 0 ? "empty input" : "input ended without the >>>/// end marker");
     }
   }
 
   // ------------------------------------------------------------------------------------------------ helpers
 
   private void problem(Kind kind, String message) {
-    problems.add(lineNo, kind, message);
+    problems.add(lines.number(), kind, message);
   }
 
   private String text(int from, int to) {

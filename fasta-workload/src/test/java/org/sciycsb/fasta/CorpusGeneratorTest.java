@@ -150,24 +150,24 @@ class CorpusGeneratorTest {
 
   @Test
   void expectFormatsLikeCsPercentPointTwoG() {
-    assertThat(CorpusGenerator.expect(0)).isEqualTo("0");
-    assertThat(CorpusGenerator.expect(1.4567e-126)).isEqualTo("1.5e-126");
-    assertThat(CorpusGenerator.expect(0.0534)).isEqualTo("0.053");
-    assertThat(CorpusGenerator.expect(3.4)).isEqualTo("3.4");
-    assertThat(CorpusGenerator.expect(0.5)).isEqualTo("0.5");
-    assertThat(CorpusGenerator.expect(1.0)).isEqualTo("1");
-    assertThat(CorpusGenerator.expect(20.4)).isEqualTo("20");
-    assertThat(CorpusGenerator.expect(470.2)).isEqualTo("4.7e+02");
-    assertThat(CorpusGenerator.expect(0.00044)).isEqualTo("0.00044");
-    assertThat(CorpusGenerator.expect(4.1e-6)).isEqualTo("4.1e-06");
-    assertThat(CorpusGenerator.fixed(3961.46, 1)).isEqualTo("3961.5");
-    assertThat(CorpusGenerator.fixed(1, 3)).isEqualTo("1.000");
+    assertThat(M10Numbers.expect(0)).isEqualTo("0");
+    assertThat(M10Numbers.expect(1.4567e-126)).isEqualTo("1.5e-126");
+    assertThat(M10Numbers.expect(0.0534)).isEqualTo("0.053");
+    assertThat(M10Numbers.expect(3.4)).isEqualTo("3.4");
+    assertThat(M10Numbers.expect(0.5)).isEqualTo("0.5");
+    assertThat(M10Numbers.expect(1.0)).isEqualTo("1");
+    assertThat(M10Numbers.expect(20.4)).isEqualTo("20");
+    assertThat(M10Numbers.expect(470.2)).isEqualTo("4.7e+02");
+    assertThat(M10Numbers.expect(0.00044)).isEqualTo("0.00044");
+    assertThat(M10Numbers.expect(4.1e-6)).isEqualTo("4.1e-06");
+    assertThat(M10Numbers.fixed(3961.46, 1)).isEqualTo("3961.5");
+    assertThat(M10Numbers.fixed(1, 3)).isEqualTo("1.000");
   }
 
   @Test
   void commandLine(@TempDir Path dir) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    CorpusGenerator.Stats s = CorpusGenerator.run(new String[] {dir.toString(), "fasta.corpus.files=2",
+    CorpusGenerator.Stats s = CorpusCommand.run(new String[] {dir.toString(), "fasta.corpus.files=2",
         "fasta.corpus.queries=1", "hits=10", "seed=5", "threads=1"}, new PrintStream(out, true,
         StandardCharsets.UTF_8));
     assertThat(s.files()).isEqualTo(2);

@@ -96,12 +96,12 @@ public final class JdbcDb extends DB {
             failure = "jdbc: thread " + threadId + " could not write its last batch: " + lastError;
           }
         }
-        if (!settings.autoCommit() && failure == null) {
+        if (!settings.writes().autoCommit() && failure == null) {
           try {
             connection.commit();
             uncommittedInserts = 0;
           } catch (SQLException e) {
-            failure = "jdbc: thread " + threadId + " could not commit: " + JdbcRun.reason(settings, e);
+            failure = "jdbc: thread " + threadId + " could not commit: " + settings.connection().reason(e);
           }
         }
       }
@@ -142,7 +142,7 @@ public final class JdbcDb extends DB {
     pendingRows = 0;
     uncommittedInserts = 0;
     if (connection != null) {
-      if (!settings.autoCommit()) {
+      if (!settings.writes().autoCommit()) {
         try {
           connection.rollback();
         } catch (SQLException e) {
@@ -159,14 +159,14 @@ public final class JdbcDb extends DB {
    * dropped, and the next operation connects again), {@link Status#ERROR} otherwise.
    */
   private Status error(String op, Exception e) {
-    lastError = JdbcRun.reason(settings, e);
+    lastError = settings.connection().reason(e);
     run.failed(op, e);
     if (connectionLost(e)) {
       dropConnection();
       nextReconnect = System.nanoTime();
       return Status.SERVICE_UNAVAILABLE;
     }
-    if (!settings.autoCommit()) {
+    if (!settings.writes().autoCommit()) {
       try {
         connection.rollback();
       } catch (SQLException ignored) {
@@ -386,17 +386,17 @@ public final class JdbcDb extends DB {
       for (String f : p.fields) {
         p.statement.setString(i++, values.get(f).toString());
       }
-      if (settings.batching()) {
+      if (settings.writes().batching()) {
         p.statement.addBatch();
         pendingBatches.add(p.statement);
-        if (++pendingRows >= settings.batchSize()) {
+        if (++pendingRows >= settings.writes().batchSize()) {
           return flush();
         }
         return Status.BATCHED_OK;
       }
       p.statement.executeUpdate();
-      if (settings.groupCommits()) {
-        if (++uncommittedInserts >= settings.batchSize()) {
+      if (settings.writes().groupCommits()) {
+        if (++uncommittedInserts >= settings.writes().batchSize()) {
           connection.commit();
           uncommittedInserts = 0;
         }
@@ -429,7 +429,7 @@ public final class JdbcDb extends DB {
   }
 
   private void commitWrite() throws SQLException {
-    if (!settings.autoCommit()) {
+    if (!settings.writes().autoCommit()) {
       connection.commit();
     }
   }

@@ -41,8 +41,8 @@ final class JdbcDocumentStore implements DocumentStore {
     this.run = run;
     this.settings = run.settings();
     this.connection = connection;
-    this.batching = settings.batching();
-    this.batchSize = settings.batchSize();
+    this.batching = settings.writes().batching();
+    this.batchSize = settings.writes().batchSize();
   }
 
   static String createTable(String table, Dialect dialect) {
@@ -66,8 +66,9 @@ final class JdbcDocumentStore implements DocumentStore {
       } catch (SQLException e) {
         // another client may have created it at the same moment: fine if it is there now
         if (!exists(c)) {
-          throw new BindingException("jdbc: cannot create table " + c + " at " + settings.maskedUrl() + ": "
-              + JdbcRun.reason(settings, e), e);
+          throw new BindingException("jdbc: cannot create table " + c + " at "
+              + settings.connection().maskedUrl() + ": "
+              + settings.connection().reason(e), e);
         }
       }
     }
@@ -162,7 +163,7 @@ final class JdbcDocumentStore implements DocumentStore {
         }
         return new Result(Status.OK, rs.getString(1));
       } finally {
-        if (!settings.autoCommit()) {
+        if (!settings.writes().autoCommit()) {
           connection.commit();
         }
       }
@@ -193,19 +194,20 @@ final class JdbcDocumentStore implements DocumentStore {
       return n;
     } catch (SQLException e) {
       rollbackQuietly();
-      throw new BindingException("jdbc: cannot count the rows of " + collection + " at " + settings.maskedUrl()
-          + ": " + JdbcRun.reason(settings, e), e);
+      throw new BindingException("jdbc: cannot count the rows of " + collection + " at "
+          + settings.connection().maskedUrl()
+          + ": " + settings.connection().reason(e), e);
     }
   }
 
   private void commit() throws SQLException {
-    if (!settings.autoCommit()) {
+    if (!settings.writes().autoCommit()) {
       connection.commit();
     }
   }
 
   private void rollbackQuietly() {
-    if (!settings.autoCommit()) {
+    if (!settings.writes().autoCommit()) {
       try {
         connection.rollback();
       } catch (SQLException ignored) {

@@ -77,7 +77,7 @@ final class JdbcSubjectTimeline implements SubjectTimeline {
     checkName(s.events());
     String text = textType(run.dialect());
     try (Statement st = connection.createStatement()) {
-      if (settings.dropTable() && run.phase() == org.sciycsb.api.Phase.LOAD) {
+      if (settings.table().drop() && run.phase() == org.sciycsb.api.Phase.LOAD) {
         st.execute("DROP TABLE IF EXISTS " + s.events());
         st.execute("DROP TABLE IF EXISTS " + s.subjects());
       }
@@ -92,7 +92,7 @@ final class JdbcSubjectTimeline implements SubjectTimeline {
       }
     } catch (SQLException e) {
       throw new BindingException("jdbc: cannot create the tables " + s.subjects() + " and " + s.events() + " at "
-          + settings.maskedUrl() + ": " + JdbcRun.reason(settings, e), e);
+          + settings.connection().maskedUrl() + ": " + settings.connection().reason(e), e);
     }
     this.schema = s;
     run.timelineSchema(s);
@@ -133,9 +133,9 @@ final class JdbcSubjectTimeline implements SubjectTimeline {
       putEvent.setString(2, subjectId);
       putEvent.setLong(3, timeMillis);
       putEvent.setString(4, json);
-      if (settings.batching()) {
+      if (settings.writes().batching()) {
         putEvent.addBatch();
-        if (++pending >= settings.batchSize()) {
+        if (++pending >= settings.writes().batchSize()) {
           return flush();
         }
         return Status.BATCHED_OK;
@@ -160,7 +160,7 @@ final class JdbcSubjectTimeline implements SubjectTimeline {
           out.add(rs.getString(1));
         }
       }
-      if (!settings.autoCommit()) {
+      if (!settings.writes().autoCommit()) {
         connection.commit();
       }
       return Status.OK;
@@ -199,21 +199,21 @@ final class JdbcSubjectTimeline implements SubjectTimeline {
       return rs.getLong(1);
     } catch (SQLException e) {
       throw new BindingException("jdbc: cannot count the rows of " + schema.events() + ": "
-          + JdbcRun.reason(settings, e), e);
+          + settings.connection().reason(e), e);
     }
   }
 
   private void commit() throws SQLException {
-    if (!settings.autoCommit()) {
+    if (!settings.writes().autoCommit()) {
       connection.commit();
     }
   }
 
   private Status failed(String op, SQLException e) {
-    lastError = JdbcRun.reason(settings, e);
+    lastError = settings.connection().reason(e);
     run.failed(op, e);
     try {
-      if (!settings.autoCommit()) {
+      if (!settings.writes().autoCommit()) {
         connection.rollback();
       }
     } catch (SQLException ignored) {

@@ -85,7 +85,7 @@ abstract class JdbcBehaviour {
     db.init();
     long ok = 0;
     for (int i = from; i < to; i++) {
-      Status s = db.insert(run.settings().table(), String.format("user%06d", i), record(10, "v"));
+      Status s = db.insert(run.settings().table().name(), String.format("user%06d", i), record(10, "v"));
       assertThat(s.isOk()).as("insert %d: %s", i, s).isTrue();
       ok++;
     }

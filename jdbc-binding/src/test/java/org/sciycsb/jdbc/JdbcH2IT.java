@@ -23,7 +23,7 @@ class JdbcH2IT extends JdbcBehaviour {
   @Test
   void defaultStoreIsAFileUnderTheWorkFolder() throws Exception {
     JdbcRun run = open();
-    assertThat(run.settings().url()).startsWith("jdbc:h2:file:").endsWith("/h2/ycsb;DB_CLOSE_ON_EXIT=FALSE;MAX_COMPACT_TIME=0");
+    assertThat(run.settings().connection().url()).startsWith("jdbc:h2:file:").endsWith("/h2/ycsb;DB_CLOSE_ON_EXIT=FALSE;MAX_COMPACT_TIME=0");
     assertThat(Files.exists(work.resolve("h2").resolve("ycsb.mv.db"))).isTrue();
     assertThat(run.dialect()).isEqualTo(Dialect.H2);
   }

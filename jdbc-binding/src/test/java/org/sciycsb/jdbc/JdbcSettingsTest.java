@@ -31,27 +31,27 @@ class JdbcSettingsTest {
   void defaultsToEmbeddedH2UnderTheWorkFolder() throws Exception {
     JdbcSettings s = settings();
     // the binding, not H2's shutdown hook, closes the embedded database (after the last batches are flushed)
-    assertThat(s.url()).isEqualTo("jdbc:h2:file:" + work.toAbsolutePath().normalize()
+    assertThat(s.connection().url()).isEqualTo("jdbc:h2:file:" + work.toAbsolutePath().normalize()
         + "/h2/ycsb;DB_CLOSE_ON_EXIT=FALSE;MAX_COMPACT_TIME=0");
-    assertThat(s.user()).isEqualTo("sa");
-    assertThat(s.password()).isEmpty();
-    assertThat(s.table()).isEqualTo("usertable");
-    assertThat(s.fields()).hasSize(10).startsWith("field0").endsWith("field9");
-    assertThat(s.fieldLength()).isEqualTo(100);
-    assertThat(s.autoCommit()).isTrue();
-    assertThat(s.createTable()).isTrue();
-    assertThat(s.batching()).isFalse();
-    assertThat(s.connectTimeout()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(s.connection().user()).isEqualTo("sa");
+    assertThat(s.connection().password()).isEmpty();
+    assertThat(s.table().name()).isEqualTo("usertable");
+    assertThat(s.table().fields()).hasSize(10).startsWith("field0").endsWith("field9");
+    assertThat(s.table().fieldLength()).isEqualTo(100);
+    assertThat(s.writes().autoCommit()).isTrue();
+    assertThat(s.table().create()).isTrue();
+    assertThat(s.writes().batching()).isFalse();
+    assertThat(s.connection().connectTimeout()).isEqualTo(Duration.ofSeconds(5));
   }
 
   @Test
   void embeddedH2FileUrlsKeepTheUsersOwnSettingsAndOthersAreLeftAlone() throws Exception {
-    assertThat(settings("db.url", "jdbc:h2:file:/tmp/x;MAX_COMPACT_TIME=500;").url())
+    assertThat(settings("db.url", "jdbc:h2:file:/tmp/x;MAX_COMPACT_TIME=500;").connection().url())
         .isEqualTo("jdbc:h2:file:/tmp/x;MAX_COMPACT_TIME=500;DB_CLOSE_ON_EXIT=FALSE");
-    assertThat(settings("db.url", "jdbc:h2:/tmp/y;db_close_on_exit=TRUE").url())
+    assertThat(settings("db.url", "jdbc:h2:/tmp/y;db_close_on_exit=TRUE").connection().url())
         .isEqualTo("jdbc:h2:/tmp/y;db_close_on_exit=TRUE;MAX_COMPACT_TIME=0");
-    assertThat(settings("db.url", "jdbc:h2:mem:ycsb").url()).isEqualTo("jdbc:h2:mem:ycsb");
-    assertThat(settings("db.url", "jdbc:h2:tcp://127.0.0.1/ycsb").url()).isEqualTo("jdbc:h2:tcp://127.0.0.1/ycsb");
+    assertThat(settings("db.url", "jdbc:h2:mem:ycsb").connection().url()).isEqualTo("jdbc:h2:mem:ycsb");
+    assertThat(settings("db.url", "jdbc:h2:tcp://127.0.0.1/ycsb").connection().url()).isEqualTo("jdbc:h2:tcp://127.0.0.1/ycsb");
   }
 
   @Test
@@ -60,21 +60,21 @@ class JdbcSettingsTest {
         "db.passwd", "pw", "db.driver", "org.postgresql.Driver", "db.batchsize", "100", "jdbc.fetchsize", "50",
         "jdbc.autocommit", "false", "jdbc.batchupdateapi", "false", "fieldcount", "3", "fieldnameprefix", "f",
         "fieldlength", "20", "table", "t1", "db.connecttimeout", "2");
-    assertThat(s.user()).isEqualTo("ycsb");
-    assertThat(s.password()).isEqualTo("pw");
-    assertThat(s.driverClass()).isEqualTo("org.postgresql.Driver");
-    assertThat(s.batchSize()).isEqualTo(100);
+    assertThat(s.connection().user()).isEqualTo("ycsb");
+    assertThat(s.connection().password()).isEqualTo("pw");
+    assertThat(s.connection().driverClass()).isEqualTo("org.postgresql.Driver");
+    assertThat(s.writes().batchSize()).isEqualTo(100);
     assertThat(s.fetchSize()).isEqualTo(50);
-    assertThat(s.autoCommit()).isFalse();
-    assertThat(s.batching()).isFalse();
-    assertThat(s.groupCommits()).isTrue();
-    assertThat(s.fields()).containsExactly("f0", "f1", "f2");
-    assertThat(s.fieldLength()).isEqualTo(20);
-    assertThat(s.table()).isEqualTo("t1");
-    assertThat(s.connectTimeout()).isEqualTo(Duration.ofSeconds(2));
-    assertThat(settings("db.batchsize", "100").batching()).isTrue();
-    assertThat(settings("db.batchsize", "1").batching()).isFalse();
-    assertThat(settings("db.batchsize", "-1").batching()).isFalse();
+    assertThat(s.writes().autoCommit()).isFalse();
+    assertThat(s.writes().batching()).isFalse();
+    assertThat(s.writes().groupCommits()).isTrue();
+    assertThat(s.table().fields()).containsExactly("f0", "f1", "f2");
+    assertThat(s.table().fieldLength()).isEqualTo(20);
+    assertThat(s.table().name()).isEqualTo("t1");
+    assertThat(s.connection().connectTimeout()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(settings("db.batchsize", "100").writes().batching()).isTrue();
+    assertThat(settings("db.batchsize", "1").writes().batching()).isFalse();
+    assertThat(settings("db.batchsize", "-1").writes().batching()).isFalse();
   }
 
   @Test
@@ -102,8 +102,8 @@ class JdbcSettingsTest {
   @Test
   void passwordsAreMasked() throws Exception {
     JdbcSettings s = settings("db.url", "jdbc:postgresql://h/db?user=u&password=urlsecret", "db.passwd", "s3cret!");
-    assertThat(s.maskedUrl()).doesNotContain("urlsecret");
-    assertThat(s.mask("FATAL: s3cret! rejected at jdbc:postgresql://h/db?password=urlsecret"))
+    assertThat(s.connection().maskedUrl()).doesNotContain("urlsecret");
+    assertThat(s.connection().mask("FATAL: s3cret! rejected at jdbc:postgresql://h/db?password=urlsecret"))
         .doesNotContain("s3cret!").doesNotContain("urlsecret").contains("*****");
     assertThat(s.toString()).doesNotContain("s3cret!").doesNotContain("urlsecret");
     assertThatThrownBy(() -> settings("db.passwd", "x", "db.url", "nojdbc://u:topsecret@h"))
@@ -113,14 +113,14 @@ class JdbcSettingsTest {
   @Test
   void driverMessagesBecomeOneMaskedLine() throws Exception {
     JdbcSettings s = settings("db.passwd", "hunter22");
-    assertThat(JdbcRun.reason(s, new java.sql.SQLException(
+    assertThat(s.connection().reason(new java.sql.SQLException(
         "Table \"X\" not found; SQL statement:\nSELECT * FROM x WHERE p = 'hunter22' [42102-224]")))
         .isEqualTo("Table \"X\" not found");
-    assertThat(JdbcRun.reason(s, new java.sql.SQLException("login hunter22 refused"))).isEqualTo("login ***** refused");
+    assertThat(s.connection().reason(new java.sql.SQLException("login hunter22 refused"))).isEqualTo("login ***** refused");
     java.sql.SQLException refused = new java.sql.SQLException("Connection refused", "08001");
-    assertThat(JdbcRun.connectFailure(s, refused).getMessage()).startsWith("jdbc: the server cannot be reached at ");
+    assertThat(JdbcConnector.connectFailure(s.connection(), refused).getMessage()).startsWith("jdbc: the server cannot be reached at ");
     java.sql.SQLException auth = new java.sql.SQLException("bad password hunter22", "28P01");
-    assertThat(JdbcRun.connectFailure(s, auth).getMessage()).contains("refused the credentials of user sa")
+    assertThat(JdbcConnector.connectFailure(s.connection(), auth).getMessage()).contains("refused the credentials of user sa")
         .doesNotContain("hunter22");
   }
 
@@ -129,32 +129,32 @@ class JdbcSettingsTest {
     JdbcSettings s = settings("db.url", "jdbc:postgresql://h/db", "db.user", "u", "db.passwd", "p",
         "db.connecttimeout", "3s");
     // the run's first connection: a silent server fails within db.connecttimeout
-    assertThat(JdbcRun.connectionProperties(s, s.connectTimeout())).containsEntry("user", "u")
+    assertThat(JdbcConnector.connectionProperties(s.connection(), s.connection().connectTimeout())).containsEntry("user", "u")
         .containsEntry("password", "p").containsEntry("connectTimeout", "3").containsEntry("loginTimeout", "3");
     // a thread's: db.logintimeout (30 s), at least db.connecttimeout
-    assertThat(JdbcRun.connectionProperties(s, s.loginTimeout())).containsEntry("loginTimeout", "30");
-    assertThat(settings("db.connecttimeout", "3s", "db.logintimeout", "1s").loginTimeout())
+    assertThat(JdbcConnector.connectionProperties(s.connection(), s.connection().loginTimeout())).containsEntry("loginTimeout", "30");
+    assertThat(settings("db.connecttimeout", "3s", "db.logintimeout", "1s").connection().loginTimeout())
         .isEqualTo(Duration.ofSeconds(3));
-    assertThat(settings("db.logintimeout", "90s").loginTimeout()).isEqualTo(Duration.ofSeconds(90));
+    assertThat(settings("db.logintimeout", "90s").connection().loginTimeout()).isEqualTo(Duration.ofSeconds(90));
     JdbcSettings maria = settings("db.url", "jdbc:mariadb://h/db", "db.connecttimeout", "1500ms");
-    assertThat(JdbcRun.connectionProperties(maria, maria.loginTimeout())).containsEntry("connectTimeout", "1500")
+    assertThat(JdbcConnector.connectionProperties(maria.connection(), maria.connection().loginTimeout())).containsEntry("connectTimeout", "1500")
         .doesNotContainKey("user");
     JdbcSettings own = settings("db.url", "jdbc:postgresql://h/db?connectTimeout=30");
-    assertThat(JdbcRun.connectionProperties(own, own.loginTimeout())).doesNotContainKey("connectTimeout");
+    assertThat(JdbcConnector.connectionProperties(own.connection(), own.connection().loginTimeout())).doesNotContainKey("connectTimeout");
   }
 
   @Test
   void driverIsPickedFromTheUrl() throws Exception {
-    assertThat(JdbcRun.driver(settings()).getClass().getName()).isEqualTo("org.h2.Driver");
-    assertThat(JdbcRun.driver(settings("db.url", "jdbc:postgresql://h/db")).getClass().getName())
+    assertThat(JdbcConnector.driver(settings().connection()).getClass().getName()).isEqualTo("org.h2.Driver");
+    assertThat(JdbcConnector.driver(settings("db.url", "jdbc:postgresql://h/db").connection()).getClass().getName())
         .isEqualTo("org.postgresql.Driver");
-    assertThat(JdbcRun.driver(settings("db.url", "jdbc:mariadb://h/db")).getClass().getName())
+    assertThat(JdbcConnector.driver(settings("db.url", "jdbc:mariadb://h/db").connection()).getClass().getName())
         .isEqualTo("org.mariadb.jdbc.Driver");
-    assertThatThrownBy(() -> JdbcRun.driver(settings("db.url", "jdbc:nosuch://h/db")))
+    assertThatThrownBy(() -> JdbcConnector.driver(settings("db.url", "jdbc:nosuch://h/db").connection()))
         .isInstanceOf(ConfigException.class).hasMessageContaining("db.url");
-    assertThatThrownBy(() -> JdbcRun.driver(settings("db.driver", "com.example.NoDriver")))
+    assertThatThrownBy(() -> JdbcConnector.driver(settings("db.driver", "com.example.NoDriver").connection()))
         .isInstanceOf(ConfigException.class).hasMessageContaining("db.driver");
-    assertThatThrownBy(() -> JdbcRun.driver(settings("db.driver", "org.postgresql.Driver")))
+    assertThatThrownBy(() -> JdbcConnector.driver(settings("db.driver", "org.postgresql.Driver").connection()))
         .isInstanceOf(ConfigException.class).hasMessageContaining("does not accept");
   }
 

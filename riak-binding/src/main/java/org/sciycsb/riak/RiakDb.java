@@ -100,7 +100,7 @@ final class RiakDb extends DB implements AsyncDb {
   @Override
   public CompletionStage<Status> scanAsync(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    if (!s.scansSupported() || run.no2i().get()) {
+    if (!s.buckets().scansSupported() || run.no2i().get()) {
       return CompletableFuture.completedFuture(Status.NOT_IMPLEMENTED);
     }
     if (recordcount <= 0) {
@@ -180,14 +180,14 @@ final class RiakDb extends DB implements AsyncDb {
    */
   @Override
   public CompletionStage<Status> deleteAsync(String table, String key) {
-    if (!s.strongConsistency()) {
+    if (!s.buckets().strongConsistency()) {
       return run.retryingAsync("delete",
           () -> run.executeAsync(req.delete(table, key, null)).thenApply(x -> Status.OK));
     }
     CompletableFuture<Status> st = run.retryingAsync("delete", () -> run.executeAsync(req.fetch(table, key))
         .thenCompose(r -> liveOf(r) == null ? CompletableFuture.completedFuture(Status.NOT_FOUND)
             : run.executeAsync(req.delete(table, key, r.getVectorClock())).thenApply(x -> Status.OK)));
-    if (!s.scansSupported()) {
+    if (!s.buckets().scansSupported()) {
       return st;
     }
     return st.thenCompose(done -> !done.isOk() ? CompletableFuture.completedFuture(done)

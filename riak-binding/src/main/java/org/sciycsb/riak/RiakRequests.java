@@ -45,13 +45,13 @@ public final class RiakRequests {
 
   /** The bucket of a YCSB table: bucket type {@code riak.bucket_type}, bucket = table. */
   public Namespace namespace(String table) {
-    return new Namespace(s.bucketType(), table);
+    return new Namespace(s.buckets().type(), table);
   }
 
   /** Where scans look up key_bin: the records themselves, or (strong consistency) their index entries. */
   public Namespace indexNamespace(String table) {
-    return s.strongConsistency() && s.scanBucketType() != null ? new Namespace(s.scanBucketType(), table)
-        : namespace(table);
+    RiakSettings.Buckets b = s.buckets();
+    return b.strongConsistency() && b.scanType() != null ? new Namespace(b.scanType(), table) : namespace(table);
   }
 
   public Location location(String table, String key) {
@@ -60,16 +60,17 @@ public final class RiakRequests {
 
   /** Read one record. */
   public FetchValue fetch(String table, String key) {
-    FetchValue.Builder b = new FetchValue.Builder(location(table, key)).withTimeout(s.timeoutMillis());
-    if (!s.strongConsistency()) {
-      if (s.r() != null) {
-        b.withOption(FetchValue.Option.R, s.r());
+    FetchValue.Builder b = new FetchValue.Builder(location(table, key)).withTimeout(s.requests().timeoutMillis());
+    if (!s.buckets().strongConsistency()) {
+      RiakSettings.Consistency q = s.consistency();
+      if (q.r() != null) {
+        b.withOption(FetchValue.Option.R, q.r());
       }
-      if (s.pr() != null) {
-        b.withOption(FetchValue.Option.PR, s.pr());
+      if (q.pr() != null) {
+        b.withOption(FetchValue.Option.PR, q.pr());
       }
-      if (s.nVal() != null) {
-        b.withOption(FetchValue.Option.N_VAL, s.nVal());
+      if (q.nVal() != null) {
+        b.withOption(FetchValue.Option.N_VAL, q.nVal());
       }
     }
     return b.build();
@@ -79,7 +80,7 @@ public final class RiakRequests {
   public RiakObject object(String key, byte[] json) {
     RiakObject o = new RiakObject().setContentType(CONTENT_TYPE).setCharset("UTF-8")
         .setValue(BinaryValue.unsafeCreate(json));
-    if (s.scanIndex() && !s.strongConsistency()) {
+    if (s.buckets().scanIndex() && !s.buckets().strongConsistency()) {
       o.getIndexes().getIndex(StringBinIndex.named(KEY_INDEX)).add(key);
     }
     return o;
@@ -91,11 +92,11 @@ public final class RiakRequests {
    */
   public StoreValue store(String table, String key, RiakObject object, VClock vclock) {
     StoreValue.Builder b = new StoreValue.Builder(object).withLocation(location(table, key))
-        .withTimeout(s.timeoutMillis());
+        .withTimeout(s.requests().timeoutMillis());
     if (vclock != null) {
       b.withVectorClock(vclock);
     }
-    if (!s.strongConsistency()) {
+    if (!s.buckets().strongConsistency()) {
       writeQuorums(b);
     }
     return b.build();
@@ -106,33 +107,34 @@ public final class RiakRequests {
     RiakObject o = new RiakObject().setContentType(CONTENT_TYPE).setValue(BinaryValue.create("{}"));
     o.getIndexes().getIndex(StringBinIndex.named(KEY_INDEX)).add(key);
     StoreValue.Builder b = new StoreValue.Builder(o).withLocation(new Location(indexNamespace(table), key))
-        .withTimeout(s.timeoutMillis());
+        .withTimeout(s.requests().timeoutMillis());
     writeQuorums(b);
     return b.build();
   }
 
   private void writeQuorums(StoreValue.Builder b) {
-    if (s.w() != null) {
-      b.withOption(StoreValue.Option.W, s.w());
+    RiakSettings.Consistency q = s.consistency();
+    if (q.w() != null) {
+      b.withOption(StoreValue.Option.W, q.w());
     }
-    if (s.pw() != null) {
-      b.withOption(StoreValue.Option.PW, s.pw());
+    if (q.pw() != null) {
+      b.withOption(StoreValue.Option.PW, q.pw());
     }
-    if (s.dw() != null) {
-      b.withOption(StoreValue.Option.DW, s.dw());
+    if (q.dw() != null) {
+      b.withOption(StoreValue.Option.DW, q.dw());
     }
-    if (s.nVal() != null) {
-      b.withOption(StoreValue.Option.N_VAL, s.nVal());
+    if (q.nVal() != null) {
+      b.withOption(StoreValue.Option.N_VAL, q.nVal());
     }
   }
 
   /** Delete one record; {@code vclock} from a preceding fetch (strong consistency) or null. */
   public DeleteValue delete(String table, String key, VClock vclock) {
-    DeleteValue.Builder b = new DeleteValue.Builder(location(table, key)).withTimeout(s.timeoutMillis());
+    DeleteValue.Builder b = new DeleteValue.Builder(location(table, key)).withTimeout(s.requests().timeoutMillis());
     if (vclock != null) {
       b.withVClock(vclock);
     }
-    if (!s.strongConsistency()) {
+    if (!s.buckets().strongConsistency()) {
       deleteQuorums(b);
     }
     return b.build();
@@ -141,29 +143,30 @@ public final class RiakRequests {
   /** Delete the index entry of a record (strong consistency with {@code riak.scan_bucket_type}). */
   public DeleteValue deleteIndexEntry(String table, String key) {
     DeleteValue.Builder b = new DeleteValue.Builder(new Location(indexNamespace(table), key))
-        .withTimeout(s.timeoutMillis());
+        .withTimeout(s.requests().timeoutMillis());
     deleteQuorums(b);
     return b.build();
   }
 
   private void deleteQuorums(DeleteValue.Builder b) {
-    if (s.r() != null) {
-      b.withOption(DeleteValue.Option.R, s.r());
+    RiakSettings.Consistency q = s.consistency();
+    if (q.r() != null) {
+      b.withOption(DeleteValue.Option.R, q.r());
     }
-    if (s.w() != null) {
-      b.withOption(DeleteValue.Option.W, s.w());
+    if (q.w() != null) {
+      b.withOption(DeleteValue.Option.W, q.w());
     }
-    if (s.pr() != null) {
-      b.withOption(DeleteValue.Option.PR, s.pr());
+    if (q.pr() != null) {
+      b.withOption(DeleteValue.Option.PR, q.pr());
     }
-    if (s.pw() != null) {
-      b.withOption(DeleteValue.Option.PW, s.pw());
+    if (q.pw() != null) {
+      b.withOption(DeleteValue.Option.PW, q.pw());
     }
-    if (s.dw() != null) {
-      b.withOption(DeleteValue.Option.DW, s.dw());
+    if (q.dw() != null) {
+      b.withOption(DeleteValue.Option.DW, q.dw());
     }
-    if (s.nVal() != null) {
-      b.withOption(DeleteValue.Option.N_VAL, s.nVal());
+    if (q.nVal() != null) {
+      b.withOption(DeleteValue.Option.N_VAL, q.nVal());
     }
   }
 
@@ -175,7 +178,7 @@ public final class RiakRequests {
     BinIndexQuery.Builder b = new BinIndexQuery.Builder(indexNamespace(table), KEY_INDEX, "", SCAN_RANGE_END)
         .withMaxResults(COUNT_PAGE)
         .withPaginationSort(true)
-        .withTimeout(s.timeoutMillis());
+        .withTimeout(s.requests().timeoutMillis());
     if (continuation != null) {
       b.withContinuation(continuation);
     }
@@ -225,7 +228,7 @@ public final class RiakRequests {
   public RiakObject eventObject(String term, byte[] json) {
     RiakObject o = new RiakObject().setContentType(CONTENT_TYPE).setCharset("UTF-8")
         .setValue(BinaryValue.unsafeCreate(json));
-    if (!s.strongConsistency()) {
+    if (!s.buckets().strongConsistency()) {
       o.getIndexes().getIndex(StringBinIndex.named(TIMELINE_INDEX)).add(term);
     }
     return o;
@@ -239,7 +242,7 @@ public final class RiakRequests {
     RiakObject o = new RiakObject().setContentType(CONTENT_TYPE).setValue(BinaryValue.create("{}"));
     o.getIndexes().getIndex(StringBinIndex.named(TIMELINE_INDEX)).add(term);
     StoreValue.Builder b = new StoreValue.Builder(o).withLocation(new Location(indexNamespace(events), eventId))
-        .withTimeout(s.timeoutMillis());
+        .withTimeout(s.requests().timeoutMillis());
     writeQuorums(b);
     return b.build();
   }
@@ -255,7 +258,7 @@ public final class RiakRequests {
         .withMaxResults(limit)
         .withPaginationSort(true)
         .withKeyAndIndex(true)
-        .withTimeout(s.timeoutMillis())
+        .withTimeout(s.requests().timeoutMillis())
         .build();
   }
 
@@ -264,7 +267,7 @@ public final class RiakRequests {
     BinIndexQuery.Builder b = new BinIndexQuery.Builder(indexNamespace(events), TIMELINE_INDEX, "", SCAN_RANGE_END)
         .withMaxResults(COUNT_PAGE)
         .withPaginationSort(true)
-        .withTimeout(s.timeoutMillis());
+        .withTimeout(s.requests().timeoutMillis());
     if (continuation != null) {
       b.withContinuation(continuation);
     }
@@ -279,7 +282,7 @@ public final class RiakRequests {
     return new BinIndexQuery.Builder(indexNamespace(table), KEY_INDEX, startKey, SCAN_RANGE_END)
         .withMaxResults(count)
         .withPaginationSort(true)
-        .withTimeout(s.timeoutMillis())
+        .withTimeout(s.requests().timeoutMillis())
         .build();
   }
 }

@@ -90,7 +90,7 @@ public final class RiakRun implements BindingRun {
 
   /** Starts the cluster client and checks that a node answers a ping; a failure is one clear line. */
   static RiakRun open(RiakSettings s, String table, PrintStream log, FailureLog failures) throws BenchmarkException {
-    for (RiakSettings.HostPort hp : s.hosts()) {
+    for (RiakSettings.HostPort hp : s.nodes().hosts()) {
       try {
         InetAddress.getByName(hp.host());
       } catch (UnknownHostException e) {
@@ -100,14 +100,14 @@ public final class RiakRun implements BindingRun {
     RiakCluster cluster;
     try {
       List<RiakNode> nodes = new ArrayList<>();
-      for (RiakSettings.HostPort hp : s.hosts()) {
+      for (RiakSettings.HostPort hp : s.nodes().hosts()) {
         nodes.add(new RiakNode.Builder()
             .withRemoteAddress(hp.host())
             .withRemotePort(hp.port())
-            .withMinConnections(s.minConnections())
-            .withMaxConnections(s.maxConnections())
-            .withBlockOnMaxConnections(s.maxConnections() > 0)
-            .withConnectionTimeout((int) s.connectTimeout().toMillis())
+            .withMinConnections(s.pool().minConnections())
+            .withMaxConnections(s.pool().maxConnections())
+            .withBlockOnMaxConnections(s.pool().maxConnections() > 0)
+            .withConnectionTimeout((int) s.pool().connectTimeout().toMillis())
             .build());
       }
       // one attempt per request inside the client: riak.retries is the only, visible, retry layer (the client's
@@ -130,7 +130,7 @@ public final class RiakRun implements BindingRun {
   /** Ping, bucket check, 2i probe, server info. */
   private static RiakRun reach(RiakCluster cluster, RiakSettings s, String table, PrintStream log,
       FailureLog failures) throws BenchmarkException {
-    long waitMs = s.connectTimeout().toMillis() + 2000;
+    long waitMs = s.pool().connectTimeout().toMillis() + 2000;
     try {
       RiakFuture<Void, Void> ping = cluster.execute(new PingOperation());
       try {
@@ -141,7 +141,7 @@ public final class RiakRun implements BindingRun {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new BindingException("riak: interrupted while reaching " + s.hosts());
+      throw new BindingException("riak: interrupted while reaching " + s.nodes().hosts());
     } catch (ExecutionException | TimeoutException e) {
       Throwable c = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
       String why;
@@ -149,22 +149,22 @@ public final class RiakRun implements BindingRun {
         why = "no answer to a ping within " + waitMs + " ms";
       } else if (c instanceof NoNodesAvailableException) {
         why = "no node accepted a connection (refused, or no answer within riak.connect_timeout="
-            + Option.formatDuration(s.connectTimeout()) + ")";
+            + Option.formatDuration(s.pool().connectTimeout()) + ")";
       } else {
         why = c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
       }
-      throw new BindingException("riak: cannot reach any node of " + s.hosts() + " (protocol buffers port): "
+      throw new BindingException("riak: cannot reach any node of " + s.nodes().hosts() + " (protocol buffers port): "
           + why, e);
     }
     checkBucket(cluster, s, table, waitMs);
     RiakSettings effective = s;
-    if (s.scansSupported() && !has2i(cluster, s, table, waitMs)) {
+    if (s.buckets().scansSupported() && !has2i(cluster, s, table, waitMs)) {
       effective = s.withoutScanIndex();
       log.println("riak: the backend of bucket type '" + new RiakRequests(s).indexNamespace(table)
           .getBucketTypeAsString() + "' has no secondary indexes (bitcask?): records are stored without key_bin"
           + " and scans return NOT_IMPLEMENTED (set riak.scan_index=false to silence this)");
     }
-    RiakNodeStats stats = new RiakNodeStats(effective.statsUri(), effective.connectTimeout());
+    RiakNodeStats stats = new RiakNodeStats(effective.nodes().statsUri(), effective.pool().connectTimeout());
     return new RiakRun(effective, cluster, serverInfo(cluster, effective, stats, waitMs), stats, log, failures);
   }
 
@@ -183,9 +183,9 @@ public final class RiakRun implements BindingRun {
       f.cancel(true);
       if (RiakOutcome.of(e) == RiakOutcome.ERROR) {
         Throwable c = e.getCause() != null ? e.getCause() : e;
-        throw new BindingException("riak: a read from bucket type '" + s.bucketType() + "', bucket '" + table
+        throw new BindingException("riak: a read from bucket type '" + s.buckets().type() + "', bucket '" + table
             + "' failed (does the bucket type exist and is it active? riak-admin bucket-type status "
-            + s.bucketType() + "): " + c.getMessage(), e);
+            + s.buckets().type() + "): " + c.getMessage(), e);
       }
     }
   }
@@ -263,7 +263,7 @@ public final class RiakRun implements BindingRun {
   <T, S> T execute(RiakCommand<T, S> command) throws Exception {
     RiakFuture<T, S> f = client.executeAsync(command);
     try {
-      return f.get(settings.timeoutMillis() + CLIENT_GRACE_MS, TimeUnit.MILLISECONDS);
+      return f.get(settings.requests().timeoutMillis() + CLIENT_GRACE_MS, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       f.cancel(true);
       throw e;
@@ -290,7 +290,8 @@ public final class RiakRun implements BindingRun {
     RiakFuture<T, S> f = client.executeAsync(command);
     CompletableFuture<T> stage = new CompletableFuture<>();
     f.addListener(done -> settle(done, stage));
-    stage.orTimeout(settings.timeoutMillis() + CLIENT_GRACE_MS, TimeUnit.MILLISECONDS).whenComplete((v, e) -> {
+    long timeout = settings.requests().timeoutMillis() + CLIENT_GRACE_MS;
+    stage.orTimeout(timeout, TimeUnit.MILLISECONDS).whenComplete((v, e) -> {
       if (e instanceof TimeoutException) {
         f.cancel(true);
       }
@@ -340,10 +341,11 @@ public final class RiakRun implements BindingRun {
         return CompletableFuture.completedFuture(status);
       }
       RiakOutcome outcome = classify(op, e);
-      if (!outcome.retryable() || i >= settings.retries()) {
+      if (!outcome.retryable() || i >= settings.requests().retries()) {
         return CompletableFuture.completedFuture(outcome.status());
       }
-      Executor later = CompletableFuture.delayedExecutor(settings.retryWait().toNanos(), TimeUnit.NANOSECONDS, chain);
+      Executor later = CompletableFuture.delayedExecutor(settings.requests().retryWait().toNanos(),
+          TimeUnit.NANOSECONDS, chain);
       return CompletableFuture.supplyAsync(() -> i + 1, later).thenCompose(next -> attemptAsync(op, attempt, next));
     }).thenCompose(Function.identity());
   }
@@ -361,7 +363,7 @@ public final class RiakRun implements BindingRun {
           + " failed in an unexpected way and counts as ERROR: " + RiakOutcome.rootCause(e), e);
     } else if (outcome == RiakOutcome.UNAVAILABLE) {
       failures.record(op, outcome.status().getName(), () -> "riak: " + op + " counts as SERVICE_UNAVAILABLE"
-          + (settings.retries() > 0 ? " (then retried)" : "") + ": " + RiakOutcome.rootCause(e), e);
+          + (settings.requests().retries() > 0 ? " (then retried)" : "") + ": " + RiakOutcome.rootCause(e), e);
     }
     return outcome;
   }
@@ -388,7 +390,7 @@ public final class RiakRun implements BindingRun {
    */
   CompletableFuture<Void> upsertAsync(String bucket, String key, RiakObject object) {
     CompletableFuture<Void> put = executeAsync(requests.store(bucket, key, object, null)).thenApply(r -> null);
-    if (!settings.strongConsistency()) {
+    if (!settings.buckets().strongConsistency()) {
       return put;
     }
     return put.handle((v, e) -> {
@@ -411,7 +413,7 @@ public final class RiakRun implements BindingRun {
   CompletableFuture<Status> putAsync(String op, String bucket, String key, byte[] json) {
     CompletableFuture<Status> st = retryingAsync(op,
         () -> upsertAsync(bucket, key, requests.object(key, json)).thenApply(stored -> Status.OK));
-    if (!(settings.strongConsistency() && settings.scansSupported())) {
+    if (!(settings.buckets().strongConsistency() && settings.buckets().scansSupported())) {
       return st;
     }
     return st.thenCompose(done -> !done.isOk() ? CompletableFuture.completedFuture(done)
@@ -475,7 +477,7 @@ public final class RiakRun implements BindingRun {
    */
   @Override
   public Set<DbOperation> unsupportedOperations() {
-    return settings.scansSupported() && !no2i.get() ? Set.of() : Set.of(DbOperation.SCAN);
+    return settings.buckets().scansSupported() && !no2i.get() ? Set.of() : Set.of(DbOperation.SCAN);
   }
 
   RiakSettings settings() {
@@ -500,7 +502,7 @@ public final class RiakRun implements BindingRun {
    */
   @Override
   public OptionalLong count(String table) throws BenchmarkException {
-    if (!settings.scansSupported()) {
+    if (!settings.buckets().scansSupported()) {
       return OptionalLong.empty();
     }
     long n;

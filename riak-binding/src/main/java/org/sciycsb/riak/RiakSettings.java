@@ -14,33 +14,18 @@ import org.sciycsb.api.Option;
 
 /**
  * The effective, validated settings of one run: options resolved against their upstream aliases and the
- * consistency preset. Pure data: the request builders in {@link RiakRequests} read only this.
+ * consistency preset, grouped by concern, each group resolved by a method of its own. Pure data: the request
+ * builders in {@link RiakRequests} read only this.
  *
- * @param hosts              host:port of each node
- * @param bucketType         bucket type of the records
- * @param consistency        the preset name (strong, eventual, default)
- * @param r                  read quorum, or null to send none
- * @param w                  write quorum, or null
- * @param pr                 primary read quorum, or null
- * @param pw                 primary write quorum, or null
- * @param dw                 durable write quorum, or null
- * @param nVal               per-request n_val, or null
- * @param strongConsistency  the bucket type is strongly consistent
- * @param scanBucketType     bucket type of the key_bin index entries (strong consistency), or null
- * @param scanIndex          write key_bin and serve scans through 2i
- * @param retries            extra attempts
- * @param retryWait          pause before a retry
- * @param timeout            server-side timeout per request
- * @param connectTimeout     TCP connect timeout
- * @param minConnections     connections kept per node
- * @param maxConnections     connection limit per node (0 = none)
- * @param debug              print settings at open
- * @param httpPort           HTTP port of the first host (its GET /stats)
+ * @param nodes        the nodes and the HTTP port of the first one
+ * @param pool         the connections per node
+ * @param consistency  the preset and the quorums sent with each request
+ * @param buckets      the bucket types and the key_bin index of scans
+ * @param requests     the server-side timeout and the retries of a request
+ * @param debug        print settings at open
  */
-public record RiakSettings(List<HostPort> hosts, String bucketType, String consistency, Quorum r, Quorum w,
-    Quorum pr, Quorum pw, Quorum dw, Integer nVal, boolean strongConsistency, String scanBucketType,
-    boolean scanIndex, int retries, Duration retryWait, Duration timeout, Duration connectTimeout,
-    int minConnections, int maxConnections, boolean debug, int httpPort) {
+public record RiakSettings(Nodes nodes, Pool pool, Consistency consistency, Buckets buckets, Requests requests,
+    boolean debug) {
 
   /** One node address. */
   public record HostPort(String host, int port) {
@@ -50,30 +35,106 @@ public record RiakSettings(List<HostPort> hosts, String bucketType, String consi
     }
   }
 
-  public RiakSettings {
-    hosts = List.copyOf(hosts);
-    Objects.requireNonNull(bucketType);
+  /**
+   * The nodes.
+   *
+   * @param hosts     host:port of each node
+   * @param httpPort  HTTP port of the first host (its GET /stats)
+   */
+  public record Nodes(List<HostPort> hosts, int httpPort) {
+    public Nodes {
+      hosts = List.copyOf(hosts);
+    }
+
+    /** The first node's {@code GET /stats}. */
+    public java.net.URI statsUri() {
+      String host = hosts.get(0).host();
+      return java.net.URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + httpPort
+          + "/stats");
+    }
+  }
+
+  /**
+   * The connections to each node.
+   *
+   * @param connectTimeout  TCP connect timeout
+   * @param minConnections  connections kept per node
+   * @param maxConnections  connection limit per node (0 = none)
+   */
+  public record Pool(Duration connectTimeout, int minConnections, int maxConnections) {}
+
+  /**
+   * The quorums sent with each request.
+   *
+   * @param preset  the preset name (strong, eventual, default)
+   * @param r       read quorum, or null to send none
+   * @param w       write quorum, or null
+   * @param pr      primary read quorum, or null
+   * @param pw      primary write quorum, or null
+   * @param dw      durable write quorum, or null
+   * @param nVal    per-request n_val, or null
+   */
+  public record Consistency(String preset, Quorum r, Quorum w, Quorum pr, Quorum pw, Quorum dw, Integer nVal) {}
+
+  /**
+   * The bucket types of the records and of their index entries.
+   *
+   * @param type               bucket type of the records
+   * @param strongConsistency  the bucket type is strongly consistent
+   * @param scanType           bucket type of the key_bin index entries (strong consistency), or null
+   * @param scanIndex          write key_bin and serve scans through 2i
+   */
+  public record Buckets(String type, boolean strongConsistency, String scanType, boolean scanIndex) {
+    public Buckets {
+      Objects.requireNonNull(type);
+    }
+
+    /** True when scans can be served: the records, or their index entries, carry key_bin. */
+    public boolean scansSupported() {
+      return scanIndex && (!strongConsistency || scanType != null);
+    }
+  }
+
+  /**
+   * How each request is sent.
+   *
+   * @param retries    extra attempts
+   * @param retryWait  pause before a retry
+   * @param timeout    server-side timeout per request
+   */
+  public record Requests(int retries, Duration retryWait, Duration timeout) {
+    public int timeoutMillis() {
+      return (int) timeout.toMillis();
+    }
   }
 
   /** Reads and validates the settings. */
   public static RiakSettings from(Config c) throws ConfigException {
-    int port = c.get(RiakOptions.PORT);
-    List<HostPort> hosts = parseHosts(c.get(RiakOptions.HOSTS), port);
-    String consistency = c.get(RiakOptions.CONSISTENCY);
+    List<HostPort> hosts = parseHosts(c.get(RiakOptions.HOSTS), c.get(RiakOptions.PORT));
+    Consistency consistency = consistency(c);
+    Buckets buckets = buckets(c);
+    Pool pool = pool(c);
+    return new RiakSettings(new Nodes(hosts, httpPort(c.get(RiakOptions.HTTP_PORT), hosts.get(0))), pool,
+        consistency, buckets, requests(c), c.get(RiakOptions.DEBUG));
+  }
+
+  private static Consistency consistency(Config c) throws ConfigException {
+    String preset = c.get(RiakOptions.CONSISTENCY);
     Quorum presetR = null;
     Quorum presetW = null;
-    if (consistency.equals("strong")) {
+    if (preset.equals("strong")) {
       presetR = Quorum.quorumQuorum();
       presetW = Quorum.quorumQuorum();
-    } else if (consistency.equals("eventual")) {
+    } else if (preset.equals("eventual")) {
       presetR = Quorum.oneQuorum();
       presetW = Quorum.oneQuorum();
     }
-    Quorum r = orElse(quorum(aliased(c, RiakOptions.R, RiakOptions.R_VAL)), presetR);
-    Quorum w = orElse(quorum(aliased(c, RiakOptions.W, RiakOptions.W_VAL)), presetW);
-    Quorum pr = quorum(c.get(RiakOptions.PR));
-    Quorum pw = quorum(c.get(RiakOptions.PW));
-    Quorum dw = quorum(c.get(RiakOptions.DW));
+    return new Consistency(preset, orElse(quorum(aliased(c, RiakOptions.R, RiakOptions.R_VAL)), presetR),
+        orElse(quorum(aliased(c, RiakOptions.W, RiakOptions.W_VAL)), presetW), quorum(c.get(RiakOptions.PR)),
+        quorum(c.get(RiakOptions.PW)), quorum(c.get(RiakOptions.DW)), c.get(RiakOptions.N_VAL));
+  }
+
+  private static Buckets buckets(Config c) throws ConfigException {
     boolean sc = c.get(RiakOptions.STRONG_CONSISTENCY);
     String scanType = aliased(c, RiakOptions.SCAN_BUCKET_TYPE, RiakOptions.STRONG_CONSISTENT_SCANS_BUCKET_TYPE);
     if (scanType != null && scanType.isBlank()) {
@@ -83,25 +144,28 @@ public record RiakSettings(List<HostPort> hosts, String bucketType, String consi
       throw new ConfigException(RiakOptions.SCAN_BUCKET_TYPE.name()
           + " only applies with riak.strong_consistency=true (eventual bucket types index the records themselves)");
     }
+    return new Buckets(c.get(RiakOptions.BUCKET_TYPE).trim(), sc, scanType, c.get(RiakOptions.SCAN_INDEX));
+  }
+
+  private static Pool pool(Config c) throws ConfigException {
     int minC = c.get(RiakOptions.MIN_CONNECTIONS);
     int maxC = c.get(RiakOptions.MAX_CONNECTIONS);
     if (maxC > 0 && minC > maxC) {
       throw new ConfigException("riak.min_connections (" + minC + ") exceeds riak.max_connections (" + maxC + ")");
     }
-    return new RiakSettings(hosts, c.get(RiakOptions.BUCKET_TYPE).trim(), consistency, r, w, pr, pw, dw,
-        c.get(RiakOptions.N_VAL), sc, scanType, c.get(RiakOptions.SCAN_INDEX),
-        aliased(c, RiakOptions.RETRIES, RiakOptions.READ_RETRY_COUNT),
+    return new Pool(c.get(RiakOptions.CONNECT_TIMEOUT), minC, maxC);
+  }
+
+  private static Requests requests(Config c) throws ConfigException {
+    return new Requests(aliased(c, RiakOptions.RETRIES, RiakOptions.READ_RETRY_COUNT),
         aliased(c, RiakOptions.RETRY_WAIT, RiakOptions.WAIT_TIME_BEFORE_RETRY),
-        aliased(c, RiakOptions.TIMEOUT, RiakOptions.TRANSACTION_TIME_LIMIT),
-        c.get(RiakOptions.CONNECT_TIMEOUT), minC, maxC, c.get(RiakOptions.DEBUG),
-        httpPort(c.get(RiakOptions.HTTP_PORT), hosts.get(0)));
+        aliased(c, RiakOptions.TIMEOUT, RiakOptions.TRANSACTION_TIME_LIMIT));
   }
 
   /** A copy with key_bin indexing switched off (the backend has no 2i). */
   public RiakSettings withoutScanIndex() {
-    return new RiakSettings(hosts, bucketType, consistency, r, w, pr, pw, dw, nVal, strongConsistency,
-        scanBucketType, false, retries, retryWait, timeout, connectTimeout, minConnections, maxConnections, debug,
-        httpPort);
+    return new RiakSettings(nodes, pool, consistency, new Buckets(buckets.type(), buckets.strongConsistency(),
+        buckets.scanType(), false), requests, debug);
   }
 
   /** {@code riak.http_port}, else the first host's protocol buffers port + 11 (Riak's 8087 and 8098). */
@@ -113,40 +177,24 @@ public record RiakSettings(List<HostPort> hosts, String bucketType, String consi
     return p;
   }
 
-  /** The first node's {@code GET /stats}. */
-  public java.net.URI statsUri() {
-    String host = hosts.get(0).host();
-    return java.net.URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + httpPort
-        + "/stats");
-  }
-
-  /** True when scans can be served: the records, or their index entries, carry key_bin. */
-  public boolean scansSupported() {
-    return scanIndex && (!strongConsistency || scanBucketType != null);
-  }
-
-  public int timeoutMillis() {
-    return (int) timeout.toMillis();
-  }
-
   /** The effective settings, for {@code riak.debug} and results metadata. */
   public Map<String, String> describe() {
     Map<String, String> m = new LinkedHashMap<>();
-    m.put("hosts", hosts.toString());
-    m.put("bucket_type", bucketType);
-    m.put("consistency", consistency);
-    m.put("strong_consistency", Boolean.toString(strongConsistency));
-    m.put("r", text(r));
-    m.put("w", text(w));
-    m.put("pr", text(pr));
-    m.put("pw", text(pw));
-    m.put("dw", text(dw));
-    m.put("n_val", nVal == null ? "bucket" : nVal.toString());
-    m.put("scans", scansSupported() ? "2i key_bin" + (scanBucketType == null ? "" : " in type " + scanBucketType)
-        : "not implemented");
-    m.put("retries", Integer.toString(retries));
-    m.put("timeout", Option.formatDuration(timeout));
-    m.put("stats", statsUri().toString());
+    m.put("hosts", nodes.hosts().toString());
+    m.put("bucket_type", buckets.type());
+    m.put("consistency", consistency.preset());
+    m.put("strong_consistency", Boolean.toString(buckets.strongConsistency()));
+    m.put("r", text(consistency.r()));
+    m.put("w", text(consistency.w()));
+    m.put("pr", text(consistency.pr()));
+    m.put("pw", text(consistency.pw()));
+    m.put("dw", text(consistency.dw()));
+    m.put("n_val", consistency.nVal() == null ? "bucket" : consistency.nVal().toString());
+    m.put("scans", buckets.scansSupported() ? "2i key_bin" + (buckets.scanType() == null ? ""
+        : " in type " + buckets.scanType()) : "not implemented");
+    m.put("retries", Integer.toString(requests.retries()));
+    m.put("timeout", Option.formatDuration(requests.timeout()));
+    m.put("stats", nodes.statsUri().toString());
     return m;
   }
 

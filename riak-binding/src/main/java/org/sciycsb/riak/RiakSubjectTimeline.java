@@ -45,7 +45,7 @@ final class RiakSubjectTimeline implements SubjectTimeline, AsyncSubjectTimeline
     this.run = run;
     this.req = run.requests();
     this.s = run.settings();
-    if (s.strongConsistency() && s.scanBucketType() == null) {
+    if (s.buckets().strongConsistency() && s.buckets().scanType() == null) {
       throw new ConfigException("riak: the SubjectTimeline access path (the FHIR workload's newest observations"
           + " of a patient) needs a secondary index, and strongly consistent bucket types (riak.strong_consistency"
           + "=true) have none: set riak.scan_bucket_type to an eventually consistent bucket type on the leveldb or"
@@ -125,7 +125,7 @@ final class RiakSubjectTimeline implements SubjectTimeline, AsyncSubjectTimeline
     byte[] value = utf8(json);
     CompletableFuture<Status> st = run.retryingAsync("put event", () -> run.upsertAsync(bucket, eventId,
         req.eventObject(term, value)).thenApply(stored -> Status.OK));
-    if (!s.strongConsistency()) {
+    if (!s.buckets().strongConsistency()) {
       return st;
     }
     return st.thenCompose(done -> !done.isOk() ? CompletableFuture.completedFuture(done)

@@ -105,7 +105,7 @@ class YarnMainTest {
   @Test
   void propertiesSurviveTheJobConfiguration() throws Exception {
     Map<String, String> m = Map.of("a.b", "x = y : z", "fieldlength", "100", "unicode", "é\\n\t#!");
-    String encoded = JobKeys.encode(YarnRunner.propertiesText(m));
+    String encoded = JobKeys.encode(JobStager.propertiesText(m));
     Properties p = new Properties();
     p.load(new StringReader(JobKeys.decode(encoded)));
     assertThat(p).containsExactlyInAnyOrderEntriesOf(m);
@@ -142,11 +142,11 @@ class YarnMainTest {
 
   @Test
   void confFolderChecks() throws Exception {
-    assertThatThrownBy(() -> YarnRunner.hadoopConf(tmp.resolve("nope").toString()))
+    assertThatThrownBy(() -> ClusterConf.read(tmp.resolve("nope").toString()))
         .isInstanceOf(ConfigException.class).hasMessageContaining("no such folder");
     Path f = Files.writeString(tmp.resolve("file"), "x");
-    assertThatThrownBy(() -> YarnRunner.hadoopConf(f.toString())).hasMessageContaining("is not a folder");
-    Configuration c = YarnRunner.hadoopConf(conf(Map.of("yarn.resourcemanager.connect.max-wait.ms", "5")).toString());
+    assertThatThrownBy(() -> ClusterConf.read(f.toString())).hasMessageContaining("is not a folder");
+    Configuration c = ClusterConf.read(conf(Map.of("yarn.resourcemanager.connect.max-wait.ms", "5")).toString());
     assertThat(c.get("mapreduce.framework.name")).isEqualTo("yarn");
     assertThat(c.get("yarn.resourcemanager.connect.max-wait.ms")).isEqualTo("5"); // the cluster's own value wins
   }

@@ -3,7 +3,6 @@ package org.sciycsb.fasta;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sciycsb.api.ConfigException;
 
-class FastaWorkloadTest {
+class FastaInputTest {
   @TempDir
   Path tmp;
 
@@ -22,14 +21,14 @@ class FastaWorkloadTest {
   void theDocumentEstimateOfIntactFilesIsWhatTheParserMakes() throws Exception {
     List<Path> real = List.of(Fixtures.path(Fixtures.NT), Fixtures.path(Fixtures.AA), Fixtures.path(Fixtures.MULTI));
     long parsed = FastaEndToEnd.expected(real).values().stream().mapToLong(Long::longValue).sum();
-    assertThat(FastaWorkload.estimateDocuments(real)).isEqualTo(parsed);
+    assertThat(FastaInput.estimateDocuments(real)).isEqualTo(parsed);
 
     Path gz = tmp.resolve(Fixtures.MULTI + ".gz");
     try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(gz))) {
       Files.copy(Fixtures.path(Fixtures.MULTI), o);
     }
-    assertThat(FastaWorkload.estimateDocuments(List.of(gz)))
-        .isEqualTo(FastaWorkload.estimateDocuments(List.of(Fixtures.path(Fixtures.MULTI))));
+    assertThat(FastaInput.estimateDocuments(List.of(gz)))
+        .isEqualTo(FastaInput.estimateDocuments(List.of(Fixtures.path(Fixtures.MULTI))));
   }
 
   @Test
@@ -37,7 +36,7 @@ class FastaWorkloadTest {
     for (String f : List.of(Fixtures.TRUNCATED, Fixtures.MALFORMED)) {
       List<Path> one = List.of(Fixtures.path(f));
       long parsed = FastaEndToEnd.expected(one).values().stream().mapToLong(Long::longValue).sum();
-      assertThat(FastaWorkload.estimateDocuments(one)).as(f).isGreaterThanOrEqualTo(parsed);
+      assertThat(FastaInput.estimateDocuments(one)).as(f).isGreaterThanOrEqualTo(parsed);
     }
   }
 
@@ -59,37 +58,21 @@ class FastaWorkloadTest {
     byte[] head = new byte[4];
     int len = Math.min(4, b.length);
     System.arraycopy(b, 0, head, 0, len);
-    return FastaWorkload.lineDocs(head, len);
-  }
-
-  @Test
-  void idFilesRoundTrip() throws IOException {
-    long[] ids = {0L, -1L, 0x0123456789abcdefL, Long.MIN_VALUE, 42L};
-    Path f = tmp.resolve("rna.txt");
-    FastaWorkload.writeIds(f, ids);
-    assertThat(IdFile.read(f)).containsExactly(ids);
-    Files.writeString(f, "00000000000000ff\r\n\n000000000000000a");
-    assertThat(IdFile.read(f)).containsExactly(255L, 10L);
-    Files.writeString(f, "");
-    assertThat(IdFile.read(f)).isEmpty();
-    Files.writeString(f, "00000000000000ff\nxyz\n");
-    assertThatThrownBy(() -> IdFile.read(f)).hasMessageContaining("line 2");
-    Files.writeString(f, "0ff\n");
-    assertThatThrownBy(() -> IdFile.read(f)).hasMessageContaining("line 1");
+    return FastaInput.lineDocs(head, len);
   }
 
   @Test
   void inputFolderChecks() throws Exception {
-    assertThatThrownBy(() -> FastaWorkload.listInput(tmp.resolve("none"))).isInstanceOf(ConfigException.class)
+    assertThatThrownBy(() -> FastaInput.list(tmp.resolve("none"))).isInstanceOf(ConfigException.class)
         .hasMessageContaining("is not a folder");
     Path empty = Files.createDirectories(tmp.resolve("empty"));
     Files.writeString(empty.resolve(".hidden"), "x");
-    assertThatThrownBy(() -> FastaWorkload.listInput(empty)).hasMessageContaining("holds no files");
+    assertThatThrownBy(() -> FastaInput.list(empty)).hasMessageContaining("holds no files");
     Path d = Files.createDirectories(tmp.resolve("d"));
     Files.writeString(d.resolve("b.m10"), "");
     Files.writeString(d.resolve("a.m10"), "");
     Files.createDirectories(d.resolve("sub"));
-    assertThat(FastaWorkload.listInput(d)).extracting(p -> p.getFileName().toString())
+    assertThat(FastaInput.list(d)).extracting(p -> p.getFileName().toString())
         .containsExactly("a.m10", "b.m10");
   }
 }
