@@ -45,6 +45,11 @@ final class StorageCharts {
         {"utilPct", "busy"}}, 1, "% of the interval", marks));
   }
 
+  /** A figure, or "-" where there is none (the service time of a device that completed no request). */
+  private static String num(JsonNode v) {
+    return v.isNumber() ? Fmt.num(v.asDouble(), 2) : "-";
+  }
+
   private static void table(StringBuilder sb, JsonNode devices) {
     sb.append("<table class=\"summary\"><tr><th>device</th><th>major:minor</th><th>disk</th><th>figure</th>")
         .append("<th>mean</th><th>max</th></tr>\n");
@@ -55,8 +60,8 @@ final class StorageCharts {
         sb.append("<tr><td>").append(Fmt.html(d.path("name").asText())).append("</td><td>")
             .append(Fmt.html(d.path("majorMinor").asText())).append("</td><td>")
             .append(Fmt.html(d.path("wholeDisk").asText())).append("</td><td>").append(Fmt.html(f.getKey()))
-            .append("</td><td class=\"n\">").append(Fmt.num(f.getValue().path("mean").asDouble(), 2))
-            .append("</td><td class=\"n\">").append(Fmt.num(f.getValue().path("max").asDouble(), 2))
+            .append("</td><td class=\"n\">").append(num(f.getValue().path("mean")))
+            .append("</td><td class=\"n\">").append(num(f.getValue().path("max")))
             .append("</td></tr>\n");
       }
     }

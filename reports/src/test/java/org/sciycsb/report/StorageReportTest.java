@@ -62,6 +62,16 @@ class StorageReportTest {
   }
 
   @Test
+  void anIdleDeviceHasNoServiceTime() {
+    List<ResourceSampler.Sample> idle = List.of(new ResourceSampler.Sample(1000, 10, 5, 1, 1L << 30, 2L << 30,
+        Map.of(), Map.of(), Map.of(), Map.of("loop3", new DiskStats.Figures(0, 0, 0, 0, 0, 0, 0))));
+    JsonNode dev = MAPPER.valueToTree(ResourceWriter.section(1000, idle, List.of(), List.of(LOOP)))
+        .path("storageDevices").get(0);
+    assertThat(dev.path("summary").path("serviceMs").path("mean").isNull()).isTrue();
+    assertThat(dev.path("summary").path("utilPct").path("mean").asDouble()).isZero();
+  }
+
+  @Test
   void theReportChartsTheDiskBesideLatency() {
     String html = HtmlReport.render(run("ssd", false, 1), ReportGoldenTest.totals());
     assertThat(html).contains("What the disk did", "id=\"storage-ops\"", "id=\"storage-service\"",

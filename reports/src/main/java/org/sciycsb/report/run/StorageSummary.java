@@ -11,7 +11,7 @@ import org.sciycsb.report.run.ResourceSampler.Sample;
  * The {@code storageDevices} of the results' {@code resources} section: per block device under the store's data, its
  * name, major:minor, whole disk, the data folder it was found from, and the mean and max of each
  * {@link DiskStats} figure over the measured part (samples at or after the measured start; the service time's over
- * the samples in which a request completed).
+ * the samples in which a request completed, null when none did).
  */
 final class StorageSummary {
   /** The index of serviceMs in {@link DiskStats#NAMES}. */
@@ -39,8 +39,9 @@ final class StorageSummary {
         // the service time of intervals in which no request completed is no figure: left out of its mean
         List<double[]> of = k == SERVICE ? measured.stream().filter(v -> v[0] + v[1] > 0).toList() : measured;
         Map<String, Object> f = new LinkedHashMap<>();
-        f.put("mean", ResourceWriter.round2(of.stream().mapToDouble(v -> v[k]).average().orElse(0)));
-        f.put("max", ResourceWriter.round2(of.stream().mapToDouble(v -> v[k]).max().orElse(0)));
+        f.put("mean", of.isEmpty() ? null : ResourceWriter.round2(of.stream().mapToDouble(v -> v[k]).average()
+            .orElse(0)));
+        f.put("max", of.isEmpty() ? null : ResourceWriter.round2(of.stream().mapToDouble(v -> v[k]).max().orElse(0)));
         summary.put(DiskStats.NAMES[i], f);
       }
       o.put("summary", summary);
