@@ -26,8 +26,9 @@ public final class ReportOptions {
           + "(bin/servers datadir <name>): the block device holding each (a partition, loop or device-mapper device) "
           + "is sampled from /proc/diskstats every resources.interval (operations/s, MB/s, mean service time, queue "
           + "depth, utilisation: resources.storageDevices, resources.csv, the report, compare) and described in "
-          + "metadata.storage; unset for a remote server")
-      .defaultShownAs("not sampled (metadata.storage.sampling says so)");
+          + "metadata.storage; leave it unset for a remote server")
+      .defaultShownAs("the data folders of the test servers resources.pids names (servers:<name>), else none "
+          + "(metadata.storage.sampling says why)");
   public static final Option<String> LABEL_DEVICE = Option.string("label.device", null,
       "a path on the data device whose block device, rotational flag and model go in the metadata")
       .defaultShownAs("the results directory");

@@ -73,18 +73,44 @@ public final class RunHooks implements RunListener {
     long interval = cfg.get(ReportOptions.RESOURCES_INTERVAL).toMillis();
     RunHooks h = new RunHooks(cfg, resultsDir, checks, interval);
     List<Long> pids = pids(cfg.get(ReportOptions.RESOURCES_PIDS));
-    h.dataDirs = dataDirs(cfg.get(ReportOptions.STORAGE_PATH));
-    List<SampledDevice> devices = devices(h.dataDirs);
+    String storagePath = cfg.get(ReportOptions.STORAGE_PATH);
+    String unsampled = "not sampled: no storage.path (a remote server, or one whose data folder was not named)";
+    String servers = storagePath != null ? null : serversOf(cfg.get(ReportOptions.RESOURCES_PIDS));
+    List<SampledDevice> devices = List.of();
+    if (servers != null) { // the test servers whose processes resources.pids names: their data folders, if any
+      try {
+        h.dataDirs = dataDirs(servers);
+        devices = devices(h.dataDirs);
+      } catch (ConfigException e) {
+        h.dataDirs = List.of();
+        unsampled = "not sampled: " + e.getMessage();
+      }
+    } else {
+      h.dataDirs = dataDirs(storagePath);
+      devices = devices(h.dataDirs);
+    }
     boolean sample = cfg.get(ReportOptions.RESOURCES_SAMPLE) && ResourceSampler.available();
     if (sample) {
       List<Long> all = new java.util.ArrayList<>(List.of(ProcessHandle.current().pid()));
       all.addAll(pids);
       h.sampler = new ResourceSampler(interval, all, devices);
     }
-    h.sampling = devices.isEmpty() ? "not sampled: no storage.path (a remote server, or one whose data folder was "
-        + "not named)" : !sample ? "not sampled: resource sampling is off" : "sampled: " + String.join(", ",
+    h.sampling = devices.isEmpty() ? unsampled : !sample ? "not sampled: resource sampling is off" : "sampled: " + String.join(", ",
         devices.stream().map(d -> d.name() + " (" + d.majorMinor() + ")").toList());
     return h;
+  }
+
+  /**
+   * The test servers {@code resources.pids} names ({@code servers:<name>}), as a {@code storage.path} value: where a
+   * run samples the data device when {@code storage.path} is unset; null when it names none.
+   */
+  static String serversOf(String pids) {
+    if (pids == null) {
+      return null;
+    }
+    List<String> named = java.util.Arrays.stream(pids.split(",")).map(String::trim)
+        .filter(p -> p.startsWith("servers:")).toList();
+    return named.isEmpty() ? null : String.join(",", named);
   }
 
   /**

@@ -32,6 +32,14 @@ class RunHooksStorageTest {
   }
 
   @Test
+  void withoutStoragePathTheTestServersOfResourcesPidsAreAsked() {
+    assertThat(RunHooks.serversOf("12, servers:mongodb,servers:cassandra@ring ,/x/pid")).isEqualTo(
+        "servers:mongodb,servers:cassandra@ring");
+    assertThat(RunHooks.serversOf("12,/x/pid")).isNull();
+    assertThat(RunHooks.serversOf(null)).isNull();
+  }
+
+  @Test
   void aFolderOnNoBlockDeviceIsOneLine() {
     assertThatThrownBy(() -> RunHooks.devices(List.of(tmp.resolve("nosuch")))).isInstanceOf(ConfigException.class)
         .hasMessage("bad value for storage.path: " + tmp.resolve("nosuch") + " does not exist");
