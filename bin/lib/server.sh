@@ -15,6 +15,8 @@
 #   status       one line on stdout; exit 0 when it runs and answers, else 1
 #   url          the address a client uses, on stdout (with the test credentials where the server needs them)
 #   pids         the PIDs of its processes, one a line (for -p resources.pids=servers:<name>); exit 1 when not running
+#   datadir      the folders it keeps its data in (every node's), one a line, whether it runs or not (for
+#                -p storage.path=servers:<name>: the block devices under them are sampled); exit 1 when there are none
 #   nodes        the node count of a running cluster (what kill-node faults check first); exit 1 when not running
 #   kill [...]   SIGKILL (a crash, for fault tests); "start" brings it back, data kept
 #   kill-node N [M...]     kill nodes N, M... of a running cluster at once (a crash: what a run's
@@ -26,7 +28,7 @@
 # State, data, logs and pid files live under $SERVER_STATE = $SCIYCSB_WORK/servers/<name>[@instance]
 # (SCIYCSB_SERVER_INSTANCE, set by bin/servers for <name>@<instance>). Servers bind to 127.0.0.1 only.
 
-SERVER_VERBS=(setup start stop status url pids nodes kill kill-node restore-node)
+SERVER_VERBS=(setup start stop status url pids datadir nodes kill kill-node restore-node)
 SERVER_EXTRA_VERBS=(stop-node start-node nodetool clean)
 
 SCIYCSB_HOME="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
@@ -96,6 +98,16 @@ server_main() {
   else
     server_unsupported "$verb"
   fi
+}
+
+# print_datadirs <folder...>: the "datadir" answer: the folders that exist, one a line; exit 1 with one line when
+# none does (the server was never started here)
+print_datadirs() {
+  local d found=0
+  for d in "$@"; do
+    if [ -d "$d" ]; then echo "$d"; found=1; fi
+  done
+  [ "$found" = 1 ] || die "no data folder yet ($*): start the server once"
 }
 
 # ---------------------------------------------------------------------------------------------------- pid files

@@ -403,4 +403,10 @@ cmd_pids() {
   for ((i = 1; i <= $(configured_nodes); i++)); do running "$i" && pid_of "$i"; done; true
 }
 
+# datadir: every configured node's folder (its data, commit log, hints and saved caches)
+cmd_datadir() {
+  local i dirs=()
+  for i in $(seq 1 "$(configured_nodes)"); do dirs+=("$(node_dir "$i")"); done
+  print_datadirs "${dirs[@]}"
+}
 server_main "$@"

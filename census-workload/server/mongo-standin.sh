@@ -111,4 +111,6 @@ cmd_clean() {
   rm -rf "$DIR/data"; say "data folder $DIR/data deleted"
 }
 
+# datadir: the H2 backend's folder (the memory backend keeps none)
+cmd_datadir() { print_datadirs "$DIR/data"; }
 server_main "$@"

@@ -231,4 +231,10 @@ cmd_nodes() {
   datanodes
 }
 
+# datadir: the NameNode's metadata folder and every DataNode's block folder
+cmd_datadir() {
+  local k dirs=("$DIR/name" "$DIR/data")
+  for k in $(seq 2 "$(datanodes)"); do dirs+=("$DIR/data$k"); done
+  print_datadirs "${dirs[@]}"
+}
 server_main "$@"

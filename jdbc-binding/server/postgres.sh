@@ -173,4 +173,6 @@ cmd_pids() {
 
 cmd_url() { echo "jdbc:postgresql://127.0.0.1:$PORT/ycsb?user=ycsb&password=ycsb"; }
 
+# datadir: the cluster's data folder (PGDATA)
+cmd_datadir() { print_datadirs "$DATA"; }
 server_main "$@"

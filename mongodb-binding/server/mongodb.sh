@@ -453,4 +453,6 @@ cmd_status() {
 
 cmd_url() { client_url; }
 cmd_pids() { running_pid || die "FerretDB is not running"; pg_pid || true; }
+# datadir: FerretDB keeps its data in its PostgreSQL cluster: that cluster's data folder
+cmd_datadir() { print_datadirs "$PGDATA_M"; }
 server_main "$@"

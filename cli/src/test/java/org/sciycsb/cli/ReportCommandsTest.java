@@ -326,15 +326,24 @@ class ReportCommandsTest {
   @Test
   void runRecordsResourcesAndTheDataDevice() throws Exception {
     run("res", "test-stall", "-p", "operationcount=500", "-p", "stall.ms=700", "-p", "stall.at=100",
-        "-p", "resources.interval=200ms", "-p", "label.storage=ssd");
+        "-p", "resources.interval=200ms", "-p", "label.storage=ssd", "-p", "storage.path=" + tmp);
     JsonNode j = Cli.results(tmp.resolve("res"));
     JsonNode s = j.path("resources").path("samples");
     assertThat(s.size()).isGreaterThanOrEqualTo(2);
     assertThat(s.get(0).path("cpu").has("iowait")).isTrue();
     assertThat(s.get(0).path("memory").path("availableBytes").asLong()).isPositive();
     assertThat(j.path("metadata").path("storage").path("label").asText()).isEqualTo("ssd");
-    assertThat(j.path("metadata").path("storage").path("path").asText()).isEqualTo(tmp.resolve("res").toString());
+    // the data folder storage.path names (else the results directory, as the "off" run below)
+    assertThat(j.path("metadata").path("storage").path("path").asText()).isEqualTo(tmp.toString());
     assertThat(j.path("metadata").path("storage").has("rotational")).isTrue();
+    // this machine's virtio disk: its rotational flag is the hypervisor's, so the medium is unknown, never HDD
+    assertThat(j.path("metadata").path("storage").path("medium").asText()).isEqualTo("unknown");
+    assertThat(j.path("metadata").path("storage").path("mediumReason").asText()).startsWith("virtio disk");
+    JsonNode dev = j.path("resources").path("storageDevices").get(0);
+    assertThat(j.path("metadata").path("storage").path("sampling").asText()).isEqualTo("sampled: "
+        + dev.path("name").asText() + " (" + dev.path("majorMinor").asText() + ")");
+    assertThat(dev.path("summary").path("utilPct").path("max").asDouble()).isBetween(0.0, 100.0);
+    assertThat(s.get(s.size() - 1).path("storage").has(dev.path("name").asText())).isTrue();
     String csv = Files.readString(tmp.resolve("res/resources.csv"));
     assertThat(csv).startsWith("t_ms,cpu_user_pct,cpu_sys_pct,cpu_iowait_pct,mem_used_bytes,mem_available_bytes");
     assertThat(csv.split("\n")).hasSize(s.size() + 1);
@@ -342,6 +351,10 @@ class ReportCommandsTest {
         "-p", "results.dir=" + dir("off"), "-p", "resources.sample=false");
     assertThat(off.exit).as(off.toString()).isZero();
     assertThat(Cli.results(tmp.resolve("off")).has("resources")).isFalse();
+    assertThat(Cli.results(tmp.resolve("off")).path("metadata").path("storage").path("sampling").asText())
+        .startsWith("not sampled: no storage.path");
+    assertThat(Cli.results(tmp.resolve("off")).path("metadata").path("storage").path("path").asText())
+        .isEqualTo(tmp.resolve("off").toString());
     assertThat(tmp.resolve("off/resources.csv")).doesNotExist();
   }
 }

@@ -93,8 +93,8 @@ class ServerLibScriptIT {
   @Test
   void binServersTakesTheLibrarysVerbsAndNoOther() throws Exception {
     String verbs = String.join("|", lib(Map.of(), "server_verbs").out().lines().toList());
-    assertThat(verbs).isEqualTo("setup|start|stop|status|url|pids|nodes|kill|kill-node|restore-node|stop-node|start-node|nodetool"
-        + "|clean");
+    assertThat(verbs).isEqualTo("setup|start|stop|status|url|pids|datadir|nodes|kill|kill-node|restore-node|stop-node"
+        + "|start-node|nodetool|clean");
     String servers = Launcher.HOME.resolve("bin/servers").toString();
     Out bad = run(Map.of(), servers, "admin", "riak");
     assertThat(bad.exit()).isEqualTo(2);
@@ -104,6 +104,32 @@ class ServerLibScriptIT {
     assertThat(noName.exit()).isEqualTo(2);
     assertThat(noName.errLines()).hasSize(1);
     assertThat(noName.errLines().get(0)).startsWith("bin/servers: start needs a server name (names: cassandra ");
+  }
+
+  /**
+   * {@code datadir}: the folders each store server keeps its data in (what {@code -p storage.path=servers:<name>}
+   * samples the devices of), those that exist, one a line; none yet is one line, exit 1. Under a work folder of the
+   * test's own, with the folders the scripts would make.
+   */
+  @Test
+  void datadirPrintsTheFoldersAServerKeepsItsDataIn() throws Exception {
+    String servers = Launcher.HOME.resolve("bin/servers").toString();
+    assertThat(run(Map.of(), servers, "list", "datadir").out().lines()).containsExactly("cassandra", "hdfs",
+        "mongo-standin", "mongodb", "postgres");
+    Out none = run(Map.of(), servers, "datadir", "postgres");
+    assertThat(none.exit()).isEqualTo(1);
+    assertThat(none.errLines()).singleElement().asString().startsWith("postgres: no data folder yet (");
+    Path work = tmp.resolve("work/servers");
+    Path pg = Files.createDirectories(work.resolve("postgres/data"));
+    assertThat(run(Map.of(), servers, "datadir", "postgres").out().lines()).containsExactly(pg.toString());
+    Files.createDirectories(work.resolve("cassandra@ring/node1"));
+    Files.createDirectories(work.resolve("cassandra@ring/node2"));
+    Files.writeString(work.resolve("cassandra@ring/nodes"), "2\n");
+    assertThat(run(Map.of(), servers, "datadir", "cassandra@ring").out().lines()).containsExactly(
+        work.resolve("cassandra@ring/node1").toString(), work.resolve("cassandra@ring/node2").toString());
+    Out riak = run(Map.of(), servers, "datadir", "riak");
+    assertThat(riak.exit()).isEqualTo(2);
+    assertThat(riak.errLines()).singleElement().asString().startsWith("riak server: no package registry ships");
   }
 
   /**

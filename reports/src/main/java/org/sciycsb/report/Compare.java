@@ -90,6 +90,29 @@ public final class Compare {
     return n == 0 ? Double.NaN : sum / n;
   }
 
+  /** A row after the operations' (RESOURCES, STORAGE): its section, title, decimals and each run's value. */
+  private record Extra(String section, String title, int decimals, double[] values) {}
+
+  /** The RESOURCES rows when a run has samples, then the STORAGE rows when two runs sampled a data device. */
+  private static List<Extra> extras(List<ResultData> runs) {
+    List<Extra> out = new ArrayList<>();
+    if (anyResources(runs)) {
+      for (int k = 0; k < RESOURCES.length; k++) {
+        int row = k;
+        out.add(new Extra("RESOURCES", RESOURCES[k][0] + " (" + RESOURCES[k][1] + ")", 1,
+            runs.stream().mapToDouble(r -> resource(r, row)).toArray()));
+      }
+    }
+    if (CompareStorage.any(runs)) {
+      for (int k = 0; k < CompareStorage.FIGURES.length; k++) {
+        int row = k;
+        out.add(new Extra("STORAGE", CompareStorage.FIGURES[k][1] + " (" + CompareStorage.FIGURES[k][2] + ")", 2,
+            runs.stream().mapToDouble(r -> CompareStorage.value(r, row)).toArray()));
+      }
+    }
+    return out;
+  }
+
   static boolean anyResources(List<ResultData> runs) {
     for (ResultData r : runs) {
       if (r.json().path("resources").path("samples").size() > 0) {
@@ -134,27 +157,30 @@ public final class Compare {
         rows.add(row);
       }
     }
-    if (anyResources(runs)) {
-      for (int k = 0; k < RESOURCES.length; k++) {
-        List<String> row = new ArrayList<>();
-        row.add("RESOURCES");
-        row.add(RESOURCES[k][0] + " (" + RESOURCES[k][1] + ")");
-        double base = resource(runs.get(0), k);
-        row.add(cell(base, 1));
-        for (int i = 1; i < runs.size(); i++) {
-          double v = resource(runs.get(i), k);
-          row.add(cell(v, 1));
-          row.add(ratio(base, v));
-          row.add(delta(base, v, 1));
-        }
-        rows.add(row);
+    for (Extra e : extras(runs)) {
+      List<String> row = new ArrayList<>();
+      row.add(e.section());
+      row.add(e.title());
+      double base = e.values()[0];
+      row.add(cell(base, e.decimals()));
+      for (int i = 1; i < runs.size(); i++) {
+        double v = e.values()[i];
+        row.add(cell(v, e.decimals()));
+        row.add(ratio(base, v));
+        row.add(delta(base, v, e.decimals()));
       }
+      rows.add(row);
     }
     appendTable(sb, rows);
     sb.append("\nratio = contender / baseline; delta = contender - baseline (percent of baseline). Latencies are ")
         .append("response times in microseconds.");
     if (anyResources(runs)) {
       sb.append(" RESOURCES: means of the samples taken during the measured run; disk: the data device.");
+    }
+    if (CompareStorage.any(runs)) {
+      sb.append(" STORAGE: /proc/diskstats of the devices under the store's data (storage.path), means over the ")
+          .append("measured run: ").append(String.join("; ", runs.stream().map(r -> String.join(", ",
+              CompareStorage.devices(r))).map(d -> d.isEmpty() ? "-" : d).toList())).append('.');
     }
     sb.append('\n');
     return sb.toString();
@@ -298,18 +324,17 @@ public final class Compare {
         sb.append("</tr>\n");
       }
     }
-    if (anyResources(runs)) {
-      for (int k = 0; k < RESOURCES.length; k++) {
-        double base = resource(runs.get(0), k);
-        sb.append("<tr><td>RESOURCES</td><td>").append(RESOURCES[k][0]).append(" (").append(RESOURCES[k][1])
-            .append(")</td><td class=\"n\">").append(cell(base, 1)).append("</td>");
-        for (int i = 1; i < runs.size(); i++) {
-          double v = resource(runs.get(i), k);
-          sb.append("<td class=\"n\">").append(cell(v, 1)).append("</td><td class=\"n\">").append(ratio(base, v))
-              .append("</td><td class=\"n\">").append(delta(base, v, 1)).append("</td>");
-        }
-        sb.append("</tr>\n");
+    for (Extra e : extras(runs)) {
+      double base = e.values()[0];
+      sb.append("<tr><td>").append(e.section()).append("</td><td>").append(Fmt.html(e.title()))
+          .append("</td><td class=\"n\">").append(cell(base, e.decimals())).append("</td>");
+      for (int i = 1; i < runs.size(); i++) {
+        double v = e.values()[i];
+        sb.append("<td class=\"n\">").append(cell(v, e.decimals())).append("</td><td class=\"n\">")
+            .append(ratio(base, v)).append("</td><td class=\"n\">").append(delta(base, v, e.decimals()))
+            .append("</td>");
       }
+      sb.append("</tr>\n");
     }
     sb.append("</table>\n<p class=\"note\">ratio = contender / baseline; delta = contender - baseline. Latencies ")
         .append("are response times in microseconds. Green: better, red: worse, beyond the noise (the 95 % interval ")

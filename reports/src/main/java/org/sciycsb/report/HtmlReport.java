@@ -41,6 +41,7 @@ public final class HtmlReport {
     sb.append("<h2>Latency percentiles over time</h2>\n");
     sb.append(overallPercentilesChart(json));
     sb.append(p95PerOpChart(json, ops));
+    StorageCharts.append(sb, json);
     sb.append("<h2>Percentile distribution per operation</h2>\n");
     sb.append(distributionChart(json, ops, totals));
     sb.append("<h2>Resource use over time</h2>\n");
@@ -349,8 +350,14 @@ public final class HtmlReport {
         new String[][] {{"rxBytesPerSec", "rx"}, {"txBytesPerSec", "tx"}}, 1 << 20, "MiB/s"));
   }
 
-  private static String devices(JsonNode samples, String section, String id, String title, String[][] metrics,
+  static String devices(JsonNode samples, String section, String id, String title, String[][] metrics,
       double divisor, String unit) {
+    return devices(samples, section, id, title, metrics, divisor, unit, List.of());
+  }
+
+  /** As above, with vertical marks (the faults). */
+  static String devices(JsonNode samples, String section, String id, String title, String[][] metrics,
+      double divisor, String unit, List<Svg.Marker> marks) {
     List<String> names = new ArrayList<>();
     for (JsonNode s : samples) {
       Iterator<String> it = s.path(section).fieldNames();
@@ -372,10 +379,10 @@ public final class HtmlReport {
         series.add(series(n + " " + k[1], pts));
       }
     }
-    return Svg.lineChart(id, title, "time since the measured start (s)", unit, series, false, false);
+    return Svg.lineChart(id, title, "time since the measured start (s)", unit, series, false, false, marks);
   }
 
-  private static Svg.Series series(String name, List<double[]> pts) {
+  static Svg.Series series(String name, List<double[]> pts) {
     double[] x = new double[pts.size()];
     double[] y = new double[pts.size()];
     for (int i = 0; i < pts.size(); i++) {

@@ -21,6 +21,14 @@ public final class ReportOptions {
           + "resources.processes and the report): PIDs or pid files, comma-separated (e.g. "
           + "work/servers/cassandra/node1/cassandra.pid), or servers:<name> for every process of a running test server"
           + " of this checkout (bin/servers pids <name>: servers:mongodb is FerretDB and its PostgreSQL)");
+  public static final Option<String> STORAGE_PATH = Option.string("storage.path", null,
+      "the store's data folder(s) on this host, comma-separated, or servers:<name> for a test server of this checkout "
+          + "(bin/servers datadir <name>): the block device holding each (a partition, loop or device-mapper device) "
+          + "is sampled from /proc/diskstats every resources.interval (operations/s, MB/s, mean service time, queue "
+          + "depth, utilisation: resources.storageDevices, resources.csv, the report, compare) and described in "
+          + "metadata.storage; leave it unset for a remote server")
+      .defaultShownAs("the data folders of the test servers resources.pids names (servers:<name>), else none "
+          + "(metadata.storage.sampling says why)");
   public static final Option<String> LABEL_DEVICE = Option.string("label.device", null,
       "a path on the data device whose block device, rotational flag and model go in the metadata")
       .defaultShownAs("the results directory");
@@ -73,17 +81,18 @@ public final class ReportOptions {
       "seed of history's permutations (the same runs and seed give the same change points)");
 
   public static OptionSet runOptions() {
-    return OptionSet.builder("reports").add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, RESOURCES_PIDS, LABEL_DEVICE, REPEATS,
-            REPEAT_PAUSE).ownPrefix("resources.").ownPrefix("repeat.").build();
+    return OptionSet.builder("reports").add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, RESOURCES_PIDS, STORAGE_PATH,
+            LABEL_DEVICE, REPEATS, REPEAT_PAUSE).ownPrefix("resources.").ownPrefix("repeat.").ownPrefix("storage.")
+        .build();
   }
 
   /** Everything, for help and the documentation. */
   public static OptionSet all() {
     return OptionSet.builder("reports")
-        .add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, RESOURCES_PIDS, LABEL_DEVICE, REPEATS, REPEAT_PAUSE, REPORT_OUT, REPORT_PNG,
+        .add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, RESOURCES_PIDS, STORAGE_PATH, LABEL_DEVICE, REPEATS, REPEAT_PAUSE, REPORT_OUT, REPORT_PNG,
             CHROMIUM, PNG_WIDTH, PNG_HEIGHT, MERGE_GRANULARITY, MERGE_MISSING, COMPARE_METRICS, COMPARE_THRESHOLD,
             COMPARE_SEED, HISTORY_PVALUE, HISTORY_PERMUTATIONS, HISTORY_MIN_SEGMENT, HISTORY_SEED)
-        .ownPrefix("resources.").ownPrefix("repeat.").ownPrefix("report.").ownPrefix("merge.").ownPrefix("compare.")
+        .ownPrefix("resources.").ownPrefix("repeat.").ownPrefix("storage.").ownPrefix("report.").ownPrefix("merge.").ownPrefix("compare.")
         .ownPrefix("history.").build();
   }
 }

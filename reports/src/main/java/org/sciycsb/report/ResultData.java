@@ -111,7 +111,7 @@ public final class ResultData {
     return String.join(" / ", parts);
   }
 
-  /** The storage device line (device, SSD/HDD, model) when the metadata has one. */
+  /** The storage device line (device, medium: SSD/HDD/unknown, model) when the metadata has one. */
   public String storageLine() {
     JsonNode s = metadata().path("storage");
     if (s.isMissingNode() || s.isNull()) {
@@ -121,8 +121,9 @@ public final class ResultData {
     if (text(s.path("device")) != null) {
       parts.add(s.path("device").asText());
     }
-    if (s.path("rotational").isBoolean()) {
-      parts.add(s.path("rotational").asBoolean() ? "rotational=1 (HDD)" : "rotational=0 (SSD)");
+    String medium = StorageMedium.of(s);
+    if (medium != null) {
+      parts.add(medium);
     }
     if (text(s.path("model")) != null) {
       parts.add(s.path("model").asText());

@@ -6,7 +6,7 @@ import org.sciycsb.api.ConfigException;
 
 /**
  * What a run asks of the test servers it acts on, by their {@code bin/servers} names ({@code <name>[@instance]}):
- * which of them can have nodes killed, how many nodes a running one has, the PIDs of its processes, and the commands
+ * which of them can have nodes killed, how many nodes a running one has, the PIDs of its processes, its data folders, and the commands
  * that kill and restore nodes. How a node of a given store is killed and brought back is that server's business (its
  * script's {@code kill-node} and {@code restore-node}): the engine names no server. {@link #local()} answers through
  * this checkout's {@code bin/servers}.
@@ -26,6 +26,13 @@ public interface ServerControl {
 
   /** The PIDs of a running server's processes; a server that is not running is one line. */
   List<Long> pids(String server, String asker) throws ConfigException;
+
+  /**
+   * The folders a server keeps its data in (every node's, one for a single server), whether it runs or not: where
+   * the run samples the block devices under the store's data ({@code storage.path=servers:<name>}). A server without
+   * data folders here (one no registry ships, or not set up) is one line.
+   */
+  List<java.nio.file.Path> dataDirs(String server, String asker) throws ConfigException;
 
   /** The command line that kills nodes {@code nodes} (numbered from 1) of a server at once. */
   List<String> killNodes(String server, List<String> nodes);

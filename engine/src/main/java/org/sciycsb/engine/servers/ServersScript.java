@@ -14,7 +14,7 @@ import org.sciycsb.api.ConfigException;
 
 /**
  * {@link ServerControl} through this checkout's test servers, {@code bin/servers <verb> <server>} under
- * {@code sciycsb.home}: {@code list kill-node} (the servers with node faults), {@code nodes}, {@code pids},
+ * {@code sciycsb.home}: {@code list kill-node} (the servers with node faults), {@code nodes}, {@code pids}, {@code datadir},
  * {@code kill-node} and {@code restore-node}. A server that is not running, or no {@code bin/servers} (a release),
  * is a {@link ConfigException}: one line, exit 2, before the run starts.
  */
@@ -76,6 +76,18 @@ final class ServersScript implements ServerControl {
   }
 
   @Override
+  public List<Path> dataDirs(String server, String asker) throws ConfigException {
+    List<Path> out = new ArrayList<>();
+    for (String line : ask("datadir", server, asker, "has no data folder")) {
+      if (!line.startsWith("/")) {
+        throw notA("datadir", server, asker, line, "an absolute folder");
+      }
+      out.add(Path.of(line));
+    }
+    return out;
+  }
+
+  @Override
   public List<String> killNodes(String server, List<String> nodes) {
     return command("kill-node", server, nodes);
   }
@@ -123,6 +135,12 @@ final class ServersScript implements ServerControl {
    * @param asker the setting that asks, for the error line (e.g. {@code fault.server=<server>})
    */
   private static List<String> ask(String action, String server, String asker) throws ConfigException {
+    return ask(action, server, asker, "is not a running test server");
+  }
+
+  /** As {@link #ask(String, String, String)}, with what a failure says of the server. */
+  private static List<String> ask(String action, String server, String asker, String failure)
+      throws ConfigException {
     Path script = path();
     if (!Files.isExecutable(script)) {
       throw new ConfigException(asker + " acts on this checkout's test servers through " + script + ", which is not"
@@ -139,7 +157,7 @@ final class ServersScript implements ServerControl {
     }
     if (a.exit() != 0 || a.out().isEmpty()) {
       String last = a.err().lines().reduce((x, y) -> y).orElse("exit " + a.exit());
-      throw new ConfigException(asker + ": " + server + " is not a running test server (bin/servers " + action + " "
+      throw new ConfigException(asker + ": " + server + " " + failure + " (bin/servers " + action + " "
           + server + ": " + last + ")");
     }
     return a.lines();

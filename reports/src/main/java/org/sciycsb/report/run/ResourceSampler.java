@@ -20,7 +20,9 @@ import oshi.hardware.NetworkIF;
  * devices left out) and received/sent bytes per network interface, and the CPU (user, system) and resident memory
  * of chosen processes: the client's own JVM by default, any other by PID (a store server on this host). One daemon
  * thread samples every interval; rates are per second over the interval. Samples carry their time in milliseconds
- * relative to the measured start (negative during warmup). Where OSHI cannot read the system,
+ * relative to the measured start (negative during warmup). The block devices under a store's data
+ * ({@link SampledDevice}, loop and device-mapper devices included) are sampled from {@code /proc/diskstats}
+ * ({@link DiskStats}: operations, MB/s, mean service time, queue depth and utilisation). Where OSHI cannot read the system,
  * {@link #available()} is false and nothing is sampled. {@link ResourceWriter} writes the samples out.
  */
 public final class ResourceSampler implements AutoCloseable {
@@ -29,9 +31,16 @@ public final class ResourceSampler implements AutoCloseable {
 
   /** One sample: rates over the interval ending at tMs (epoch ms while sampling, relative once stopped). */
   public record Sample(long tMs, double cpuUser, double cpuSys, double cpuIowait, long memUsed, long memAvailable,
-      Map<String, double[]> disks, Map<String, double[]> nets, Map<String, ProcessSample> processes) {
+      Map<String, double[]> disks, Map<String, double[]> nets, Map<String, ProcessSample> processes,
+      Map<String, DiskStats.Figures> storage) {
+    /** A sample without storage devices. */
+    public Sample(long tMs, double cpuUser, double cpuSys, double cpuIowait, long memUsed, long memAvailable,
+        Map<String, double[]> disks, Map<String, double[]> nets, Map<String, ProcessSample> processes) {
+      this(tMs, cpuUser, cpuSys, cpuIowait, memUsed, memAvailable, disks, nets, processes, Map.of());
+    }
+
     Sample at(long t) {
-      return new Sample(t, cpuUser, cpuSys, cpuIowait, memUsed, memAvailable, disks, nets, processes);
+      return new Sample(t, cpuUser, cpuSys, cpuIowait, memUsed, memAvailable, disks, nets, processes, storage);
     }
   }
 
@@ -47,6 +56,7 @@ public final class ResourceSampler implements AutoCloseable {
   private final long intervalMs;
   private final OshiHost host;
   private final List<SampledProcess> procs = new ArrayList<>();
+  private final List<SampledDevice> devices;
   private final List<Sample> samples = new ArrayList<>();
   private final Thread thread;
   private volatile boolean stop;
@@ -54,6 +64,7 @@ public final class ResourceSampler implements AutoCloseable {
   private long[] lastCpu;
   private Map<String, long[]> lastDisk;
   private Map<String, long[]> lastNet;
+  private Map<String, DiskStats.Counters> lastStats;
   private long lastNanos;
 
   /** Samples the host and the client's own JVM. */
@@ -67,7 +78,13 @@ public final class ResourceSampler implements AutoCloseable {
    * not an error: it is reported by {@link #processes()}.
    */
   public ResourceSampler(long intervalMs, List<Long> pids) {
+    this(intervalMs, pids, List.of());
+  }
+
+  /** Samples as {@link #ResourceSampler(long, List)} and the block devices {@code devices} too. */
+  public ResourceSampler(long intervalMs, List<Long> pids, List<SampledDevice> devices) {
     this.intervalMs = intervalMs;
+    this.devices = List.copyOf(devices);
     this.host = OshiHost.get();
     long self = ProcessHandle.current().pid();
     int servers = 0;
@@ -138,6 +155,7 @@ public final class ResourceSampler implements AutoCloseable {
     } catch (RuntimeException | LinkageError e) {
       return null; // OSHI could not read the system this time: no sample for this interval
     }
+    Map<String, DiskStats.Counters> stats = devices.isEmpty() ? Map.of() : DiskStats.read();
     double secs = Math.max(1e-3, (now - lastNanos) / 1e9);
     Map<String, ProcessSample> ps = new TreeMap<>();
     for (SampledProcess p : procs) {
@@ -170,13 +188,32 @@ public final class ResourceSampler implements AutoCloseable {
           n.put(ifc, new double[] {(v[0] - o[0]) / secs, (v[1] - o[1]) / secs});
         }
       });
-      s = new Sample(epoch, user, sys, iowait, mem[0], mem[1], d, n, ps);
+      s = new Sample(epoch, user, sys, iowait, mem[0], mem[1], d, n, ps, storage(stats, secs * 1000));
     }
     lastCpu = cpu;
     lastDisk = disk;
     lastNet = net;
+    lastStats = stats;
     lastNanos = now;
     return s;
+  }
+
+  /** The sampled devices' figures since the last reading, by device name (a device not read is left out). */
+  private Map<String, DiskStats.Figures> storage(Map<String, DiskStats.Counters> stats, double ms) {
+    Map<String, DiskStats.Figures> out = new TreeMap<>();
+    for (SampledDevice dev : devices) {
+      DiskStats.Counters now = stats.get(dev.majorMinor());
+      DiskStats.Counters before = lastStats.get(dev.majorMinor());
+      if (now != null && before != null) {
+        out.put(dev.name(), DiskStats.figures(before, now, ms));
+      }
+    }
+    return out;
+  }
+
+  /** The block devices sampled from {@code /proc/diskstats}. */
+  public List<SampledDevice> devices() {
+    return devices;
   }
 
   private long delta(long[] cpu, TickType t) {

@@ -20,6 +20,10 @@ public final class ResourceWriter {
   /** The {@code source} of the results' {@code resources} section. */
   static final String SOURCE = "OSHI (host CPU, memory, disks, network; processes by PID)";
 
+  /** The CSV column suffixes of a sampled storage device's figures, in {@link DiskStats#NAMES}' order. */
+  private static final String[] CSV_STORAGE = {"reads_s", "writes_s", "read_mb_s", "write_mb_s", "service_ms",
+      "queue_depth", "util_pct"};
+
   private ResourceWriter() {}
 
   /**
@@ -27,6 +31,16 @@ public final class ResourceWriter {
    * ({@link ResourceSampler#processes()}).
    */
   public static Map<String, Object> section(long intervalMs, List<Sample> samples, List<Watched> processes) {
+    return section(intervalMs, samples, processes, List.of());
+  }
+
+  /**
+   * The {@code resources} section with the block devices under the store's data too: each sample's
+   * {@code storage} figures and, per device, {@code storageDevices} with the measured part's mean and max of each
+   * figure (both left out when no device was sampled).
+   */
+  public static Map<String, Object> section(long intervalMs, List<Sample> samples, List<Watched> processes,
+      List<SampledDevice> devices) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("source", SOURCE);
     m.put("intervalMs", intervalMs);
@@ -37,6 +51,10 @@ public final class ResourceWriter {
     units.put("disks", "bytes/s and operations/s");
     units.put("network", "bytes/s");
     units.put("processes", "cpuUser, cpuSys: % of all CPUs; rssBytes: resident memory, bytes");
+    if (!devices.isEmpty()) {
+      units.put("storage", "from /proc/diskstats: operations/s, MB/s (10^6 bytes), serviceMs: ms per operation,"
+          + " queueDepth: requests in flight, utilPct: % of the interval with I/O in flight");
+    }
     m.put("units", units);
     List<Object> watched = new ArrayList<>();
     for (Watched w : processes) {
@@ -50,50 +68,76 @@ public final class ResourceWriter {
     m.put("processes", watched);
     List<Object> list = new ArrayList<>();
     for (Sample s : samples) {
-      Map<String, Object> o = new LinkedHashMap<>();
-      o.put("tMs", s.tMs());
-      Map<String, Object> cpu = new LinkedHashMap<>();
-      cpu.put("user", s.cpuUser());
-      cpu.put("sys", s.cpuSys());
-      cpu.put("iowait", s.cpuIowait());
-      o.put("cpu", cpu);
-      Map<String, Object> mem = new LinkedHashMap<>();
-      mem.put("usedBytes", s.memUsed());
-      mem.put("availableBytes", s.memAvailable());
-      o.put("memory", mem);
-      Map<String, Object> disks = new LinkedHashMap<>();
-      s.disks().forEach((dev, v) -> {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("readBytesPerSec", round(v[0]));
-        d.put("writeBytesPerSec", round(v[1]));
-        d.put("readIops", round(v[2]));
-        d.put("writeIops", round(v[3]));
-        disks.put(dev, d);
-      });
-      o.put("disks", disks);
-      Map<String, Object> nets = new LinkedHashMap<>();
-      s.nets().forEach((ifc, v) -> {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("rxBytesPerSec", round(v[0]));
-        d.put("txBytesPerSec", round(v[1]));
-        nets.put(ifc, d);
-      });
-      o.put("network", nets);
-      Map<String, Object> procs = new LinkedHashMap<>();
-      s.processes().forEach((name, p) -> {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("pid", p.pid());
-        d.put("cpuUser", p.cpuUser());
-        d.put("cpuSys", p.cpuSys());
-        d.put("rssBytes", p.rssBytes());
-        procs.put(name, d);
-      });
-      o.put("processes", procs);
-      list.add(o);
+      list.add(sample(s));
     }
     m.put("samples", list);
     m.put("summary", summary(samples));
+    if (!devices.isEmpty()) {
+      m.put("storageDevices", StorageSummary.devices(devices, samples));
+    }
     return m;
+  }
+
+  /** One sample of the {@code samples} list. */
+  private static Map<String, Object> sample(Sample s) {
+    Map<String, Object> o = new LinkedHashMap<>();
+    o.put("tMs", s.tMs());
+    Map<String, Object> cpu = new LinkedHashMap<>();
+    cpu.put("user", s.cpuUser());
+    cpu.put("sys", s.cpuSys());
+    cpu.put("iowait", s.cpuIowait());
+    o.put("cpu", cpu);
+    Map<String, Object> mem = new LinkedHashMap<>();
+    mem.put("usedBytes", s.memUsed());
+    mem.put("availableBytes", s.memAvailable());
+    o.put("memory", mem);
+    Map<String, Object> disks = new LinkedHashMap<>();
+    s.disks().forEach((dev, v) -> {
+      Map<String, Object> d = new LinkedHashMap<>();
+      d.put("readBytesPerSec", round(v[0]));
+      d.put("writeBytesPerSec", round(v[1]));
+      d.put("readIops", round(v[2]));
+      d.put("writeIops", round(v[3]));
+      disks.put(dev, d);
+    });
+    o.put("disks", disks);
+    Map<String, Object> nets = new LinkedHashMap<>();
+    s.nets().forEach((ifc, v) -> {
+      Map<String, Object> d = new LinkedHashMap<>();
+      d.put("rxBytesPerSec", round(v[0]));
+      d.put("txBytesPerSec", round(v[1]));
+      nets.put(ifc, d);
+    });
+    o.put("network", nets);
+    Map<String, Object> procs = new LinkedHashMap<>();
+    s.processes().forEach((name, p) -> {
+      Map<String, Object> d = new LinkedHashMap<>();
+      d.put("pid", p.pid());
+      d.put("cpuUser", p.cpuUser());
+      d.put("cpuSys", p.cpuSys());
+      d.put("rssBytes", p.rssBytes());
+      procs.put(name, d);
+    });
+    o.put("processes", procs);
+    if (!s.storage().isEmpty()) {
+      Map<String, Object> st = new LinkedHashMap<>();
+      s.storage().forEach((dev, f) -> st.put(dev, figures(f.values())));
+      o.put("storage", st);
+    }
+    return o;
+  }
+
+  /** The figures of one device in one sample, by name. */
+  static Map<String, Object> figures(double[] v) {
+    Map<String, Object> d = new LinkedHashMap<>();
+    for (int i = 0; i < v.length; i++) {
+      d.put(DiskStats.NAMES[i], round2(v[i]));
+    }
+    return d;
+  }
+
+  static double round2(double d) {
+    return Math.round(d * 100) / 100.0;
   }
 
   /**
@@ -139,13 +183,16 @@ public final class ResourceWriter {
   /**
    * {@code resources.csv}: fixed columns first, then four columns per disk and two per network interface, named
    * after the device (the devices of one host are the same in every sample), then three per sampled process
-   * ({@code client} for the client's JVM, {@code pid<N>} for another), empty where the process was not sampled.
+   * ({@code client} for the client's JVM, {@code pid<N>} for another), empty where the process was not sampled,
+   * then seven per block device under the store's data ({@code storage_<device>_reads_s}, ...).
    */
   public static String csv(List<Sample> samples) {
     Set<String> disks = new LinkedHashSet<>();
     Set<String> nets = new LinkedHashSet<>();
     Set<String> procs = new LinkedHashSet<>();
+    Set<String> storage = new LinkedHashSet<>();
     for (Sample s : samples) {
+      storage.addAll(s.storage().keySet());
       disks.addAll(s.disks().keySet());
       nets.addAll(s.nets().keySet());
       procs.addAll(s.processes().keySet());
@@ -162,6 +209,11 @@ public final class ResourceWriter {
     for (String p : procs) {
       sb.append(',').append(p).append("_cpu_user_pct,").append(p).append("_cpu_sys_pct,").append(p)
           .append("_rss_bytes");
+    }
+    for (String d : storage) {
+      for (String c : CSV_STORAGE) {
+        sb.append(",storage_").append(d).append('_').append(c);
+      }
     }
     sb.append('\n');
     for (Sample s : samples) {
@@ -187,6 +239,12 @@ public final class ResourceWriter {
         } else {
           sb.append(',').append(Fmt.fixed(x.cpuUser(), 1)).append(',').append(Fmt.fixed(x.cpuSys(), 1)).append(',')
               .append(x.rssBytes());
+        }
+      }
+      for (String d : storage) {
+        DiskStats.Figures f = s.storage().get(d);
+        for (int i = 0; i < CSV_STORAGE.length; i++) {
+          sb.append(',').append(f == null ? "" : Fmt.fixed(f.values()[i], 2));
         }
       }
       sb.append('\n');

@@ -54,6 +54,10 @@ public final class RunHooks implements RunListener {
   private final List<Sla.Check> checks;
   private final long intervalMs;
   private ResourceSampler sampler;
+  /** The data folders of {@code storage.path} (empty when unset). */
+  private List<Path> dataDirs = List.of();
+  /** Whether the devices under the store's data are sampled, or why not ({@code metadata.storage.sampling}). */
+  private String sampling;
   private List<ResourceSampler.Sample> samples = List.of();
 
   private RunHooks(Config cfg, Path resultsDir, List<Sla.Check> checks, long intervalMs) {
@@ -69,12 +73,78 @@ public final class RunHooks implements RunListener {
     long interval = cfg.get(ReportOptions.RESOURCES_INTERVAL).toMillis();
     RunHooks h = new RunHooks(cfg, resultsDir, checks, interval);
     List<Long> pids = pids(cfg.get(ReportOptions.RESOURCES_PIDS));
-    if (cfg.get(ReportOptions.RESOURCES_SAMPLE) && ResourceSampler.available()) {
+    String storagePath = cfg.get(ReportOptions.STORAGE_PATH);
+    String unsampled = "not sampled: no storage.path (a remote server, or one whose data folder was not named)";
+    String servers = storagePath != null ? null : serversOf(cfg.get(ReportOptions.RESOURCES_PIDS));
+    List<SampledDevice> devices = List.of();
+    if (servers != null) { // the test servers whose processes resources.pids names: their data folders, if any
+      try {
+        h.dataDirs = dataDirs(servers);
+        devices = devices(h.dataDirs);
+      } catch (ConfigException e) {
+        h.dataDirs = List.of();
+        unsampled = "not sampled: " + e.getMessage();
+      }
+    } else {
+      h.dataDirs = dataDirs(storagePath);
+      devices = devices(h.dataDirs);
+    }
+    boolean sample = cfg.get(ReportOptions.RESOURCES_SAMPLE) && ResourceSampler.available();
+    if (sample) {
       List<Long> all = new java.util.ArrayList<>(List.of(ProcessHandle.current().pid()));
       all.addAll(pids);
-      h.sampler = new ResourceSampler(interval, all);
+      h.sampler = new ResourceSampler(interval, all, devices);
     }
+    h.sampling = devices.isEmpty() ? unsampled : !sample ? "not sampled: resource sampling is off" : "sampled: " + String.join(", ",
+        devices.stream().map(d -> d.name() + " (" + d.majorMinor() + ")").toList());
     return h;
+  }
+
+  /**
+   * The test servers {@code resources.pids} names ({@code servers:<name>}), as a {@code storage.path} value: where a
+   * run samples the data device when {@code storage.path} is unset; null when it names none.
+   */
+  static String serversOf(String pids) {
+    if (pids == null) {
+      return null;
+    }
+    List<String> named = java.util.Arrays.stream(pids.split(",")).map(String::trim)
+        .filter(p -> p.startsWith("servers:")).toList();
+    return named.isEmpty() ? null : String.join(",", named);
+  }
+
+  /**
+   * {@code storage.path}: folders, comma-separated, or {@code servers:<name>}, the data folders of a test server of
+   * this checkout ({@code bin/servers datadir <name>}); an unknown server is one line (exit 2).
+   */
+  static List<Path> dataDirs(String value) throws ConfigException {
+    List<Path> out = new java.util.ArrayList<>();
+    if (value == null) {
+      return out;
+    }
+    for (String part : value.split(",")) {
+      String p = part.trim();
+      if (p.startsWith("servers:")) {
+        out.addAll(ServerControl.local().dataDirs(p.substring("servers:".length()), "storage.path=" + p));
+      } else if (!p.isEmpty()) {
+        out.add(Path.of(p));
+      }
+    }
+    return out;
+  }
+
+  /** The block devices under the folders, each once; a folder on none is one line (exit 2). */
+  static List<SampledDevice> devices(List<Path> dirs) throws ConfigException {
+    Map<String, SampledDevice> out = new java.util.LinkedHashMap<>();
+    for (Path d : dirs) {
+      try {
+        SampledDevice dev = SampledDevice.of(d);
+        out.putIfAbsent(dev.majorMinor(), dev);
+      } catch (IOException e) {
+        throw new ConfigException("bad value for storage.path: " + e.getMessage());
+      }
+    }
+    return List.copyOf(out.values());
   }
 
   /**
@@ -121,7 +191,7 @@ public final class RunHooks implements RunListener {
       return null;
     }
     samples = sampler.stop(measuredStartEpochMs);
-    return ResourceWriter.section(intervalMs, samples, sampler.processes());
+    return ResourceWriter.section(intervalMs, samples, sampler.processes(), sampler.devices());
   }
 
   /** Stops the sampler thread if it still runs (the run ended by an exception). */
@@ -132,12 +202,17 @@ public final class RunHooks implements RunListener {
     }
   }
 
-  /** The data device of the results directory (or of {@code label.device}), for the metadata. */
+  /**
+   * The data device of the store's data ({@code storage.path}'s first folder), else of {@code label.device}, else of
+   * the results directory, for the metadata, with whether its figures were sampled ({@code sampling}).
+   */
   @Override
   public Map<String, Object> metadata() throws ConfigException {
     String device = cfg.get(ReportOptions.LABEL_DEVICE);
-    return Map.of("storage", StorageDevice.describe(device != null ? Path.of(device) : resultsDir,
-        cfg.get(EngineOptions.LABEL_STORAGE)));
+    Path where = !dataDirs.isEmpty() ? dataDirs.get(0) : device != null ? Path.of(device) : resultsDir;
+    Map<String, Object> storage = StorageDevice.describe(where, cfg.get(EngineOptions.LABEL_STORAGE));
+    storage.put("sampling", sampling);
+    return Map.of("storage", storage);
   }
 
   /**

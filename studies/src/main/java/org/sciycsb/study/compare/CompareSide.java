@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.report.Fmt;
+import org.sciycsb.report.StorageMedium;
 import org.sciycsb.study.report.Report;
 import org.sciycsb.study.report.Runs;
 import org.sciycsb.study.report.StudyJson;
@@ -71,8 +72,7 @@ record CompareSide(String tag, Path dir, JsonNode header, Runs runs, String titl
     return host.path("name").asText("?") + ", " + host.path("cpus").asInt() + " CPUs, "
         + (mem > 0 ? Fmt.bytes(mem) : "?") + " RAM, storage " + h.path("storageLabel").asText("unlabelled")
         + (s.path("device").isTextual() ? " (" + s.path("device").asText()
-            + (s.path("rotational").isBoolean() ? s.path("rotational").asBoolean() ? ", rotational" : ", non-rotational"
-            : "") + ")" : "")
+            + (StorageMedium.of(s) != null ? ", " + StorageMedium.of(s) : "") + ")" : "")
         + ", binding " + h.path("binding").asText("?") + ", scale " + h.path("scale").asText();
   }
 

@@ -58,8 +58,7 @@ public final class ReportBuilder {
     String label = header.path("storageLabel").asText("");
     JsonNode s = header.path("storage");
     String dev = s.path("device").isTextual() ? s.path("device").asText() : null;
-    String rot = s.path("rotational").isBoolean() ? (s.path("rotational").asBoolean() ? "rotational" : "non-rotational")
-        : null;
+    String rot = org.sciycsb.report.StorageMedium.of(s);
     List<String> parts = new ArrayList<>();
     if (!label.isEmpty()) {
       parts.add(label);
