@@ -7,7 +7,7 @@ description=7200 rpm HDD: 8 ms seek and rotation, one request at a time, 150 MB/
 random_ms=8
 # an access that continues the previous one: no seek, no rotational wait
 sequential_ms=0
-seq_window_kib=128
+seq_window_kib=1024
 # media rate, reading and writing
 read_mbps=150
 write_mbps=150

@@ -5,7 +5,7 @@ description=SATA SSD: 0.1 ms per access, 32 parallel queues, 500 MB/s
 # every access costs the same: no seek, contiguous or not
 random_ms=0.1
 sequential_ms=0.1
-seq_window_kib=128
+seq_window_kib=1024
 # the link and the flash, reading and writing
 read_mbps=500
 write_mbps=450

@@ -146,7 +146,7 @@ device_create() {
   fallocate -l "$bytes" "$dir/backing.img" 2>/dev/null || truncate -s "$bytes" "$dir/backing.img"
   # ext4 made on the backing file before any delay applies, inode tables and journal written at once (no lazy
   # init running under a measurement later)
-  mkfs.ext4 -F -q -E lazy_itable_init=0,lazy_journal_init=0 -L "$name" "$dir/backing.img" >"$dir/mkfs.log" 2>&1 ||
+  mkfs.ext4 -F -q -T default -E lazy_itable_init=0,lazy_journal_init=0 -L "$name" "$dir/backing.img" >"$dir/mkfs.log" 2>&1 ||
     dev_die "mkfs.ext4 failed: $(tail -1 "$dir/mkfs.log")"
   setsid "$FUSEDISK" serve -profile "$dir/profile" -backing "$dir/backing.img" -mount "$dir/fuse" \
     >"$dir/fusedisk.log" 2>&1 </dev/null &
@@ -211,9 +211,11 @@ device_fio() {
 }
 
 # the floor: the same jobs on a device with the null profile (the disk under it, FUSE, loop and ext4, no modelled
-# delay), measured once per fusedisk build and kept in work/devices/floor-<build>.txt
+# delay), measured once per build and kept in work/devices/floor-<hash>.txt
 device_floor() {
-  local secs="$1" f="$DEVICES/floor-${FUSEDISK##*-}.txt" tmpname="floor-$$" mnt
+  local secs="$1" f tmpname="floor-$$" mnt
+  # per build of fusedisk and version of this script and the null profile: any of them changes the floor
+  f="$DEVICES/floor-$(cat "$FUSEDISK" "${BASH_SOURCE[0]}" "$DEVICE_PROFILES/null.profile" | sha256sum | cut -c1-16).txt"
   if [ ! -s "$f" ]; then
     dev_say "measuring the floor once (a device with bin/devices/null.profile, $secs s a job; kept in $f)"
     mnt="$(device_create "$tmpname" --profile null --size 160M)" || dev_die "could not make the floor device"

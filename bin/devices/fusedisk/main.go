@@ -2,8 +2,9 @@
 // every read, write and fsync of that file goes to a backing file and then waits until the service time its profile
 // gives has passed since the request got a queue slot:
 //
-//   - an access whose offset is within seq_window_kib of where the previous one ended costs sequential_ms, any
-//     other random_ms (an HDD's seek and rotation; an SSD's access time);
+//   - an access that continues a recent one (Disk.contiguous: within seq_window_kib of where the previous one
+//     ended, or adjacent to one of the last four) costs sequential_ms, any other random_ms (an HDD's seek and
+//     rotation; an SSD's access time);
 //   - the bytes then cross one shared channel at read_mbps / write_mbps (MB/s, 10^6 bytes), one transfer after
 //     the other; a contiguous request that arrives within 2 ms of the previous transfer's end continues it (the
 //     medium kept moving: the per-request cost of FUSE and the loop device does not slow a stream down);
@@ -137,7 +138,8 @@ type Disk struct {
 	p        Profile
 	slots    chan struct{}
 	mu       sync.Mutex
-	lastEnd  int64
+	recent   [4][2]int64 // the last requests' [start, end)
+	next     int
 	chanFree time.Time
 	backing  *os.File
 	size     int64
@@ -153,22 +155,20 @@ func (d *Disk) service(off, n int64, write bool, io func() error) error {
 		mbps = d.p.WriteMBps
 	}
 	d.mu.Lock()
-	gap := off - d.lastEnd
-	if gap < 0 {
-		gap = -gap
-	}
+	contiguous := d.contiguous(off, n)
 	access := ms(d.p.RandomMs)
-	if gap <= d.p.SeqWindow {
+	if contiguous {
 		access = ms(d.p.SequentialMs)
 	}
 	if trace {
-		fmt.Fprintf(os.Stderr, "%s %d %d w=%v seq=%v\n", t0.Format("05.000000"), off, n, write, gap <= d.p.SeqWindow)
+		fmt.Fprintf(os.Stderr, "%s %d %d w=%v seq=%v\n", t0.Format("05.000000"), off, n, write, contiguous)
 	}
-	d.lastEnd = off + n
+	d.recent[d.next] = [2]int64{off, off + n}
+	d.next = (d.next + 1) % len(d.recent)
 	start := t0.Add(access)
 	if d.chanFree.After(start) {
 		start = d.chanFree
-	} else if gap <= d.p.SeqWindow && t0.Sub(d.chanFree) < streamGap {
+	} else if contiguous && t0.Sub(d.chanFree) < streamGap {
 		// a stream: the medium went on moving under the head while the host took its time between two requests
 		// (read-ahead into the disk's buffer), so the transfer continues from where the last one ended
 		start = d.chanFree.Add(access)
@@ -179,6 +179,22 @@ func (d *Disk) service(off, n int64, write bool, io func() error) error {
 	err := io()
 	waitUntil(end)
 	return err
+}
+
+// contiguous: the request starts within seq_window_kib of where the previous one ended, or exactly where one of the
+// last four ended, or ends exactly where one of them started. The kernel splits a 1 MiB request into pieces that
+// FUSE hands over in parallel, in either order: a stream read or written in pieces is still a stream.
+func (d *Disk) contiguous(off, n int64) bool {
+	last := d.recent[(d.next+len(d.recent)-1)%len(d.recent)]
+	if last[1] != 0 && off-last[1] <= d.p.SeqWindow && last[1]-off <= d.p.SeqWindow {
+		return true
+	}
+	for _, r := range d.recent {
+		if r[1] != 0 && (off == r[1] || off+n == r[0]) {
+			return true
+		}
+	}
+	return false
 }
 
 // waitUntil returns at t. Go's time.Sleep wakes up to 1 ms late here (a 0.1 ms SSD access would take 1.1 ms);
