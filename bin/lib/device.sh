@@ -157,6 +157,8 @@ device_create() {
     dev_die "losetup failed: $(tail -1 "$dir/losetup.log")"
   [ "$(cat "/sys/block/$(basename "$(cat "$dir/loop")")/loop/dio" 2>/dev/null)" = 1 ] ||
     dev_say "warning: $(cat "$dir/loop") runs without direct I/O (a page cache under ext4 too)"
+  # a test's way to fail here, with the most to undo (tests of the clean-up, e2e DeviceScriptIT)
+  [ "${SCIYCSB_DEVICE_FAIL_BEFORE_MOUNT:-}" != 1 ] || dev_die "failing before mount (SCIYCSB_DEVICE_FAIL_BEFORE_MOUNT=1)"
   mount -t ext4 "$(cat "$dir/loop")" "$dir/mnt" 2>"$dir/mount.log" || dev_die "mount failed: $(tail -1 "$dir/mount.log")"
   trap - EXIT
   echo "$dir/mnt"
@@ -219,7 +221,7 @@ device_floor() {
   if [ ! -s "$f" ]; then
     dev_say "measuring the floor once (a device with bin/devices/null.profile, $secs s a job; kept in $f)"
     mnt="$(device_create "$tmpname" --profile null --size 160M)" || dev_die "could not make the floor device"
-    if ! device_fio "$mnt" "$secs" >"$f.tmp"; then
+    if ! (device_fio "$mnt" "$secs") >"$f.tmp"; then
       device_teardown "$DEVICES/$tmpname" || true; rm -f "$f.tmp"; dev_die "measuring the floor failed"
     fi
     device_teardown "$DEVICES/$tmpname" || true
