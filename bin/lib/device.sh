@@ -61,6 +61,11 @@ device_build() {
       go build -trimpath -buildvcs=false -o "$bin.tmp" .) >"$DEVICES/bin/build.log" 2>&1 || {
       tail -5 "$DEVICES/bin/build.log" >&2; dev_die "building fusedisk failed (log: $DEVICES/bin/build.log)"; }
     mv "$bin.tmp" "$bin"
+    # earlier builds that no device runs any more
+    local b
+    for b in "$DEVICES"/bin/fusedisk-*; do
+      [ "$b" = "$bin" ] || pgrep -f -- "^$b " >/dev/null || rm -f "$b"
+    done
   fi
   FUSEDISK="$bin"
 }
@@ -85,7 +90,7 @@ device_check_name() {
 # DIR) when its file system is busy
 device_teardown() {
   local dir="$1" loop pid
-  if mountpoint -q "$dir/mnt" 2>/dev/null; then
+  if device_mounted "$dir/mnt"; then
     umount "$dir/mnt" 2>/dev/null || { sync; sleep 0.5; umount "$dir/mnt" 2>/dev/null; } || {
       dev_say "$dir/mnt is busy: $(fuser -m "$dir/mnt" 2>/dev/null | tr -s ' ')"; return 1; }
   fi
@@ -99,11 +104,15 @@ device_teardown() {
   if [ -n "$pid" ] && [[ "$(cat "/proc/$pid/comm" 2>/dev/null)" == fusedisk* ]]; then
     stop_pid "$pid" 10
   fi
-  if mountpoint -q "$dir/fuse" 2>/dev/null; then
+  # a fusedisk that died leaves its mount behind ("Transport endpoint is not connected")
+  if device_mounted "$dir/fuse"; then
     fusermount3 -u "$dir/fuse" 2>/dev/null || umount -l "$dir/fuse" 2>/dev/null || true
   fi
-  rm -rf "$dir"
+  rm -rf "$dir" 2>/dev/null || { dev_say "could not delete $dir"; return 1; }
 }
+
+# device_mounted PATH: exit 0 when something is mounted there (/proc/mounts: mountpoint(1) fails on a dead FUSE mount)
+device_mounted() { awk -v p="$1" '$2 == p { f = 1 } END { exit !f }' /proc/mounts; }
 
 device_loop_gone() { ! losetup "$1" 2>/dev/null | grep -qF "$2/fuse/disk"; }
 
@@ -164,7 +173,15 @@ device_create() {
   echo "$dir/mnt"
 }
 
-device_served() { pid_alive "$1/fusedisk.pid" && grep -q '^ready$' "$1/fusedisk.log" && mountpoint -q "$1/fuse"; }
+# device_fusedisk_alive DIR: its fusedisk runs (a killed one whose parent is gone may stay a zombie a while)
+device_fusedisk_alive() {
+  local pid
+  pid="$(pid_read "$1/fusedisk.pid")" || return 1
+  [[ "$(cat "/proc/$pid/comm" 2>/dev/null)" == fusedisk* ]] &&
+    [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]
+}
+
+device_served() { device_fusedisk_alive "$1" && grep -q '^ready$' "$1/fusedisk.log" && device_mounted "$1/fuse"; }
 
 device_remove() {
   local name="${1:-}"
@@ -244,7 +261,9 @@ device_check() {
   done
   dir="$DEVICES/$name"
   [ -d "$dir" ] || dev_bad "no device '$name' (bin/servers device list)"
-  mountpoint -q "$dir/mnt" || dev_die "device '$name' is not mounted ($dir/mnt): remove it and create it again"
+  device_mounted "$dir/mnt" || dev_die "device '$name' is not mounted ($dir/mnt): remove it and create it again"
+  device_fusedisk_alive "$dir" ||
+    dev_die "device '$name': its fusedisk is not running (log: $dir/fusedisk.log): remove it and create it again"
   device_tools
   device_build
   local predicted floor measured
