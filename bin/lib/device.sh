@@ -244,6 +244,7 @@ device_floor() {
     device_teardown "$DEVICES/$tmpname" || true
     { echo "# measured $(date -u +%FT%TZ) with $secs s per job (bin/servers device check)"; cat "$f.tmp"; } >"$f"
     rm -f "$f.tmp"
+    find "$DEVICES" -maxdepth 1 -name 'floor-*.txt' ! -path "$f" -delete   # floors of earlier builds
   fi
   grep -v '^#' "$f"
 }

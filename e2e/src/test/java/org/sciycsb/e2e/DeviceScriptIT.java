@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * bin/servers device (bin/lib/device.sh, bin/devices/fusedisk; docs/devices.md): an emulated HDD and an emulated SSD
  * made at a small size, measured by "device check" (fio, 2 s a job) within 25 % of their profile, and removed; bad
  * input (unknown profile, a size the disk cannot hold, a name that exists or does not) is one line, exit 2, nothing
- * made; a create that fails half way leaves no state folder, loop device, FUSE mount or fusedisk process. Needs root
+ * made; a create that fails half way leaves no state folder, loop device, FUSE mount or fusedisk process, and a
+ * device whose fusedisk died is refused by check in one line and still removed whole. Needs root
  * (loop devices, mounts), as CI has. Every device a test makes is removed after it, also when it fails. The devices
  * live in the checkout's work/devices, so that fusedisk's build and the floor measurement are made once.
  */
@@ -97,7 +98,14 @@ class DeviceScriptIT {
     assertThat(list.out().lines()).anyMatch(l -> l.startsWith(n + " " + profile + " 96M "));
 
     Out check = servers(Map.of(), "check", n, "--seconds", "2");
-    assertThat(check.exit()).as(check.out() + check.errLines()).isZero();
+    if (check.exit() != 0) {
+      // once more: on 2 cores shared with the build a host stall of 10-60 ms now and then costs a 2 s job 5-15 %
+      // (docs/devices.md); a model that is off fails twice
+      Out first = check;
+      check = servers(Map.of(), "check", n, "--seconds", "3");
+      assertThat(check.exit()).as("first:\n" + first.out() + first.errLines() + "\nagain:\n" + check.out()
+          + check.errLines()).isZero();
+    }
     List<String> lines = check.out().lines().toList();
     assertThat(lines.get(0)).startsWith("device " + n + ": profile " + profile + ", 96M");
     assertThat(lines).anyMatch(l -> l.startsWith("figure ") && l.contains("profile") && l.contains("measured"));
@@ -148,6 +156,24 @@ class DeviceScriptIT {
       assertThat(none.exit()).isEqualTo(2);
       assertThat(none.errLines()).containsExactly("bin/servers device: no device '" + n + "' (bin/servers device list)");
     }
+  }
+
+  @Test
+  void aDeviceWhoseFusediskDiedIsRefusedByCheckAndRemoved() throws Exception {
+    String n = name("dead");
+    Out create = servers(Map.of(), "create", n, "--profile", "hdd", "--size", "64M");
+    assertThat(create.exit()).as(create.toString()).isZero();
+    long pid = Long.parseLong(Files.readString(DEVICES.resolve(n).resolve("fusedisk.pid")).trim());
+    ProcessHandle fusedisk = ProcessHandle.of(pid).orElseThrow();
+    fusedisk.destroyForcibly();
+    fusedisk.onExit().get(10, TimeUnit.SECONDS);
+    Out check = servers(Map.of(), "check", n, "--seconds", "1");
+    assertThat(check.exit()).isEqualTo(1);
+    assertThat(check.errLines()).hasSize(1);
+    assertThat(check.errLines().get(0)).startsWith("bin/servers device: device '" + n + "': its fusedisk is not running");
+    Out remove = servers(Map.of(), "remove", n);
+    assertThat(remove.exit()).as(remove.toString()).isZero();
+    assertThat(traces(n)).isEmpty();
   }
 
   @Test
