@@ -194,7 +194,7 @@ device_list() {
   local d
   for d in "$DEVICES"/*/; do
     [ -f "$d/size" ] || continue
-    echo "$(basename "$d") $(sed -n 's/^name=//p' "$d/profile" | head -1) $(numfmt --to=iec "$(cat "$d/size")") $d""mnt"
+    echo "$(basename "$d") $(sed -n 's/^name=//p' "$d/profile" | head -1) $(numfmt --to=iec "$(cat "$d/size")") ${d}mnt"
   done
 }
 
@@ -255,7 +255,8 @@ device_check() {
   shift
   while [ $# -gt 0 ]; do
     case "$1" in
-      --seconds) [[ "${2:-}" =~ ^[0-9]+$ ]] && [ "$2" -ge 1 ] || dev_bad "--seconds needs a whole number >= 1"
+      --seconds)
+        if ! [[ "${2:-}" =~ ^[0-9]+$ ]] || [ "$2" -lt 1 ]; then dev_bad "--seconds needs a whole number >= 1"; fi
         secs="$2"; shift 2 ;;
       *) dev_bad "check: unknown argument '$1' (--seconds S)" ;;
     esac
