@@ -16,6 +16,9 @@
 DEVICE_PROFILES="$SCIYCSB_HOME/bin/devices"
 DEVICE_SRC="$DEVICE_PROFILES/fusedisk"
 DEVICES="$SCIYCSB_WORK/devices"
+# for bin/lib/server.sh's apt_install (its log: work/devices/setup.log) and messages
+SERVER_NAME="bin/servers device"
+SERVER_STATE="$DEVICES"
 DEVICE_MIN_BYTES=$((32 * 1024 * 1024))
 DEVICE_TOLERANCE=25   # per cent
 
