@@ -278,6 +278,13 @@ public final class ResourceSampler implements AutoCloseable {
     }
   }
 
+  /** How many samples were taken so far (for tests that wait for the sample after an event). */
+  int sampleCount() {
+    synchronized (samples) {
+      return samples.size();
+    }
+  }
+
   /** Stops sampling (taking one last sample) and returns every sample, timed relative to zeroEpochMs. */
   public List<Sample> stop(long zeroEpochMs) {
     stop = true;
