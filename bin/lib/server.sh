@@ -93,6 +93,14 @@ server_main() {
   [ $# -eq 0 ] || shift
   # --verbs: the verbs this script defines (for bin/servers list VERB), not a verb itself
   if [ "$verb" = --verbs ]; then server_supported; return 0; fi
+  if [ "$verb" = start ] && [ -z "${SERVER_MEMCAP_MIN:-}" ]; then
+    local a
+    for a in "$@"; do
+      case "$a" in
+        --device|--memory) memcap_bad "start $a is not supported for ${SERVER_NAME%%@*} (supported by: postgres)" ;;
+      esac
+    done
+  fi
   if server_is_verb "$verb" && declare -F "cmd_${verb//-/_}" >/dev/null; then
     "cmd_${verb//-/_}" "$@"
   else
@@ -208,3 +216,98 @@ need_java17() {
 
 # need_mvn: Maven, installed from Debian when missing
 need_mvn() { command -v mvn >/dev/null || apt_install maven; }
+
+# ---------------------------------------------------------------------------------------------------- device and memory cap
+
+# "start --device DEV --memory SIZE" (docs/devices.md, "Memory caps"): the server's data on an emulated device
+# (bin/servers device create DEV ...), its processes in a cgroup v1 memory cgroup,
+# /sys/fs/cgroup/memory/sciycsb/<name>[@instance], whose memory.limit_in_bytes (and memory.memsw.limit_in_bytes,
+# when the kernel has it: the same figure, so swap cannot take what the cap leaves out) is SIZE. The page cache of
+# what the server reads and writes is charged to that cgroup. A script that supports it sets SERVER_MEMCAP_MIN (the
+# smallest cap, in bytes, it starts with) before server_main, calls memcap_parse "$@" in cmd_start, runs its
+# processes with memcap_exec and calls memcap_release in cmd_stop once they are gone. Any other script refuses
+# --device/--memory in one line, exit 2 (server_main).
+MEMCAP_CGROOT="${SCIYCSB_MEMCAP_CGROOT:-/sys/fs/cgroup/memory/sciycsb}"
+MEMCAP_DEVICE=""        # the device's name, or empty
+MEMCAP_MNT=""           # its mount point
+MEMCAP_BYTES=""         # the cap, or empty
+MEMCAP_ARGS=()          # the start arguments that are not --device/--memory
+
+memcap_bad() { echo "${SERVER_NAME:-server}: $*" >&2; exit 2; }
+
+memcap_cgroup() { echo "$MEMCAP_CGROOT/$SERVER_NAME"; }
+
+# memcap_parse ARGS...: takes --device DEV and --memory SIZE out of the start arguments (the rest in MEMCAP_ARGS);
+# bad input is one line, exit 2, before anything is made
+memcap_parse() {
+  MEMCAP_ARGS=()
+  local dev="" mem=""
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --device) [ $# -ge 2 ] && [ -n "$2" ] || memcap_bad "--device needs a device name (bin/servers device list)"; dev="$2"; shift 2 ;;
+      --memory) [ $# -ge 2 ] && [ -n "$2" ] || memcap_bad "--memory needs a size (e.g. 256M)"; mem="$2"; shift 2 ;;
+      *) MEMCAP_ARGS+=("$1"); shift ;;
+    esac
+  done
+  if [ -n "$dev" ]; then
+    [[ "$dev" =~ ^[A-Za-z0-9_-]+$ ]] || memcap_bad "bad device name '$dev'"
+    local ddir="$SCIYCSB_WORK/devices/$dev"
+    [ -f "$ddir/size" ] || memcap_bad "no device '$dev' (bin/servers device list; bin/servers device create $dev --profile hdd --size 1G)"
+    awk -v p="$ddir/mnt" '$2 == p { f = 1 } END { exit !f }' /proc/mounts ||
+      memcap_bad "device '$dev' is not mounted ($ddir/mnt): remove it and create it again"
+    MEMCAP_DEVICE="$dev"
+    MEMCAP_MNT="$ddir/mnt"
+  fi
+  if [ -n "$mem" ]; then
+    [[ "$mem" =~ ^[0-9]+[KMGT]?$ ]] || memcap_bad "bad memory size '$mem' (a number with K, M, G or T, e.g. 256M)"
+    MEMCAP_BYTES="$(numfmt --from=iec "$mem")"
+    [ "$MEMCAP_BYTES" -ge "${SERVER_MEMCAP_MIN:-0}" ] ||
+      memcap_bad "--memory $mem is below what ${SERVER_NAME%%@*} needs to start, $(numfmt --to=iec "$SERVER_MEMCAP_MIN")"
+    [ "$(id -u)" -eq 0 ] || memcap_bad "--memory needs root (cgroup v1 memory controller)"
+    [ -w "$(dirname "$MEMCAP_CGROOT")/memory.limit_in_bytes" ] || [ -d "$MEMCAP_CGROOT" ] ||
+      memcap_bad "--memory needs the cgroup v1 memory controller at $(dirname "$MEMCAP_CGROOT") (not found or not writable)"
+  fi
+}
+
+# memcap_record: what the server runs with, in its state folder (device: name and mount point; memory: bytes and
+# cgroup), and nothing for what it does not
+memcap_record() {
+  mkdir -p "$SERVER_STATE"
+  if [ -n "$MEMCAP_DEVICE" ]; then printf '%s %s\n' "$MEMCAP_DEVICE" "$MEMCAP_MNT" >"$SERVER_STATE/device"; else rm -f "$SERVER_STATE/device"; fi
+  if [ -n "$MEMCAP_BYTES" ]; then printf '%s %s\n' "$MEMCAP_BYTES" "$(memcap_cgroup)" >"$SERVER_STATE/memory"; else rm -f "$SERVER_STATE/memory"; fi
+}
+
+# memcap_cgroup_make: creates the cgroup with the cap (when --memory was given)
+memcap_cgroup_make() {
+  [ -n "$MEMCAP_BYTES" ] || return 0
+  local cg; cg="$(memcap_cgroup)"
+  mkdir -p "$cg"
+  echo "$MEMCAP_BYTES" >"$cg/memory.limit_in_bytes"
+  if [ -f "$cg/memory.memsw.limit_in_bytes" ]; then echo "$MEMCAP_BYTES" >"$cg/memory.memsw.limit_in_bytes"; fi
+}
+
+# memcap_exec CMD...: runs CMD (a command or a function of the script) in the cgroup when there is a cap, so that
+# every process it starts is in it; else as it is
+memcap_exec() {
+  if [ -n "$MEMCAP_BYTES" ]; then
+    ( echo "$BASHPID" >"$(memcap_cgroup)/cgroup.procs" && "$@" )
+  else
+    "$@"
+  fi
+}
+
+# memcap_release: removes the cgroup once no process is left in it (called by stop after the processes are gone,
+# and by a start that failed); exit 1 with one line when processes remain after 10 s
+memcap_release() {
+  local cg; cg="$(memcap_cgroup)"
+  [ -d "$cg" ] || return 0
+  local deadline=$((SECONDS + 10))
+  while [ -s "$cg/cgroup.procs" ]; do
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      say "cgroup $cg still has processes: $(tr '\n' ' ' <"$cg/cgroup.procs")"; return 1
+    fi
+    sleep 0.1
+  done
+  rmdir "$cg" 2>/dev/null || { sleep 0.5; rmdir "$cg"; } || { say "could not remove cgroup $cg"; return 1; }
+  rmdir "$MEMCAP_CGROOT" 2>/dev/null || true   # the parent, when no other server has a cgroup there
+}

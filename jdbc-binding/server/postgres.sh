@@ -11,6 +11,11 @@
 #   status  exit 0 when the server runs and answers
 #   url     print the JDBC URL with the test user (jdbc:postgresql://127.0.0.1:5433/ycsb?user=ycsb&password=ycsb)
 #   pids    the postmaster's PID
+#   start --device DEV --memory SIZE  (either or both; docs/devices.md, "Memory caps") the cluster in
+#           work/devices/DEV/mnt/<name>[@instance] on the emulated device DEV, every server process in the cgroup
+#           v1 memory cgroup /sys/fs/cgroup/memory/sciycsb/<name>[@instance] capped at SIZE (page cache included;
+#           at least 64M), with shared_buffers at a quarter of SIZE; recorded in the state folder (files device and
+#           memory); stop removes the cgroup. A different instance: postgres@NAME with PGPORT_SCIYCSB=PORT.
 #
 # The JDBC URL is then jdbc:postgresql://127.0.0.1:5433/ycsb (db.user=ycsb, db.passwd=ycsb).
 set -euo pipefail
@@ -26,11 +31,16 @@ STATE="$SERVER_STATE"
 # (a checkout under /root): then a folder under /var/lib/postgresql, named in $STATE/pgdir
 PGDIR="$STATE"
 if [ -f "$STATE/pgdir" ]; then PGDIR="$(cat "$STATE/pgdir")"; fi
+# on an emulated device (start --device): the cluster lives there, named in $STATE/device ("DEV MOUNT-POINT")
+if [ -f "$STATE/device" ]; then PGDIR="$(awk '{print $2}' "$STATE/device")/$SERVER_NAME"; fi
 DATA="$PGDIR/data"
 LOG="$PGDIR/postgres.log"
 START_TIMEOUT="${PG_START_TIMEOUT_SCIYCSB:-60}"
 # the binding holds one connection per client thread: thread sweeps go up to 1000 (seed 003)
 MAX_CONNECTIONS="${PG_MAX_CONNECTIONS_SCIYCSB:-1100}"
+# the smallest --memory cap it starts with (measured 2026-11-27, PostgreSQL 15, 1100 connection slots and
+# shared_buffers at a quarter of the cap: 48M and 32M are OOM-killed while starting, 64M starts with a peak of 51M)
+SERVER_MEMCAP_MIN="${PG_MEMCAP_MIN_SCIYCSB:-$((64 * 1024 * 1024))}"   # the variable: for tests of a start that fails
 
 pg_bin() {
   # the highest installed major version
@@ -87,7 +97,38 @@ ensure_users() { # user and database ycsb/ycsb, and the secrets tests' user, cre
   fi
 }
 
+# a start with a cap that failed: every process left in the cgroup killed, the cgroup removed
+memcap_undo() {
+  local cg; cg="$(memcap_cgroup)"
+  if [ -d "$cg" ]; then
+    local p
+    for p in $(cat "$cg/cgroup.procs" 2>/dev/null); do kill -KILL "$p" 2>/dev/null || true; done
+    memcap_release || true
+    # a killed postmaster leaves the cgroup as a zombie until PID 1 reaps it: gone before a next start asks pg_ctl
+    local pm; pm="$(running_pid)"
+    [ -z "$pm" ] || wait_gone "$pm" 10 || true
+  fi
+}
+
+# the EXIT trap of a start with a cap: when it failed, one line (whether the cap's OOM killer struck), exit 1, and
+# nothing left running (memcap_undo)
+memcap_start_failed() {
+  local rc="$1" cg kills
+  [ "$rc" != 0 ] || return 0
+  cg="$(memcap_cgroup)"
+  kills="$(awk '$1 == "oom_kill" {print $2}' "$cg/memory.oom_control" 2>/dev/null || true)"
+  memcap_undo
+  if [ "${kills:-0}" -gt 0 ]; then
+    say "did not start: the memory cap $(numfmt --to=iec "$MEMCAP_BYTES") is too small (its OOM killer killed $kills process(es); log: $LOG)"
+  else
+    say "did not start with the memory cap $(numfmt --to=iec "$MEMCAP_BYTES") (log: $LOG)"
+  fi
+  exit 1
+}
+
 cmd_start() {
+  memcap_parse "$@"
+  [ ${#MEMCAP_ARGS[@]} -eq 0 ] || memcap_bad "start: unknown argument '${MEMCAP_ARGS[0]}' (--device DEV, --memory SIZE)"
   local bin; bin="$(pg_bin)"
   [ -n "$bin" ] || die "PostgreSQL is not installed: run 'bin/servers setup postgres' first"
   id postgres >/dev/null 2>&1 || die "the postgres OS user is missing (it comes with Debian's postgresql package)"
@@ -96,12 +137,29 @@ cmd_start() {
     cmd_stop
   fi
   if is_running; then
+    if [ -n "$MEMCAP_DEVICE$MEMCAP_BYTES" ]; then
+      memcap_bad "already running (pid $(running_pid), data $DATA): stop it first to start it with --device/--memory"
+    fi
     say "already running (pid $(running_pid), 127.0.0.1:$(running_port), data $DATA)"
     ensure_users "$bin"
     return 0
   fi
   mkdir -p "$STATE"
-  PGDIR="$(cluster_dir "$STATE" "$PGDIR" sciycsb postgres)"
+  memcap_record
+  if [ -n "$MEMCAP_DEVICE" ]; then
+    PGDIR="$MEMCAP_MNT/$SERVER_NAME"
+  else
+    PGDIR="$STATE"
+    if [ -f "$STATE/pgdir" ]; then PGDIR="$(cat "$STATE/pgdir")"; fi
+    PGDIR="$(cluster_dir "$STATE" "$PGDIR" sciycsb postgres)"
+  fi
+  local extra=""
+  if [ -n "$MEMCAP_BYTES" ]; then
+    extra=" -c shared_buffers=$((MEMCAP_BYTES / 4 / 1024))kB"
+    memcap_undo   # a cgroup a crashed server left
+    memcap_cgroup_make
+    trap 'memcap_start_failed $?' EXIT
+  fi
   DATA="$PGDIR/data"
   LOG="$PGDIR/postgres.log"
   local sock; sock="$(pg_socket)"
@@ -117,22 +175,27 @@ cmd_start() {
     local pwfile="$PGDIR/.pw"
     echo "postgres" > "$pwfile"
     chown postgres:postgres "$pwfile"
-    as_postgres "$bin/initdb" -D "$DATA" -U postgres -E UTF8 --locale=C --auth-local=trust \
+    memcap_exec as_postgres "$bin/initdb" -D "$DATA" -U postgres -E UTF8 --locale=C --auth-local=trust \
       --auth-host=scram-sha-256 --pwfile="$pwfile" >"$PGDIR/initdb.log" 2>&1 \
       || { rm -f "$pwfile"; die "initdb failed, see $PGDIR/initdb.log"; }
     rm -f "$pwfile"
   fi
   touch "$LOG"
   chown postgres:postgres "$LOG"
-  say "starting on 127.0.0.1:$PORT"
-  if ! as_postgres "$bin/pg_ctl" start -D "$DATA" -l "$LOG" -w -t "$START_TIMEOUT" \
-      -o "-c listen_addresses=127.0.0.1 -p $PORT -c unix_socket_directories=$sock -c max_connections=$MAX_CONNECTIONS" >/dev/null; then
+  say "starting on 127.0.0.1:$PORT${MEMCAP_DEVICE:+, data on device $MEMCAP_DEVICE}${MEMCAP_BYTES:+, memory capped at $(numfmt --to=iec "$MEMCAP_BYTES") (cgroup $(memcap_cgroup))}"
+  local ctl_err=/dev/stderr
+  [ -z "$MEMCAP_BYTES" ] || ctl_err="$PGDIR/pg_ctl.log"
+  if ! memcap_exec as_postgres "$bin/pg_ctl" start -D "$DATA" -l "$LOG" -w -t "$START_TIMEOUT" \
+      -o "-c listen_addresses=127.0.0.1 -p $PORT -c unix_socket_directories=$sock -c max_connections=$MAX_CONNECTIONS$extra" >/dev/null 2>"$ctl_err"; then
+    [ -n "$MEMCAP_BYTES" ] && exit 1   # memcap_start_failed says it
     tail -n 20 "$LOG" >&2 || true
     die "did not start within ${START_TIMEOUT}s, see $LOG"
   fi
   wait_until "$START_TIMEOUT" "pg_isready on 127.0.0.1:$PORT (log: $LOG)" \
     "$bin/pg_isready" -q -h 127.0.0.1 -p "$PORT" || exit 1
-  ensure_users "$bin"
+  # with a cap, psql's errors when the cap killed the server go to a file: memcap_start_failed says it in one line
+  if [ -n "$MEMCAP_BYTES" ]; then (ensure_users "$bin") 2>>"$PGDIR/start-users.log"; else ensure_users "$bin"; fi
+  trap - EXIT
   say "running (pid $(running_pid)): jdbc:postgresql://127.0.0.1:$PORT/ycsb user ycsb password ycsb"
 }
 
@@ -140,6 +203,7 @@ cmd_stop() {
   local bin; bin="$(pg_bin)"
   if ! is_running; then
     say "not running"
+    memcap_undo
     return 0
   fi
   local pid; pid="$(running_pid)"
@@ -148,6 +212,7 @@ cmd_stop() {
     say "pg_ctl stop failed; killing pid $pid"
     stop_pid "$pid" 10
   fi
+  memcap_release || exit 1
   say "stopped"
 }
 
