@@ -163,9 +163,6 @@ device_create() {
   setsid "$FUSEDISK" serve -profile "$dir/profile" -backing "$dir/backing.img" -mount "$dir/fuse" \
     >"$dir/fusedisk.log" 2>&1 </dev/null &
   pid_write "$dir/fusedisk.pid" $!
-  # in no capped memory cgroup, even when created from a capped shell: its host page cache stays outside any
-  # server's cap (docs/devices.md, "Memory caps")
-  if [ -w /sys/fs/cgroup/memory/cgroup.procs ]; then echo "$!" >/sys/fs/cgroup/memory/cgroup.procs 2>/dev/null || true; fi
   wait_until 10 "fusedisk to mount $dir/fuse" device_served "$dir" ||
     dev_die "fusedisk did not mount $dir/fuse: $(tail -1 "$dir/fusedisk.log")"
   losetup --direct-io=on --show -f "$dir/fuse/disk" >"$dir/loop" 2>"$dir/losetup.log" ||

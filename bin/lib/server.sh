@@ -97,7 +97,7 @@ server_main() {
     local a
     for a in "$@"; do
       case "$a" in
-        --device|--memory) memcap_bad "start $a is not supported for ${SERVER_NAME%%@*} (supported by: postgres)" ;;
+        --device|--memory) memcap_bad "start $a is not supported for ${SERVER_NAME%%@*} (supported by: postgres, mongodb)" ;;
       esac
     done
   fi
@@ -310,4 +310,20 @@ memcap_release() {
   done
   rmdir "$cg" 2>/dev/null || { sleep 0.5; rmdir "$cg"; } || { say "could not remove cgroup $cg"; return 1; }
   rmdir "$MEMCAP_CGROOT" 2>/dev/null || true   # the parent, when no other server has a cgroup there
+}
+
+# memcap_join / memcap_leave: this script's own shell into the cgroup (when there is a cap) and back to the memory
+# cgroup it came from, for a script whose processes are started in the background by several steps (mongodb:
+# initdb, pg_ctl, FerretDB): everything it starts in between inherits the cgroup
+MEMCAP_FROM=""
+memcap_join() {
+  [ -n "$MEMCAP_BYTES" ] || return 0
+  MEMCAP_FROM="$(awk -F: '$2 == "memory" {print $3}' /proc/$$/cgroup)"
+  echo "$$" >"$(memcap_cgroup)/cgroup.procs"
+}
+memcap_leave() {
+  [ -n "$MEMCAP_FROM" ] || return 0
+  echo "$$" >"$(dirname "$MEMCAP_CGROOT")${MEMCAP_FROM%/}/cgroup.procs" 2>/dev/null ||
+    echo "$$" >"$(dirname "$MEMCAP_CGROOT")/cgroup.procs"
+  MEMCAP_FROM=""
 }

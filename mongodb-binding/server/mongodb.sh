@@ -16,6 +16,11 @@
 #                                brings it back (PostgreSQL replays its WAL)
 #   bin/servers url    mongodb   print the client URL, with the test user's credentials
 #   bin/servers pids   mongodb   FerretDB's PID, then PostgreSQL's postmaster
+#   bin/servers start  mongodb --device DEV --memory SIZE   (either or both; docs/devices.md, "Memory caps") the
+#                                PostgreSQL cluster in work/devices/DEV/mnt/mongodb[@instance]/pg on the emulated
+#                                device DEV; FerretDB and every PostgreSQL process in the cgroup v1 memory cgroup
+#                                /sys/fs/cgroup/memory/sciycsb/mongodb[@instance] capped at SIZE (at least 64M),
+#                                PostgreSQL's shared_buffers a quarter of SIZE; stop removes the cgroup
 #
 # Clients must authenticate, e.g.
 #   mongodb://sciycsb:sciycsb-test-pw@127.0.0.1:27017/?authMechanism=SCRAM-SHA-256&authSource=admin
@@ -63,8 +68,15 @@ PGPORT_M="${SCIYCSB_MONGODB_PGPORT:-$((5434 + PORT - 27017))}"
 # user cannot enter it (a checkout under /root): then a folder under /var/lib/postgresql, named in $STATE/pgdir.
 PGDIR="$STATE/pg"
 if [ -f "$STATE/pgdir" ]; then PGDIR="$(cat "$STATE/pgdir")"; fi
+# on an emulated device (start --device): the cluster lives there, named in $STATE/device ("DEV MOUNT-POINT")
+if [ -f "$STATE/device" ]; then PGDIR="$(awk '{print $2}' "$STATE/device")/$SERVER_NAME/pg"; fi
 PGDATA_M="$PGDIR/data"
 PGLOG="$PGDIR/postgres.log"
+# the smallest --memory cap (measured 2026-11-27, FerretDB 1.24 and PostgreSQL 15 with shared_buffers at a quarter
+# of the cap: 32M is OOM-killed while starting, 48M starts an existing cluster (peak 35M), 64M a new one); the
+# variable: for tests of a start that fails
+SERVER_MEMCAP_MIN="${SCIYCSB_MONGODB_MEMCAP_MIN:-$((64 * 1024 * 1024))}"
+PG_EXTRA_OPTS=""
 
 # ---------------------------------------------------------------------------------------------------------------
 # setup
@@ -307,7 +319,13 @@ pg_start() {
   id postgres >/dev/null 2>&1 || [ "$(id -u)" != 0 ] || die "the postgres OS user is missing: run 'bin/servers setup mongodb'"
   [ -x "$PGBIN/initdb" ] || die "PostgreSQL $PG_MAJOR is not installed: run 'bin/servers setup mongodb'"
   mkdir -p "$STATE"
-  PGDIR="$(cluster_dir "$STATE" "$PGDIR" sciycsb-mongodb "$SERVER_NAME")"
+  if [ -n "$MEMCAP_DEVICE" ]; then
+    PGDIR="$MEMCAP_MNT/$SERVER_NAME/pg"
+  else
+    PGDIR="$STATE/pg"
+    if [ -f "$STATE/pgdir" ]; then PGDIR="$(cat "$STATE/pgdir")"; fi
+    PGDIR="$(cluster_dir "$STATE" "$PGDIR" sciycsb-mongodb "$SERVER_NAME")"
+  fi
   PGDATA_M="$PGDIR/data"
   PGLOG="$PGDIR/postgres.log"
   local sock; sock="$(pg_socket)"
@@ -321,7 +339,7 @@ pg_start() {
     if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$PGLOG"; fi
     say "starting PostgreSQL $PG_MAJOR on $HOST:$PGPORT_M, data in $PGDATA_M"
     as_postgres "$PGBIN/pg_ctl" start -D "$PGDATA_M" -l "$PGLOG" -w -t "$START_TIMEOUT" \
-      -o "-c listen_addresses=$HOST -p $PGPORT_M -c unix_socket_directories=$sock" >/dev/null 2>&1 \
+      -o "-c listen_addresses=$HOST -p $PGPORT_M -c unix_socket_directories=$sock$PG_EXTRA_OPTS" >/dev/null 2>&1 \
       || die "PostgreSQL did not start within ${START_TIMEOUT}s; log: $PGLOG"
   fi
   if [ "$(psql_admin -tAc "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'")" != "1" ]; then
@@ -385,7 +403,34 @@ ferretdb_up() {
   return 1
 }
 
+# a start with a cap that failed (the EXIT trap): one line, every process left in the cgroup killed, the cgroup
+# removed, exit 1
+memcap_start_failed() {
+  local rc="$1" cg kills p
+  [ "$rc" != 0 ] || return 0
+  memcap_leave
+  cg="$(memcap_cgroup)"
+  kills="$(awk '$1 == "oom_kill" {print $2}' "$cg/memory.oom_control" 2>/dev/null || true)"
+  for p in $(cat "$cg/cgroup.procs" 2>/dev/null); do kill -KILL "$p" 2>/dev/null || true; done
+  memcap_release || true
+  rm -f "$PIDFILE"
+  # a killed postmaster stays a zombie until PID 1 reaps it: gone before a next start asks pg_ctl
+  p="$(head -n 1 "$PGDATA_M/postmaster.pid" 2>/dev/null || true)"
+  [ -z "$p" ] || wait_gone "$p" 10 || true
+  if [ "${kills:-0}" -gt 0 ]; then
+    say "did not start: the memory cap $(numfmt --to=iec "$MEMCAP_BYTES") is too small (its OOM killer killed $kills process(es); logs: $LOG, $PGLOG)"
+  else
+    say "did not start with the memory cap $(numfmt --to=iec "$MEMCAP_BYTES") (logs: $LOG, $PGLOG)"
+  fi
+  exit 1
+}
+
 cmd_start() {
+  memcap_parse "$@"
+  [ ${#MEMCAP_ARGS[@]} -eq 0 ] || memcap_bad "start: unknown argument '${MEMCAP_ARGS[0]}' (--device DEV, --memory SIZE)"
+  if [ -n "$MEMCAP_DEVICE$MEMCAP_BYTES" ] && { running_pid >/dev/null || pg_running; }; then
+    memcap_bad "already running: stop it first to start it with --device/--memory"
+  fi
   if pg_running && replaced_binary "$(pg_pid || true)"; then
     say "PostgreSQL's binary was replaced since it started (a package upgrade): restarting FerretDB and PostgreSQL"
     cmd_stop
@@ -396,11 +441,23 @@ cmd_start() {
     return 0
   fi
   [ -x "$BIN" ] || die "FerretDB is not built: run 'bin/servers setup mongodb' first"
+  if ! running_pid >/dev/null && ! pg_running; then
+    mkdir -p "$STATE"
+    memcap_record
+    if [ -n "$MEMCAP_BYTES" ]; then
+      PG_EXTRA_OPTS=" -c shared_buffers=$((MEMCAP_BYTES / 4 / 1024))kB"
+      memcap_cgroup_make
+      trap 'memcap_start_failed $?' EXIT
+      memcap_join
+    fi
+  fi
   pg_start
   running_pid >/dev/null || ferretdb_start
+  memcap_leave
   wait_until "$START_TIMEOUT" "a login to FerretDB on $HOST:$PORT as $USER_NAME (logs: $LOG, $PGLOG)" ferretdb_up || exit 1
   # a second user whose password appears nowhere else, for the secrets tests (it must never show in any output)
   probe adduser sciycsb_secret Mongo-s3cret-Qz4 || die "could not create the user sciycsb_secret; log: $LOG"
+  trap - EXIT
   say "running: $LABEL, FerretDB pid $(pid_read "$PIDFILE") on $HOST:$PORT, PostgreSQL pid $(pg_pid) on $HOST:$PGPORT_M"
   say "client URL: $(client_url | sed 's#//\([^:]*\):[^@]*@#//\1:*****@#')   (bin/servers url mongodb)"
 }
@@ -417,6 +474,7 @@ cmd_stop() {
     pg_stop
     say "PostgreSQL stopped (pid $ppid)"
   fi
+  memcap_release || exit 1
   say "stopped"
 }
 

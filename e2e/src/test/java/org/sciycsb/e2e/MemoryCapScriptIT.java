@@ -27,7 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  * device, a cap below the 64M PostgreSQL needs, a server that has no --memory) is one line, exit 2, and nothing made;
  * a cap that only the start finds too small (the minimum lowered by PG_MEMCAP_MIN_SCIYCSB) is one line, exit 1,
  * nothing running and no cgroup. Needs root (loop devices, mounts, cgroups) and Debian's PostgreSQL, as CI has. The
- * device, the server and its state folder are removed after each test, also when it fails.
+ * device, the server and its state folder are removed after each test, also when it fails. The same for FerretDB and
+ * its PostgreSQL (mongodb@INSTANCE on free ports; FerretDB built by bin/servers setup mongodb, as bin/test does):
+ * FerretDB, the postmaster and its backends in the cgroup and nothing else, the cluster on the device, a login.
  */
 class MemoryCapScriptIT {
   static final Path WORK = Launcher.HOME.resolve("work");
@@ -39,14 +41,19 @@ class MemoryCapScriptIT {
   final String server = "postgres@" + instance;
   final String device = "it-memcap-" + ProcessHandle.current().pid();
   final Path cgroup = CGROOT.resolve(server);
+  final String mongo = "mongodb@" + instance;
   int port;
+  int mongoPort;
+  int mongoPgPort;
 
   record Out(int exit, String out, List<String> errLines) {}
 
   @BeforeEach
   void freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      port = s.getLocalPort();
+    try (ServerSocket a = new ServerSocket(0); ServerSocket b = new ServerSocket(0); ServerSocket c = new ServerSocket(0)) {
+      port = a.getLocalPort();
+      mongoPort = b.getLocalPort();
+      mongoPgPort = c.getLocalPort();
     }
   }
 
@@ -57,6 +64,8 @@ class MemoryCapScriptIT {
     pb.environment().remove("SCIYCSB_WORK");
     Map<String, String> env = new HashMap<>(extraEnv);
     env.put("PGPORT_SCIYCSB", Integer.toString(port));
+    env.put("SCIYCSB_MONGODB_PORT", Integer.toString(mongoPort));
+    env.put("SCIYCSB_MONGODB_PGPORT", Integer.toString(mongoPgPort));
     pb.environment().putAll(env);
     Path out = tmp.resolve("out-" + System.nanoTime());
     Path err = tmp.resolve("err-" + System.nanoTime());
@@ -75,14 +84,20 @@ class MemoryCapScriptIT {
 
   @AfterEach
   void removeWhatWasMade() throws Exception {
-    servers("stop", server);
+    for (String s : List.of(server, mongo)) {
+      if (Files.exists(WORK.resolve("servers").resolve(s))) {
+        servers("stop", s);
+      }
+    }
     if (Files.exists(WORK.resolve("devices").resolve(device))) {
       servers("device", "remove", device);
     }
-    Path state = WORK.resolve("servers").resolve(server);
-    if (Files.exists(state)) {
-      try (Stream<Path> all = Files.walk(state)) {
-        all.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    for (String s : List.of(server, mongo)) {
+      Path state = WORK.resolve("servers").resolve(s);
+      if (Files.exists(state)) {
+        try (Stream<Path> all = Files.walk(state)) {
+          all.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
       }
     }
     assertThat(traces()).isEmpty();
@@ -91,11 +106,14 @@ class MemoryCapScriptIT {
   /** What the test's server leaves: its cgroup, its processes, its state folder; its device's mounts. */
   List<String> traces() throws IOException {
     List<String> found = new ArrayList<>();
-    if (Files.exists(cgroup)) {
-      found.add("cgroup: " + cgroup);
+    for (String s : List.of(server, mongo)) {
+      if (Files.exists(CGROOT.resolve(s))) {
+        found.add("cgroup: " + CGROOT.resolve(s));
+      }
     }
     ProcessHandle.allProcesses()
-        .filter(h -> h.info().commandLine().orElse("").contains(server))
+        .filter(h -> h.info().commandLine().orElse("").contains(server)
+            || h.info().commandLine().orElse("").contains(mongo))
         .forEach(h -> found.add("process: " + h.info().commandLine().orElse("")));
     for (String line : Files.readAllLines(Path.of("/proc/mounts"))) {
       if (line.contains("/work/devices/" + device + "/")) {
@@ -176,6 +194,47 @@ class MemoryCapScriptIT {
     });
   }
 
+  @Test
+  void ferretDbAndItsPostgresOnAnEmulatedHddWithA256MCap() throws Exception {
+    Out create = servers("device", "create", device, "--profile", "hdd", "--size", "96M");
+    assertThat(create.exit()).as(create.toString()).isZero();
+    Path mnt = WORK.resolve("devices").resolve(device).resolve("mnt");
+    Out start = servers("start", mongo, "--device", device, "--memory", "256M");
+    assertThat(start.exit()).as(start.toString()).isZero();
+    Path cg = CGROOT.resolve(mongo);
+    assertThat(Files.readString(cg.resolve("memory.limit_in_bytes")).trim()).isEqualTo("268435456");
+
+    // FerretDB, the postmaster and every process the postmaster forked: in the cgroup
+    List<Long> pids = servers("pids", mongo).out().lines().map(Long::parseLong).toList();
+    assertThat(pids).hasSize(2);
+    long postmaster = pids.get(1);
+    List<Long> procs = Files.readAllLines(cg.resolve("cgroup.procs")).stream().map(Long::parseLong).toList();
+    List<Long> mine = new ArrayList<>(pids);
+    ProcessHandle.allProcesses()
+        .filter(h -> h.parent().map(pp -> pp.pid() == postmaster).orElse(false))
+        .forEach(h -> mine.add(h.pid()));
+    assertThat(mine).hasSizeGreaterThanOrEqualTo(5);
+    assertThat(procs).containsAll(mine);
+    // the script's own shell went back where it came from: only the server's processes are there
+    for (long pid : procs) {
+      ProcessHandle.of(pid).filter(ProcessHandle::isAlive).ifPresent(h -> assertThat(
+          pids.contains(pid) || h.parent().map(pp -> pp.pid() == postmaster).orElse(false))
+          .as("pid %d in the cgroup: %s", pid, h.info().commandLine().orElse("?")).isTrue());
+    }
+
+    String data = servers("datadir", mongo).out().trim();
+    assertThat(data).isEqualTo(mnt.resolve(mongo).resolve("pg").resolve("data").toString());
+    String loop = Files.readString(WORK.resolve("devices").resolve(device).resolve("loop")).trim();
+    assertThat(devOfFs(data)).isEqualTo(devOf("%t:%T", loop));
+
+    Out status = servers("status", mongo);   // a client logs in
+    assertThat(status.exit()).as(status.toString()).isZero();
+
+    Out stop = servers("stop", mongo);
+    assertThat(stop.exit()).as(stop.toString()).isZero();
+    assertThat(Files.exists(cg)).as("cgroup removed by stop").isFalse();
+  }
+
   /** The device number of the file system holding a path (stat -c %d is a decimal dev_t: major 12 bits, minor). */
   static String devOfFs(String path) throws IOException, InterruptedException {
     Process p = new ProcessBuilder("stat", "-c", "%d", path).redirectErrorStream(true).start();
@@ -208,7 +267,7 @@ class MemoryCapScriptIT {
     Out cassandra = servers("start", "cassandra@" + instance, "--memory", "1G");
     assertThat(cassandra.exit()).isEqualTo(2);
     assertThat(cassandra.errLines()).containsExactly(
-        "cassandra@" + instance + ": start --memory is not supported for cassandra (supported by: postgres)");
+        "cassandra@" + instance + ": start --memory is not supported for cassandra (supported by: postgres, mongodb)");
     assertThat(WORK.resolve("servers").resolve("cassandra@" + instance)).doesNotExist();
   }
 
