@@ -40,6 +40,7 @@ START_TIMEOUT="${PG_START_TIMEOUT_SCIYCSB:-60}"
 MAX_CONNECTIONS="${PG_MAX_CONNECTIONS_SCIYCSB:-1100}"
 # the smallest --memory cap it starts with (measured 2026-11-27, PostgreSQL 15, 1100 connection slots and
 # shared_buffers at a quarter of the cap: 48M and 32M are OOM-killed while starting, 64M starts with a peak of 51M)
+# shellcheck disable=SC2034  # read by bin/lib/server.sh
 SERVER_MEMCAP_MIN="${PG_MEMCAP_MIN_SCIYCSB:-$((64 * 1024 * 1024))}"   # the variable: for tests of a start that fails
 
 pg_bin() {

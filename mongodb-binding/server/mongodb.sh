@@ -75,6 +75,7 @@ PGLOG="$PGDIR/postgres.log"
 # the smallest --memory cap (measured 2026-11-27, FerretDB 1.24 and PostgreSQL 15 with shared_buffers at a quarter
 # of the cap: 32M is OOM-killed while starting, 48M starts an existing cluster (peak 35M), 64M a new one); the
 # variable: for tests of a start that fails
+# shellcheck disable=SC2034  # read by bin/lib/server.sh
 SERVER_MEMCAP_MIN="${SCIYCSB_MONGODB_MEMCAP_MIN:-$((64 * 1024 * 1024))}"
 PG_EXTRA_OPTS=""
 
