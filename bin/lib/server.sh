@@ -249,6 +249,15 @@ memcap_parse() {
       *) MEMCAP_ARGS+=("$1"); shift ;;
     esac
   done
+  # neither given: what the state folder records from the last start with them, which no stop has cleared since
+  # (a server the cap's OOM killer or a kill ended comes back the same way: same device, same cap)
+  if [ -z "$dev$mem" ]; then
+    if [ -f "$SERVER_STATE/device" ]; then dev="$(awk '{print $1}' "$SERVER_STATE/device")"; fi
+    if [ -f "$SERVER_STATE/memory" ]; then mem="$(awk '{print $1}' "$SERVER_STATE/memory")"; fi
+    if [ -n "$dev$mem" ]; then
+      say "as it last ran:${dev:+ device $dev}${mem:+ memory $(numfmt --to=iec "$mem")} (bin/servers stop ${SERVER_NAME} forgets it)"
+    fi
+  fi
   if [ -n "$dev" ]; then
     [[ "$dev" =~ ^[A-Za-z0-9_-]+$ ]] || memcap_bad "bad device name '$dev'"
     local ddir="$SCIYCSB_WORK/devices/$dev"
@@ -270,12 +279,15 @@ memcap_parse() {
 }
 
 # memcap_record: what the server runs with, in its state folder (device: name and mount point; memory: bytes and
-# cgroup), and nothing for what it does not
+# cgroup), and nothing for what it does not; a later start without the options starts it so again, until
+# memcap_forget (stop)
 memcap_record() {
   mkdir -p "$SERVER_STATE"
   if [ -n "$MEMCAP_DEVICE" ]; then printf '%s %s\n' "$MEMCAP_DEVICE" "$MEMCAP_MNT" >"$SERVER_STATE/device"; else rm -f "$SERVER_STATE/device"; fi
   if [ -n "$MEMCAP_BYTES" ]; then printf '%s %s\n' "$MEMCAP_BYTES" "$(memcap_cgroup)" >"$SERVER_STATE/memory"; else rm -f "$SERVER_STATE/memory"; fi
 }
+
+memcap_forget() { rm -f "$SERVER_STATE/device" "$SERVER_STATE/memory"; }
 
 # memcap_cgroup_make: creates the cgroup with the cap (when --memory was given)
 memcap_cgroup_make() {

@@ -15,7 +15,9 @@
 #           work/devices/DEV/mnt/<name>[@instance] on the emulated device DEV, every server process in the cgroup
 #           v1 memory cgroup /sys/fs/cgroup/memory/sciycsb/<name>[@instance] capped at SIZE (page cache included;
 #           at least 64M), with shared_buffers at a quarter of SIZE; recorded in the state folder (files device and
-#           memory); stop removes the cgroup. A different instance: postgres@NAME with PGPORT_SCIYCSB=PORT.
+#           memory; a later start without the options starts it so again, e.g. after the cap's OOM killer
+#           ended it); stop removes the cgroup and forgets the options.
+#           A different instance: postgres@NAME with PGPORT_SCIYCSB=PORT.
 #
 # The JDBC URL is then jdbc:postgresql://127.0.0.1:5433/ycsb (db.user=ycsb, db.passwd=ycsb).
 set -euo pipefail
@@ -138,7 +140,7 @@ cmd_start() {
     cmd_stop
   fi
   if is_running; then
-    if [ -n "$MEMCAP_DEVICE$MEMCAP_BYTES" ]; then
+    if [ -n "$MEMCAP_DEVICE$MEMCAP_BYTES" ] && [ "$*" != "" ]; then
       memcap_bad "already running (pid $(running_pid), data $DATA): stop it first to start it with --device/--memory"
     fi
     say "already running (pid $(running_pid), 127.0.0.1:$(running_port), data $DATA)"
@@ -205,6 +207,7 @@ cmd_stop() {
   if ! is_running; then
     say "not running"
     memcap_undo
+    memcap_forget
     return 0
   fi
   local pid; pid="$(running_pid)"
@@ -214,6 +217,7 @@ cmd_stop() {
     stop_pid "$pid" 10
   fi
   memcap_release || exit 1
+  memcap_forget
   say "stopped"
 }
 

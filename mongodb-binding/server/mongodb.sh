@@ -20,7 +20,8 @@
 #                                PostgreSQL cluster in work/devices/DEV/mnt/mongodb[@instance]/pg on the emulated
 #                                device DEV; FerretDB and every PostgreSQL process in the cgroup v1 memory cgroup
 #                                /sys/fs/cgroup/memory/sciycsb/mongodb[@instance] capped at SIZE (at least 64M),
-#                                PostgreSQL's shared_buffers a quarter of SIZE; stop removes the cgroup
+#                                PostgreSQL's shared_buffers a quarter of SIZE; a later start (after kill) without
+#                                the options starts it so again; stop removes the cgroup and forgets them
 #
 # Clients must authenticate, e.g.
 #   mongodb://sciycsb:sciycsb-test-pw@127.0.0.1:27017/?authMechanism=SCRAM-SHA-256&authSource=admin
@@ -429,7 +430,7 @@ memcap_start_failed() {
 cmd_start() {
   memcap_parse "$@"
   [ ${#MEMCAP_ARGS[@]} -eq 0 ] || memcap_bad "start: unknown argument '${MEMCAP_ARGS[0]}' (--device DEV, --memory SIZE)"
-  if [ -n "$MEMCAP_DEVICE$MEMCAP_BYTES" ] && { running_pid >/dev/null || pg_running; }; then
+  if [ $# -gt 0 ] && [ -n "$MEMCAP_DEVICE$MEMCAP_BYTES" ] && { running_pid >/dev/null || pg_running; }; then
     memcap_bad "already running: stop it first to start it with --device/--memory"
   fi
   if pg_running && replaced_binary "$(pg_pid || true)"; then
@@ -476,6 +477,7 @@ cmd_stop() {
     say "PostgreSQL stopped (pid $ppid)"
   fi
   memcap_release || exit 1
+  memcap_forget
   say "stopped"
 }
 

@@ -181,15 +181,32 @@ class MemoryCapScriptIT {
     sql("INSERT INTO memcap_it SELECT g, repeat('x', 100) FROM generate_series(1, 1000) g");
     assertThat(sql("SELECT count(*) FROM memcap_it")).isEqualTo("1000");
 
+    // a crash (every process in the cgroup SIGKILLed, as the cap's OOM killer may): a plain start brings it back as
+    // it ran, capped, on the device, its data kept
+    for (String pid : Files.readAllLines(cgroup.resolve("cgroup.procs"))) {
+      ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
+    }
+    ProcessHandle.of(postmaster).ifPresent(h -> h.onExit().orTimeout(10, TimeUnit.SECONDS).join());
+    Out again = servers("start", server);
+    assertThat(again.exit()).as(again.toString()).isZero();
+    assertThat(again.errLines()).contains(
+        server + ": as it last ran: device " + device + " memory 256M (bin/servers stop " + server + " forgets it)");
+    assertThat(Files.readString(cgroup.resolve("memory.limit_in_bytes")).trim()).isEqualTo("268435456");
+    long postmaster2 = Long.parseLong(servers("pids", server).out().trim());
+    assertThat(Files.readAllLines(cgroup.resolve("cgroup.procs"))).contains(Long.toString(postmaster2));
+    assertThat(sql("SELECT count(*) FROM memcap_it")).isEqualTo("1000");
+
     Out stop = servers("stop", server);
     assertThat(stop.exit()).as(stop.toString()).isZero();
     assertThat(Files.exists(cgroup)).as("cgroup removed by stop").isFalse();
+    assertThat(state.resolve("memory")).as("stop forgets the cap").doesNotExist();
+    assertThat(state.resolve("device")).doesNotExist();
     // the postmaster is gone (as a zombie it waits a moment for PID 1 to reap it)
-    ProcessHandle.of(postmaster).ifPresent(h -> {
+    ProcessHandle.of(postmaster2).ifPresent(h -> {
       try {
         h.onExit().get(10, TimeUnit.SECONDS);
       } catch (Exception e) {
-        throw new AssertionError("postmaster " + postmaster + " still runs 10 s after stop", e);
+        throw new AssertionError("postmaster " + postmaster2 + " still runs 10 s after stop", e);
       }
     });
   }
