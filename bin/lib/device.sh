@@ -285,7 +285,7 @@ device_check() {
     { meas[$1] = $2 }
     END {
       printf "%-14s %12s %12s %12s %12s %8s\n", "figure", "profile", "floor", "expected", "measured", "off"
-      bad = 0
+      bad = 0; bound = 0
       for (i = 1; i <= n; i++) {
         k = order[i]; p = prof[k]; f = floor[k]; m = meas[k]
         # every figure is a rate; the time per operation of the profile is spent on top of the own time of the stack (the floor),
@@ -293,10 +293,14 @@ device_check() {
         e = (p == "+Inf") ? f : 1 / (1 / p + 1 / f)
         off = (m - e) / e * 100
         verdict = (off > tol || off < -tol) ? "OFF" : "ok"
-        if (verdict != "ok") bad++
+        # a profile more than twice as fast as the stack under it: the floor makes over two thirds of the expected
+        # time, so the figure measures this machine (its CPU, its load), not the profile: shown, not judged
+        if (p != "+Inf" && p > 2 * f) { verdict = "floor-bound"; bound++ }
+        if (verdict == "OFF") bad++
         printf "%-14s %12s %12.5g %12.5g %12.5g %+7.1f%% %s %s\n", k, (p == "+Inf" ? "none" : sprintf("%.5g", p)), f, e, m, off, unit[k], verdict
       }
+      if (bound) printf "%d figure(s) bound by this machine'"'"'s floor (the profile is over twice as fast as the stack under it): shown, not judged\n", bound
       if (bad) { printf "%d figure(s) more than %d%% off the profile\n", bad, tol; exit 1 }
-      printf "every figure within %d%% of what the profile and the floor make together\n", tol
+      printf "every %sfigure within %d%% of what the profile and the floor make together\n", (bound ? "other " : ""), tol
     }' "$dir/check.predicted" "$dir/check.floor" "$dir/check.measured"
 }
