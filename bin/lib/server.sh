@@ -93,6 +93,12 @@ server_main() {
   [ $# -eq 0 ] || shift
   # --verbs: the verbs this script defines (for bin/servers list VERB), not a verb itself
   if [ "$verb" = --verbs ]; then server_supported; return 0; fi
+  # --memory-min: the smallest start --memory, and the smallest that serves 32 client threads, in bytes
+  # (bin/servers memory-min NAME)
+  if [ "$verb" = --memory-min ]; then
+    [ -n "${SERVER_MEMCAP_MIN:-}" ] || memcap_bad "start --memory is not supported for ${SERVER_NAME%%@*} (supported by: postgres, mongodb)"
+    echo "$SERVER_MEMCAP_MIN ${SERVER_MEMCAP_SERVE:-$SERVER_MEMCAP_MIN}"; return 0
+  fi
   if [ "$verb" = start ] && [ -z "${SERVER_MEMCAP_MIN:-}" ]; then
     local a
     for a in "$@"; do

@@ -44,6 +44,11 @@ MAX_CONNECTIONS="${PG_MAX_CONNECTIONS_SCIYCSB:-1100}"
 # shared_buffers at a quarter of the cap: 48M and 32M are OOM-killed while starting, 64M starts with a peak of 51M)
 # shellcheck disable=SC2034  # read by bin/lib/server.sh
 SERVER_MEMCAP_MIN="${PG_MEMCAP_MIN_SCIYCSB:-$((64 * 1024 * 1024))}"   # the variable: for tests of a start that fails
+# the smallest cap that serves 32 client threads (what a study's --devices / --memory-ratio raise a cap to; measured
+# 2026-11-27, PostgreSQL 15: at 64M a 32-thread load's connections are OOM-killed; at 128M a 32-thread load passes
+# on an emulated SSD, but on the emulated HDD the sandisk study's runs were OOM-killed (dirty pages wait on the slow
+# device); at 256M the whole study passes on both)
+SERVER_MEMCAP_SERVE=$((256 * 1024 * 1024))
 
 pg_bin() {
   # the highest installed major version

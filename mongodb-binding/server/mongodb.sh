@@ -78,6 +78,10 @@ PGLOG="$PGDIR/postgres.log"
 # variable: for tests of a start that fails
 # shellcheck disable=SC2034  # read by bin/lib/server.sh
 SERVER_MEMCAP_MIN="${SCIYCSB_MONGODB_MEMCAP_MIN:-$((64 * 1024 * 1024))}"
+# the smallest cap that serves 32 client threads (what a study's --devices / --memory-ratio raise a cap to; measured
+# 2026-11-27 on an emulated SSD: at 128M a 32-thread load of 2,000 records thrashes (31,000 major faults, no progress
+# in 90 s); at 256M it loads them and runs 3,000 workload A operations, peak 171 MB, memory.failcnt 0)
+SERVER_MEMCAP_SERVE=$((256 * 1024 * 1024))
 PG_EXTRA_OPTS=""
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -61,6 +61,15 @@ final class StudyCli implements Commands.Action {
       + "(e.g. 1node=one.properties,3node=three.properties); each in <study folder>/<name>/, one report with a "
       + "column group and a line per cluster")
   String clusters;
+  @Option(names = "--devices", paramLabel = "<device>,...", description = "run the whole matrix once per emulated "
+      + "device (bin/servers device create NAME --profile hdd|ssd --size SIZE): the store's test server restarted "
+      + "on it (bin/servers start <server> --device <device> --memory <cap>), each in <study folder>/<device>/, one "
+      + "report; for sandisk Figure 7 side by side (docs/studies.md, \"Devices and memory\")")
+  String devices;
+  @Option(names = "--memory-ratio", paramLabel = "<R>", description = "the study's largest data set over the "
+      + "server's memory cap: the cap is that data set's bytes / R (default the paper's: sandisk 10.7, 1TB on "
+      + "96GB; bankmark 0.45); the store's test server is restarted with the cap")
+  String memoryRatio;
   @Option(names = "--dry-run", description = "check the whole plan and print its steps; run nothing")
   boolean dry;
   @Option(names = "--compare", arity = "2", paramLabel = "<study-dir>", description = "the side by side of two "
@@ -113,7 +122,7 @@ final class StudyCli implements Commands.Action {
         scale == null ? null : parseScale(scale), maxThreads == null ? null : parsePositive(maxThreads, "--max-threads"),
         repeat == null ? null : parsePositive(repeat, "--repeat"),
         clients == null ? null : parsePositive(clients, "--clients"), yarn == null ? null : Path.of(yarn), only, dry,
-        dirs, p), out, err);
+        dirs, p, devices, memoryRatio == null ? null : parseRatio(memoryRatio)), out, err);
   }
 
   /** A positive scale: a decimal (0.01, 1e-4) or a fraction (1/100). */
@@ -130,6 +139,24 @@ final class StudyCli implements Commands.Action {
     if (!(v > 0) || Double.isInfinite(v) || v > 1000) {
       throw new ConfigException("bad value for --scale: '" + s + "' is not a positive number up to 1000 (e.g. 0.01, "
           + "1/1000, 1e-4; 1 = the paper's sizes)");
+    }
+    return v;
+  }
+
+  /** A positive data-to-memory ratio: a decimal (10.7, 0.45) or a fraction (1024/96). */
+  static double parseRatio(String s) throws ConfigException {
+    String t = s.trim();
+    double v;
+    try {
+      int slash = t.indexOf('/');
+      v = slash > 0 ? Double.parseDouble(t.substring(0, slash)) / Double.parseDouble(t.substring(slash + 1))
+          : Double.parseDouble(t);
+    } catch (NumberFormatException e) {
+      v = Double.NaN;
+    }
+    if (!(v > 0) || Double.isInfinite(v) || v > 1e6) {
+      throw new ConfigException("bad value for --memory-ratio: '" + s + "' is not a positive number (the largest "
+          + "data set over the server's memory, e.g. 10.7, 0.45, 1024/96)");
     }
     return v;
   }

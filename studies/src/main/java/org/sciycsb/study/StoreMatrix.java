@@ -46,7 +46,7 @@ final class StoreMatrix {
    * One column of the matrix: a binding on one cluster (null: no --clusters), its folder in the study folder and
    * its properties (the cluster file's, then the -p keys meant for it).
    */
-  record Entry(String binding, String cluster, String dir, Map<String, String> props) {}
+  record Entry(String binding, String cluster, String device, String dir, Map<String, String> props) {}
 
   /**
    * Runs the study on every listed binding, and on every cluster of {@code clusters} (name to properties file, in
@@ -55,13 +55,14 @@ final class StoreMatrix {
   static int run(Path home, String bindingList, Map<String, Path> clusters, StudyArgs args, boolean dry,
       Map<String, String> props, PrintStream out, PrintStream err) throws BenchmarkException {
     StudyDef def = args.def();
-    List<Entry> entries = entries(bindings(bindingList), clusters, props);
+    List<Entry> entries = entries(bindings(bindingList), clusters, args.devices(), props);
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     Path dir = Path.of(props.getOrDefault("results.dir", "results/" + stamp + "-study-" + def.name() + "-"
         + String.join("+", entries.stream().map(Entry::dir).toList()))).toAbsolutePath();
     PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
     for (Entry e : entries) { // every store's plan checked (options, files, servers) before anything runs
-      int code = store(home, args, e.binding(), true, with(e.props(), dir.resolve(e.dir())), dry ? out : quiet, err);
+      int code = store(home, args(args, e), e.binding(), true, with(e.props(), dir.resolve(e.dir())), dry ? out : quiet,
+          err);
       if (code != 0) {
         return code; // its own process said why, in one line; nothing has run
       }
@@ -75,12 +76,13 @@ final class StoreMatrix {
     int first = 0;
     for (Entry e : entries) {
       err.println("study: store " + e.dir() + " (" + (stores.size() + 1) + " of " + entries.size() + ")");
-      int code = store(home, args, e.binding(), false, with(e.props(), dir.resolve(e.dir())), out, err);
+      int code = store(home, args(args, e), e.binding(), false, with(e.props(), dir.resolve(e.dir())), out, err);
       first = first != 0 ? first : code;
       Map<String, Object> s = new LinkedHashMap<>();
       s.put("binding", e.binding());
       s.put("cluster", e.cluster());
       s.put("clusterFile", e.cluster() == null ? null : clusters.get(e.cluster()).toString());
+      s.put("device", e.device());
       s.put("dir", e.dir());
       s.put("exitCode", code);
       stores.add(s);
@@ -90,7 +92,8 @@ final class StoreMatrix {
     header.put("formatVersion", 1);
     header.put("command", StudyHeader.commandLine(args, bindingList, props) + (clusters.isEmpty() ? ""
         : " --clusters " + String.join(",", clusters.entrySet().stream().map(c -> c.getKey() + "=" + c.getValue())
-        .toList())));
+        .toList())) + (args.devices().size() > 1 ? " --devices " + String.join(",", args.devices()) : "")
+        + (args.memoryRatio() != null && args.devices().size() > 1 ? " --memory-ratio " + args.memoryRatio() : ""));
     header.put("started", started);
     header.put("finished", Instant.now().toString());
     header.put("stores", stores);
@@ -99,23 +102,57 @@ final class StoreMatrix {
     return first;
   }
 
-  /** Every binding on every cluster, each with its folder and properties. */
-  static List<Entry> entries(List<String> bindings, Map<String, Path> clusters, Map<String, String> props)
-      throws ConfigException {
+  /** Every binding on every cluster (none: the one it is given) on every device (none: as it runs). */
+  static List<Entry> entries(List<String> bindings, Map<String, Path> clusters, List<String> devices,
+      Map<String, String> props) throws ConfigException {
     Map<String, Map<String, String>> per = split(bindings, props);
+    List<String> cs = clusters.isEmpty() ? java.util.Collections.singletonList(null) : List.copyOf(clusters.keySet());
+    List<String> ds = devices.size() <= 1 ? java.util.Collections.singletonList(null) : devices;
     List<Entry> out = new ArrayList<>();
     for (String b : bindings) {
-      if (clusters.isEmpty()) {
-        out.add(new Entry(b, null, b, per.get(b)));
-        continue;
-      }
-      for (Map.Entry<String, Path> c : clusters.entrySet()) {
-        Map<String, String> p = new LinkedHashMap<>(clusterProps(c.getKey(), c.getValue()));
+      for (String c : cs) {
+        Map<String, String> p = new LinkedHashMap<>(c == null ? Map.of() : clusterProps(c, clusters.get(c)));
         p.putAll(per.get(b)); // as -P then -p: the command line wins
-        out.add(new Entry(b, c.getKey(), bindings.size() == 1 ? c.getKey() : b + "-" + c.getKey(), p));
+        for (String d : ds) {
+          List<String> name = new ArrayList<>();
+          if (bindings.size() > 1 || (c == null && d == null)) {
+            name.add(b);
+          }
+          if (c != null) {
+            name.add(c);
+          }
+          if (d != null) {
+            name.add(d);
+          }
+          out.add(new Entry(b, c, d, String.join("-", name), p));
+        }
       }
     }
     return out;
+  }
+
+  /** The study's arguments for one entry: on its device (when the matrix has several). */
+  private static StudyArgs args(StudyArgs a, Entry e) {
+    return e.device() == null ? a : a.onDevice(e.device());
+  }
+
+  /** {@code --devices a,b}: device names (letters, digits, '-', '_', each once), in order; null: none. */
+  static List<String> devices(String spec) throws ConfigException {
+    if (spec == null) {
+      return List.of();
+    }
+    Set<String> out = new LinkedHashSet<>();
+    for (String part : spec.split(",", -1)) {
+      String d = part.trim();
+      if (!d.matches("[A-Za-z0-9][A-Za-z0-9_-]*")) {
+        throw new ConfigException("bad value for --devices: '" + d + "' is not a device name (bin/servers device "
+            + "list; e.g. --devices hdd,ssd)");
+      }
+      if (!out.add(d)) {
+        throw new ConfigException("--devices: device " + d + " is named twice");
+      }
+    }
+    return List.copyOf(out);
   }
 
   /** A cluster's properties file (key=value, as a -P file); a missing or unreadable one is one clear line. */
@@ -176,6 +213,12 @@ final class StoreMatrix {
     }
     if (!a.only().isEmpty()) {
       cmd.addAll(List.of("--only", String.join(",", a.only())));
+    }
+    if (!a.devices().isEmpty()) {
+      cmd.addAll(List.of("--devices", String.join(",", a.devices())));
+    }
+    if (a.memoryRatio() != null) {
+      cmd.addAll(List.of("--memory-ratio", Double.toString(a.memoryRatio())));
     }
     if (dry) {
       cmd.add("--dry-run");

@@ -48,7 +48,9 @@ final class StoresReport {
       Path sd = dir.resolve(sdir);
       JsonNode h = readStudy(sd);
       ReportBuilder rb = StudyReports.build(def, sd, h);
-      String label = rb.runs.storeLabel(b) + (s.get("cluster") == null ? "" : ", " + s.get("cluster"));
+      String label = rb.runs.storeLabel(b) + (s.get("cluster") == null ? "" : ", " + s.get("cluster"))
+          + (s.get("device") == null ? "" : ", device " + s.get("device") + " ("
+          + h.path("server").path("device").path("profile").asText("?") + ")");
       if (!labels.add(label)) {
         label = label + " [" + sdir + "]"; // two bindings on the same product and version
         labels.add(label);
@@ -87,6 +89,7 @@ final class StoresReport {
     out.put("steps", steps);
     JsonNode h = StudyJson.MAPPER.valueToTree(out);
     ReportBuilder merged = merge(stores, new ReportBuilder(new Runs(dir, steps), stores.get(0).report().pub, h));
+    merged.tables.addAll(org.sciycsb.study.compare.DeviceTables.of(def, devices(declared, dir)));
     out.putAll(StudyOutput.tablesJson(merged));
     JsonNode full = StudyJson.MAPPER.valueToTree(out);
     StudyJson.write(dir.resolve("study.json"), StudyJson.json(out));
@@ -94,6 +97,18 @@ final class StoresReport {
     StudyJson.write(dir.resolve("study.html"), StudyOutput.html(full, merged));
     err.println("study: report over " + stores.size() + " stores " + dir.resolve("study.html")
         + " (and study.md, study.json)");
+  }
+
+  /** Device name to study folder, when every store is one device of one binding ({@code --devices}); else empty. */
+  static Map<String, Path> devices(List<Map<String, Object>> declared, Path dir) {
+    Map<String, Path> out = new LinkedHashMap<>();
+    for (Map<String, Object> s : declared) {
+      if (s.get("device") != null) {
+        out.put(String.valueOf(s.get("device")), dir.resolve(String.valueOf(s.get("dir"))));
+      }
+    }
+    boolean oneBinding = declared.stream().map(s -> s.get("binding")).distinct().count() == 1;
+    return out.size() == declared.size() && oneBinding ? out : Map.of();
   }
 
   static JsonNode readStudy(Path dir) throws ConfigException {

@@ -3,6 +3,7 @@ package org.sciycsb.study;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
@@ -46,10 +47,12 @@ public final class StudyCommand {
       throw new ConfigException("--yarn " + r.yarn() + " has no yarn-site.xml (give the YARN cluster's Hadoop"
           + " configuration folder, HADOOP_CONF_DIR)");
     }
+    List<String> devices = StoreMatrix.devices(r.devices());
     StudyArgs args = new StudyArgs(def, r.scale() == null ? 1.0 : r.scale(), r.maxThreads(), r.repeat(), r.only(),
-        r.clients() == null ? 1 : r.clients(), r.yarn() == null ? null : r.yarn().toAbsolutePath());
+        r.clients() == null ? 1 : r.clients(), r.yarn() == null ? null : r.yarn().toAbsolutePath(), devices,
+        r.memoryRatio());
     String binding = r.binding();
-    if ((binding != null && binding.contains(",")) || !clusters.isEmpty()) {
+    if ((binding != null && binding.contains(",")) || !clusters.isEmpty() || devices.size() > 1) {
       return StoreMatrix.run(home, binding == null ? Registry.DEFAULT_BINDING : binding, clusters, args, r.dry(),
           r.props(), out, err);
     }
@@ -59,9 +62,9 @@ public final class StudyCommand {
   /** --compare reads two finished folders of one store each: the options of a run do not apply. */
   private static void checkCompare(StudyRequest r, Map<String, Path> clusters) throws ConfigException {
     if (r.scale() != null || r.dry() || !r.only().isEmpty() || r.repeat() != null || !clusters.isEmpty()
-        || r.clients() != null || r.yarn() != null) {
+        || r.clients() != null || r.yarn() != null || r.devices() != null || r.memoryRatio() != null) {
       throw new ConfigException("--compare reads two finished study folders: --scale, --repeat, --clients, --yarn, "
-          + "--only, --clusters and --dry-run do not apply");
+          + "--only, --clusters, --devices, --memory-ratio and --dry-run do not apply");
     }
     for (Path c : r.compare()) {
       if (StoreMatrix.isStores(c)) {

@@ -80,6 +80,14 @@ final class StudyHeader {
       parts.add("--only");
       parts.add(String.join(",", a.only()));
     }
+    if (!a.devices().isEmpty()) {
+      parts.add("--devices");
+      parts.add(String.join(",", a.devices()));
+    }
+    if (a.memoryRatio() != null) {
+      parts.add("--memory-ratio");
+      parts.add(org.sciycsb.report.Fmt.num(a.memoryRatio(), 12));
+    }
     props.forEach((k, v) -> parts.add("-p " + k + "=" + (org.sciycsb.api.Secrets.looksSecret(k) ? "***" : v)));
     return String.join(" ", parts);
   }

@@ -9,7 +9,9 @@ import java.util.Map;
  * list (null: the default), {@code clusters} the {@code --clusters} text (null: none), {@code scale},
  * {@code maxThreads} and {@code repeat} null for their defaults, {@code clients} the client processes per engine step
  * (null: 1), {@code yarn} the {@code --yarn} Hadoop configuration folder (null: clients on this host), {@code only} the step patterns (empty: all), {@code compare} the two folders of {@code --compare} (null:
- * run the study), {@code props} the {@code -p} properties in order.
+ * run the study), {@code props} the {@code -p} properties in order, {@code devices} the {@code --devices} text (null: none),
+ * {@code memoryRatio} {@code --memory-ratio} (null: the paper's, when the study manages the server).
  */
 public record StudyRequest(String name, String binding, String clusters, Double scale, Integer maxThreads,
-    Integer repeat, Integer clients, Path yarn, List<String> only, boolean dry, List<Path> compare, Map<String, String> props) {}
+    Integer repeat, Integer clients, Path yarn, List<String> only, boolean dry, List<Path> compare, Map<String, String> props,
+    String devices, Double memoryRatio) {}

@@ -19,6 +19,7 @@ import org.sciycsb.study.runner.StudyFolder;
 import org.sciycsb.study.runner.StudyRunner;
 import org.sciycsb.study.seeds.StudyDef;
 import org.sciycsb.study.seeds.StudyPlans;
+import org.sciycsb.study.server.ServerSetup;
 
 /**
  * One store's study: its plan at the asked scale ({@code --only}, {@code --repeat}), checked whole, then the dry
@@ -32,13 +33,25 @@ final class StudyRun {
     StudyDef def = a.def();
     String bindingName = binding == null ? Registry.DEFAULT_BINDING : binding;
     int maxThreads = a.maxThreads() == null ? StudyCommand.defaultMaxThreads() : a.maxThreads();
-    UserProps up = UserProps.split(props);
     OptionSet bopts = StudyPlans.bindingOptions(bindingName);
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     String prefix = "s" + stamp.substring(2).replace("-", "") + "_";
-    Plan plan = plan(home, a, bindingName, bopts, maxThreads, up.user(), prefix);
+    Plan plan = plan(home, a, bindingName, bopts, maxThreads, UserProps.split(props).user(), prefix);
+    Map<String, String> given = props;
+    ServerSetup server = null;
+    if (a.managesServer()) { // the store's test server on the device, with the cap the plan's data set gives
+      server = ServerSetup.of(home, def, plan, bindingName, a.devices().isEmpty() ? null : a.devices().get(0),
+          a.memoryRatio(), props);
+      Map<String, String> all = new java.util.LinkedHashMap<>(props);
+      all.putAll(server.engineProps());
+      plan = plan(home, a, bindingName, bopts, maxThreads, UserProps.split(all).user(), prefix);
+      server.notes().forEach(plan::note);
+      props = all;
+    }
+    UserProps up = UserProps.split(props);
     boolean engine = plan.steps().stream().anyMatch(s -> s.kind() == Step.Kind.LOAD || s.kind() == Step.Kind.RUN);
-    Path dir = folder(up, stamp, def, engine ? bindingName : null, props.get("label.storage"));
+    Path dir = folder(up, stamp, def, engine ? bindingName : null, given.getOrDefault("label.storage",
+        a.devices().isEmpty() ? null : a.devices().get(0)));
     StudyRunner runner = new StudyRunner(home, dir, up.engine(), up.census(), a.clientProcesses()
         ? new ClientProcesses(home, a.clients(), a.yarn(), new Config(up.user()).get(StudyOptions.CLIENTS_READY)
         .toMillis()) : null, err);
@@ -47,13 +60,41 @@ final class StudyRun {
       err.println(w);
     }
     if (dry) {
+      if (server != null) {
+        out.println("server: " + server.describe() + " (" + server.toMap().get("command") + ")");
+      }
       DryRun.print(def, bindingName, a.scale(), plan, dir, runner.commands(), out);
       return 0;
     }
+    StudyFolder.checkNew(dir);
+    if (server != null) {
+      server.start(err); // before the folder: a server that does not start leaves nothing behind
+    }
+    try {
+      return runIn(a, binding, bindingName, given, plan, dir, prefix, maxThreads, runner, server, home, err);
+    } finally {
+      if (server != null) {
+        server.stop(err);
+      }
+    }
+  }
+
+  /**
+   * Runs the checked plan into the new study folder {@code dir}, then writes its report; the study's exit code.
+   * {@code props} are the command line's (the study's command in its header).
+   */
+  private static int runIn(StudyArgs a, String binding, String bindingName, Map<String, String> props, Plan plan,
+      Path dir, String prefix, int maxThreads, StudyRunner runner, ServerSetup server, Path home, PrintStream err)
+      throws BenchmarkException {
+    StudyDef def = a.def();
+    boolean engine = plan.steps().stream().anyMatch(s -> s.kind() == Step.Kind.LOAD || s.kind() == Step.Kind.RUN);
     StudyFolder.createNew(dir);
     Published pub = StudyPlans.published(home, def);
     Map<String, Object> header = StudyHeader.of(a, binding, props, pub, engine ? bindingName : null, maxThreads,
         plan, dir, prefix);
+    if (server != null) {
+      header.put("server", server.toMap());
+    }
     err.println("study " + def.name() + " (seed " + def.seed() + "): " + plan.steps().size() + " steps"
         + (plan.repeats() > 1 ? " (measured steps x " + plan.repeats() + ", repeat-major)" : "")
         + (engine ? ", binding " + bindingName : "") + ", scale " + org.sciycsb.report.Fmt.num(a.scale(), 12)

@@ -39,6 +39,11 @@ public final class ProjectBindings {
     return v;
   }
 
+  /** The value of a key, or empty when the file has none (a key per binding, e.g. {@code testserver.jdbc}). */
+  public static java.util.Optional<String> find(String key) {
+    return java.util.Optional.ofNullable(NAMES.getProperty(key));
+  }
+
   /** The comma-separated names of a key, in order. */
   public static List<String> list(String key) {
     return List.of(get(key).split(",\\s*"));

@@ -16,6 +16,11 @@ final class SandiskCompareTables {
 
   /** Seed 002's layout: rows workload x storage (A, B) x distribution, columns the sizes; then B / A. */
   static void add(List<Report.Table> tables, CompareSide sa, CompareSide sb) {
+    add(tables, sa, sb, "");
+  }
+
+  /** As above, every table's id starting with {@code prefix} (several pairs in one report). */
+  static void add(List<Report.Table> tables, CompareSide sa, CompareSide sb, String prefix) {
     List<String> sizes = new ArrayList<>();
     sa.header().path("params").path("sizes").forEach(x -> sizes.add(x.path("label").asText()));
     List<String[]> pairs = new ArrayList<>();
@@ -30,13 +35,13 @@ final class SandiskCompareTables {
         {"write-mean", "write (UPDATE or INSERT) mean latency (us)", "write.mean", "1"},
         {"write-p95", "write (UPDATE or INSERT) p95 latency (us)", "write.p95", "0"}};
     for (String[] m : metrics) {
-      Report.Table t = new Report.Table(m[0], m[1] + ": " + sa.title() + " vs " + sb.title(),
+      Report.Table t = new Report.Table(prefix + m[0], m[1] + ": " + sa.title() + " vs " + sb.title(),
           "seed 002, Figure 7's layout (and Figures 8-11's metrics)");
       t.key("workload", "workload").key("storage", "storage").key("distribution", "distribution");
       for (String s : sizes) {
         t.run(s, s, Integer.parseInt(m[3]));
       }
-      Report.Table r = new Report.Table(m[0] + "-ratio", m[1] + ": B / A", "seed 002, the SSD vs HDD ratios of the "
+      Report.Table r = new Report.Table(prefix + m[0] + "-ratio", m[1] + ": B / A", "seed 002, the SSD vs HDD ratios of the "
           + "white paper's text");
       r.key("workload", "workload").key("distribution", "distribution");
       for (String s : sizes) {

@@ -40,8 +40,13 @@ public final class StudyOptions {
           + "ready by then starts late, and the step says so").check(d -> !d.isNegative() && !d.isZero(),
           "must be positive");
 
+  public static final Option<String> SERVER = Option.string("study.server", null,
+      "--devices / --memory-ratio: the bin/servers test server the study restarts on each device with its memory cap"
+          + " (the binding's own address key is set to its bin/servers url where the project knows it)")
+      .defaultShownAs("the binding's: postgres for jdbc, mongodb for mongodb");
+
   public static OptionSet all() {
     return OptionSet.builder("study").add(HDFS, MONGO, MONGO_LABEL, FAULT_HDFS, FAULT_SERVER,
-        FAULT_COMMAND, FAULT_RESTORE_COMMAND, CLIENTS_READY).ownPrefix("study.").build();
+        FAULT_COMMAND, FAULT_RESTORE_COMMAND, CLIENTS_READY, SERVER).ownPrefix("study.").build();
   }
 }

@@ -26,8 +26,8 @@ public final class StudyFolder {
     this.err = err;
   }
 
-  /** Creates the study folder; one that exists and is not empty is refused (nothing measured is overwritten). */
-  public static void createNew(Path dir) throws ConfigException {
+  /** Refuses a study folder that exists and is not empty (one line, exit 2); creates nothing. */
+  public static void checkNew(Path dir) throws ConfigException {
     if (Files.exists(dir)) {
       try (var list = Files.list(dir)) {
         if (list.findAny().isPresent()) {
@@ -38,6 +38,11 @@ public final class StudyFolder {
         throw new ConfigException("cannot read " + dir + ": " + e.getMessage());
       }
     }
+  }
+
+  /** Creates the study folder; one that exists and is not empty is refused (nothing measured is overwritten). */
+  public static void createNew(Path dir) throws ConfigException {
+    checkNew(dir);
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {

@@ -102,6 +102,7 @@ final class BankmarkStudy implements StudyDef {
         : " each") + "; the paper ran five client hosts of 64 threads (--clients 5; or on YARN, or merge several "
         + "hosts' runs with bin/ycsb merge)");
     plan.param("testcases", recs);
+    plan.param("recordBytes", recordBytes(base));
     plan.param("pauseSeconds", pause);
     plan.param("warmupSeconds", warm);
     plan.param("runSeconds", runtime);
@@ -193,6 +194,41 @@ final class BankmarkStudy implements StudyDef {
   }
 
   /** Throughput per workload (and the load and bulk load) and test case, with the published axis tops. */
+  /** A record's bytes by the base file: fieldcount x fieldlength (YCSB's defaults, 10 x 100, where it says none). */
+  static long recordBytes(String base) throws ConfigException {
+    java.util.Properties p = new java.util.Properties();
+    try (var in = java.nio.file.Files.newBufferedReader(java.nio.file.Path.of(base))) {
+      p.load(in);
+      return Long.parseLong(p.getProperty("fieldcount", "10").trim())
+          * Long.parseLong(p.getProperty("fieldlength", "100").trim());
+    } catch (java.io.IOException | NumberFormatException e) {
+      throw new ConfigException("study preset " + base + ": no record size (fieldcount x fieldlength): "
+          + e.getMessage());
+    }
+  }
+
+  /** Test case I's raw data: its records of the base file's size (the larger case; II has half). */
+  @Override
+  public long datasetBytes(Plan plan) {
+    Object recs = plan.params().get("testcases");
+    Object bytes = plan.params().get("recordBytes");
+    if (!(recs instanceof Map<?, ?> m) || !(bytes instanceof Number b)) {
+      return -1;
+    }
+    long max = -1;
+    for (Object v : m.values()) {
+      max = Math.max(max, ((Number) v).longValue() * b.longValue());
+    }
+    return max;
+  }
+
+  /** "the raw data size is about 45% of the system's total RAM" (test case I; test case II: 22 %). */
+  @Override
+  public PaperMemory paperMemory() {
+    return new PaperMemory(0.45, "seed 004, section 6.1: test case I's raw data is about 45% of the system's total "
+        + "RAM (6.2: test case II's 22%)");
+  }
+
   private static void throughput(ReportBuilder r, List<String> cases, List<String> workloads, List<String> rows) {
     Report.Table t = r.table("throughput", "Throughput (ops/s) per workload and test case",
         "seed 004, sections 6.1.1-6.1.7 (Test Case I) and 6.2.1-6.2.7 (Test Case II)");

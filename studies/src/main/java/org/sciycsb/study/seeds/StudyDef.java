@@ -28,4 +28,17 @@ public interface StudyDef {
 
   /** Adds the paper's tables and figures, from the runs and the published figures, to {@code r}. */
   void report(ReportBuilder r);
+
+  /**
+   * The bytes of the study's largest data set in {@code plan} (its scale applied): what {@code --memory-ratio}
+   * divides to size the server's memory cap; -1 when the study does not say (its papers give no ratio).
+   */
+  default long datasetBytes(Plan plan) {
+    return -1;
+  }
+
+  /** The paper's ratio of that data set to its server's memory, the default of {@code --memory-ratio}; null: none. */
+  default PaperMemory paperMemory() {
+    return null;
+  }
 }

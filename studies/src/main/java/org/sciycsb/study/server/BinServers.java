@@ -1,0 +1,158 @@
+package org.sciycsb.study.server;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.ConfigException;
+
+/**
+ * This checkout's {@code bin/servers}, as a study uses it: the emulated devices ({@code device list}), a server's
+ * smallest memory cap ({@code memory-min}), its address ({@code url}), and stopping and starting it on a device with
+ * a cap. A question it cannot answer is a {@link ConfigException} (one line, exit 2, before anything runs).
+ */
+public final class BinServers {
+  private final Path script;
+
+  public BinServers(Path home) {
+    this.script = home.resolve("bin").resolve("servers");
+  }
+
+  /** What a call printed and how it ended. */
+  record Answer(int exit, List<String> out, List<String> err) {
+    String last() {
+      List<String> l = !err.isEmpty() ? err : out;
+      return l.isEmpty() ? "exit " + exit : l.get(l.size() - 1);
+    }
+  }
+
+  /** Every emulated device ({@code bin/servers device list}: name, profile, size, mount point a line). */
+  public List<Device> devices() throws ConfigException {
+    Answer a = ask("--devices", "device", "list");
+    List<Device> out = new ArrayList<>();
+    for (String line : a.out()) {
+      String[] f = line.trim().split("\\s+");
+      if (f.length == 4) {
+        out.add(new Device(f[0], f[1], f[2], Path.of(f[3])));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The smallest {@code --memory} that serves 32 client threads (the second figure of {@code bin/servers memory-min},
+   * the first being what it starts with), in bytes; a server without caps is one line.
+   */
+  public long memoryMinimum(String server, String asker) throws ConfigException {
+    Answer a = ask(asker, "memory-min", server);
+    String v = a.out().isEmpty() ? "" : a.out().get(0).trim();
+    if (!v.matches("\\d+ \\d+")) {
+      throw new ConfigException(asker + ": bin/servers memory-min " + server + " answered '" + v + "', not two byte "
+          + "counts");
+    }
+    return Long.parseLong(v.split(" ")[1]);
+  }
+
+  /** The address a client of the server uses. */
+  public String url(String server, String asker) throws ConfigException {
+    Answer a = ask(asker, "url", server);
+    if (a.out().isEmpty()) {
+      throw new ConfigException(asker + ": bin/servers url " + server + " printed nothing");
+    }
+    return a.out().get(0).trim();
+  }
+
+  /**
+   * Stops the server and starts it with {@code args} ({@code --device DEV --memory SIZE}), its lines copied to
+   * {@code log}; a start refused for its arguments is a {@link ConfigException}, one that fails otherwise exit 3.
+   */
+  public void restart(String server, List<String> args, PrintStream log) throws BenchmarkException {
+    call(log, "stop", server);
+    List<String> start = new ArrayList<>(List.of("start", server));
+    start.addAll(args);
+    Answer a = call(log, start.toArray(String[]::new));
+    if (a.exit() == 2) {
+      throw new ConfigException("bin/servers " + String.join(" ", start) + ": " + a.last());
+    }
+    if (a.exit() != 0) {
+      throw new BenchmarkException(BenchmarkException.EXIT_BINDING, "bin/servers " + String.join(" ", start)
+          + " failed: " + a.last());
+    }
+  }
+
+  /** Stops the server (its cgroup removed, its data kept on the device); a failure is said, not thrown. */
+  public void stop(String server, PrintStream log) {
+    try {
+      Answer a = call(log, "stop", server);
+      if (a.exit() != 0) {
+        log.println("study: bin/servers stop " + server + ": " + a.last());
+      }
+    } catch (BenchmarkException e) {
+      log.println("study: " + e.getMessage());
+    }
+  }
+
+  private Answer ask(String asker, String... args) throws ConfigException {
+    Answer a;
+    try {
+      a = run(null, args);
+    } catch (BenchmarkException e) {
+      throw new ConfigException(asker + ": " + e.getMessage());
+    }
+    if (a.exit() != 0) {
+      throw new ConfigException(asker + ": bin/servers " + String.join(" ", args) + ": " + a.last());
+    }
+    return a;
+  }
+
+  private Answer call(PrintStream log, String... args) throws BenchmarkException {
+    return run(log, args);
+  }
+
+  /** Runs bin/servers with {@code args}; with {@code log}, its lines are copied there as they come. */
+  private Answer run(PrintStream log, String... args) throws BenchmarkException {
+    if (!Files.isExecutable(script)) {
+      throw new ConfigException("the study's test server is run through " + script + ", which is not there");
+    }
+    List<String> cmd = new ArrayList<>(List.of(script.toString()));
+    cmd.addAll(List.of(args));
+    try {
+      Path errFile = Files.createTempFile("sciycsb-servers", ".err");
+      try {
+        Process p = new ProcessBuilder(cmd).redirectError(errFile.toFile()).start();
+        List<String> out = new ArrayList<>();
+        try (var r = p.inputReader(StandardCharsets.UTF_8)) {
+          for (String line; (line = r.readLine()) != null; ) {
+            out.add(line);
+            if (log != null) {
+              log.println(line);
+            }
+          }
+        }
+        if (!p.waitFor(15, TimeUnit.MINUTES)) {
+          p.destroyForcibly();
+          throw new BenchmarkException(BenchmarkException.EXIT_BINDING, "bin/servers " + String.join(" ", args)
+              + " did not end within 15 minutes");
+        }
+        List<String> err = Files.readAllLines(errFile, StandardCharsets.UTF_8);
+        if (log != null) {
+          err.forEach(log::println);
+        }
+        return new Answer(p.exitValue(), out, err);
+      } finally {
+        Files.deleteIfExists(errFile);
+      }
+    } catch (IOException e) {
+      throw new ConfigException("cannot run " + script + ": " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new BenchmarkException(BenchmarkException.EXIT_INTERRUPTED, "interrupted while running bin/servers "
+          + String.join(" ", args));
+    }
+  }
+}
