@@ -33,10 +33,11 @@ final class StudyRun {
     StudyDef def = a.def();
     String bindingName = binding == null ? Registry.DEFAULT_BINDING : binding;
     int maxThreads = a.maxThreads() == null ? StudyCommand.defaultMaxThreads() : a.maxThreads();
+    Map<String, String> user = UserProps.split(props).user(); // the study.* keys checked first
     OptionSet bopts = StudyPlans.bindingOptions(bindingName);
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     String prefix = "s" + stamp.substring(2).replace("-", "") + "_";
-    Plan plan = plan(home, a, bindingName, bopts, maxThreads, UserProps.split(props).user(), prefix);
+    Plan plan = plan(home, a, bindingName, bopts, maxThreads, user, prefix);
     Map<String, String> given = props;
     ServerSetup server = null;
     if (a.managesServer()) { // the store's test server on the device, with the cap the plan's data set gives
