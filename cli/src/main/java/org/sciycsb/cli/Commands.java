@@ -100,6 +100,7 @@ public final class Commands {
     cl.addSubcommand("findmax", new FindMaxCommand());
     cl.addSubcommand("report", new ReportCommands.ReportCommand());
     cl.addSubcommand("history", new HistoryCommand());
+    cl.addSubcommand("rerun", new RerunCommand());
     cl.addSubcommand("study", StudyCli.tree());
     cl.addSubcommand("help", new Help.HelpCommand());
     describe(cl.getSubcommands().get("load"), "load the data set: the inserts of a workload (YCSB's load phase)");

@@ -83,12 +83,17 @@ public final class Main {
    */
   public static RunSpec spec(Phase phase, Args args, List<OptionSet> extra, PrintStream out, PrintStream err)
       throws ConfigException {
-    RunSpec.Builder b = RunSpec.builder(phase).binding(args.binding()).properties(args.properties()).out(out)
-        .err(err).debug(args.debug()).extension(RunHooks.EXTENSION)
-        .extension(org.sciycsb.engine.fault.FaultSchedule.EXTENSION)
-        .extension(org.sciycsb.metrics.PrometheusMetrics.EXTENSION);
+    RunSpec.Builder b = builder(phase, args.binding(), args.properties(), args.debug(), out, err);
     extra.forEach(b::extraOptions);
     return b.build();
+  }
+
+  /** A phase with this command line's extensions (resources, faults, metrics), as bin/ycsb load|run builds it. */
+  static RunSpec.Builder builder(Phase phase, String binding, java.util.Map<String, String> props, boolean debug,
+      PrintStream out, PrintStream err) throws ConfigException {
+    return RunSpec.builder(phase).binding(binding).properties(props).out(out).err(err).debug(debug)
+        .extension(RunHooks.EXTENSION).extension(org.sciycsb.engine.fault.FaultSchedule.EXTENSION)
+        .extension(org.sciycsb.metrics.PrometheusMetrics.EXTENSION);
   }
 
   /**

@@ -42,7 +42,7 @@ public final class Benchmark {
    * extra sets), every engine option parsed, the workload's binding defaults applied ({@code asked}).
    */
   public record Prepared(RunSpec spec, Config config, Binding binding, BenchWorkload workload, String bindingName,
-      Set<String> secrets, List<String> warnings, Map<String, String> asked) {
+      Set<String> secrets, List<String> warnings, Map<String, String> asked, List<OptionSet> optionSets) {
     public Phase phase() {
       return spec.phase();
     }
@@ -91,7 +91,7 @@ public final class Benchmark {
         + ", workload " + p.workload().name() + ", " + config.get(EngineOptions.THREADS) + " thread(s)"
         + (config.get(EngineOptions.TARGET) > 0 ? ", target " + config.get(EngineOptions.TARGET) + " ops/s" : ""));
     Engine engine = new Engine(new Engine.Request(spec.phase(), p.bindingName(), p.binding(), p.workload(), config,
-        workDir(spec), spec.out(), spec.err(), spec.debug(), launch(spec), p.secrets(), spec.extensions()));
+        workDir(spec), spec.out(), spec.err(), spec.debug(), launch(p), p.secrets(), spec.extensions()));
     if (watched != null) {
       watched.onExit().thenRun(() -> engine.requestStop("process " + watched.pid() + " ended (stop.withpid)"));
     }
@@ -161,7 +161,7 @@ public final class Benchmark {
     ThreadCapacity.check(config.get(EngineOptions.THREADS));
     ArrivalProcess.of(config);
     checkInflight(config, binding, bindingName, workload);
-    return new Prepared(spec, config, binding, workload, bindingName, secretKeys(sets), warnings, asked);
+    return new Prepared(spec, config, binding, workload, bindingName, secretKeys(sets), warnings, asked, sets);
   }
 
   /**
@@ -261,11 +261,13 @@ public final class Benchmark {
    * The launch metadata: the revision (a client started by a cluster runner has no checkout: the runner passes
    * the revision as {@code sciycsb.gitRevision}) and the command line (secrets masked), unless the caller gave them.
    */
-  private static Map<String, Object> launch(RunSpec spec) {
+  private static Map<String, Object> launch(Prepared p) {
+    RunSpec spec = p.spec();
     Map<String, Object> launch = new LinkedHashMap<>();
     String revision = System.getProperty("sciycsb.gitRevision");
     launch.put("gitRevision", revision != null && !revision.isBlank() ? revision : GitRevision.of(home()));
     launch.put("commandLine", Secrets.maskText(String.join(" ", commandLine(spec))));
+    launch.put("manifest", Manifest.of(p.config(), p.optionSets(), p.secrets()));
     launch.putAll(spec.launchMetadata());
     return launch;
   }

@@ -25,7 +25,9 @@ public final class Metadata {
     m.put("tool", "sciycsb");
     m.put("toolVersion", Metadata.class.getPackage().getImplementationVersion() == null ? "dev"
         : Metadata.class.getPackage().getImplementationVersion());
-    m.putAll(req.launchMetadata());
+    Map<String, Object> launch = new LinkedHashMap<>(req.launchMetadata());
+    Object manifest = launch.remove("manifest"); // last: the long part
+    m.putAll(launch);
     m.put("phase", req.phase().name().toLowerCase(java.util.Locale.ROOT));
     m.put("binding", req.bindingName());
     m.put("workload", workload);
@@ -52,6 +54,9 @@ public final class Metadata {
     m.put("jvm", jvm());
     Set<String> secrets = req.secretKeys();
     m.put("properties", Secrets.mask(ctx.config().asMap(), secrets));
+    if (manifest != null) {
+      m.put("manifest", manifest);
+    }
     return m;
   }
 
