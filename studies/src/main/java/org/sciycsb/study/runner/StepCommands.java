@@ -64,16 +64,21 @@ public final class StepCommands {
 
   /**
    * The user's -p properties for an engine step: all of them for a run; a load gets no fault schedule (a study's
-   * fault, {@code -p fault.*}, is an experiment on its measured runs, on data loaded without it).
+   * fault, {@code -p fault.*}, is an experiment on its measured runs, on data loaded without it) and no warmup
+   * ({@code warmupops}, {@code warmuptime}: a load's warmup inserts records beyond the plan's record count, so the
+   * data set would not be the matrix's and the runs' inserts would take keys it already holds).
    */
   private Map<String, String> userFor(Step s) {
     if (s.kind() != Step.Kind.LOAD) {
       return engineUser;
     }
     Map<String, String> m = new LinkedHashMap<>(engineUser);
-    m.keySet().removeIf(k -> k.startsWith("fault."));
+    m.keySet().removeIf(k -> k.startsWith("fault.") || LOAD_EXCLUDED.contains(k));
     return m;
   }
+
+  /** The user's keys a load step never gets (see {@link #userFor}). */
+  static final java.util.Set<String> LOAD_EXCLUDED = java.util.Set.of("warmupops", "warmuptime");
 
   /** An engine step as the engine's spec: its files and properties, the user's, then its results folder. */
   public RunSpec spec(Step s, java.io.PrintStream out, java.io.PrintStream log) throws ConfigException {

@@ -28,4 +28,18 @@ class StepCommandsTest {
     assertThat(spec.properties()).containsEntry("fasta.ids", "/tmp/x/workers-20/write")
         .containsEntry("fasta.reads", "7").containsEntry("results.dir", "/tmp/x/workers-20/read");
   }
+
+  @Test
+  void aLoadGetsNeitherTheUsersWarmupNorItsFaults() throws Exception {
+    Map<String, String> user = Map.of("warmupops", "300", "warmuptime", "5s", "fault.at=1s".split("=")[0], "1s",
+        "threadcount", "8");
+    StepCommands commands = new StepCommands(Path.of("/home"), Path.of("/tmp/x"), user, List.of(),
+        new InsertKeyLedger(user));
+    Step load = Step.load("32GB/load", "fake").p("recordcount", 1000);
+    Step run = Step.run("32GB/readlatest-latest", "fake").p("recordcount", 1000).after("32GB/load");
+    assertThat(commands.spec(load, System.out, System.err).properties())
+        .doesNotContainKeys("warmupops", "warmuptime", "fault.at").containsEntry("threadcount", "8");
+    assertThat(commands.spec(run, System.out, System.err).properties())
+        .containsEntry("warmupops", "300").containsEntry("warmuptime", "5s").containsEntry("fault.at", "1s");
+  }
 }
