@@ -15,6 +15,7 @@ import java.util.Map;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.Secrets;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.SecretFilter;
 import org.sciycsb.engine.config.EngineOptions;
@@ -204,6 +205,7 @@ public final class ReportCommands {
     double threshold = cfg.get(ReportOptions.COMPARE_THRESHOLD);
     List<Verdicts.Row> verdicts = verdicts(runs, cfg.get(ReportOptions.COMPARE_SEED));
     Compare.incomparable(runs).forEach(w -> err.println("warning: " + w));
+    Compare.differences(runs, 12).forEach(w -> err.println("note: " + Secrets.maskText(w)));
     out.print(Compare.text(runs));
     out.print(Compare.verdictText(verdicts));
     out.flush();

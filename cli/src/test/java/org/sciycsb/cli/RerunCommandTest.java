@@ -56,6 +56,17 @@ class RerunCommandTest {
     assertThat(jb.path("threads").asInt()).isEqualTo(3);
     assertThat(jb.path("manifest").path("environment").path("cores").asInt()).isPositive();
     assertThat(jb.path("manifest").path("classpath").toString()).contains("sciycsb-engine");
+    // compare says what the two runs differ in beyond their numbers: here only what the rerun was asked to change
+    Cli c = Cli.run("compare", a.toString(), b.toString(), "-p", "report.out=" + tmp.resolve("cmp.html"));
+    assertThat(c.exit).as(c.toString()).isZero();
+    assertThat(c.err).contains("differs from the baseline in 1: operationcount: 300 -> 200 (asked)");
+    // and a run that was not a rerun of it: every difference, none asked
+    Path other = tmp.resolve("other");
+    assertThat(Cli.run("run", "basic", "-P", "../workloads/workloadb", "-threads", "2", "-p", "operationcount=300",
+        "-p", "recordcount=100", "-p", "resources.sample=false", "-p", "results.dir=" + other).exit).isZero();
+    Cli c2 = Cli.run("compare", a.toString(), other.toString(), "-p", "report.out=" + tmp.resolve("cmp2.html"));
+    assertThat(c2.err).contains("requestdistribution: uniform -> zipfian").contains("threadcount: 3 -> 2")
+        .doesNotContain("(asked)");
   }
 
   @Test

@@ -431,6 +431,37 @@ public final class Compare {
     return out;
   }
 
+  /**
+   * What each contender differs in from the baseline beyond its measurements, one line each (at most
+   * {@code max} differences a contender, then how many more): both runs must carry a manifest (runs of this version;
+   * older ones say nothing). A rerun's overrides ({@code metadata.overrides}) are marked asked.
+   */
+  public static List<String> differences(List<ResultData> runs, int max) {
+    List<String> titles = titles(runs);
+    List<String> out = new ArrayList<>();
+    com.fasterxml.jackson.databind.JsonNode base = runs.get(0).json();
+    if (base.path("metadata").path("manifest").isMissingNode()) {
+      return out;
+    }
+    for (int i = 1; i < runs.size(); i++) {
+      com.fasterxml.jackson.databind.JsonNode c = runs.get(i).json();
+      if (c.path("metadata").path("manifest").isMissingNode()) {
+        continue;
+      }
+      Set<String> asked = new LinkedHashSet<>();
+      c.path("metadata").path("overrides").fieldNames().forEachRemaining(asked::add);
+      List<ManifestDiff.Diff> d = ManifestDiff.of(base, c, asked);
+      if (d.isEmpty()) {
+        out.add(titles.get(i) + " ran with the baseline's configuration, environment and jars");
+        continue;
+      }
+      List<String> shown = d.stream().limit(max).map(ManifestDiff.Diff::line).toList();
+      out.add(titles.get(i) + " differs from the baseline in " + d.size() + ": " + String.join("; ", shown)
+          + (d.size() > max ? "; and " + (d.size() - max) + " more" : ""));
+    }
+    return out;
+  }
+
   /** The verdicts as text: one line per judged row, then the methods. */
   public static String verdictText(List<Verdicts.Row> rows) {
     StringBuilder sb = new StringBuilder("\nverdicts (contender / baseline, 95 % interval):\n");
