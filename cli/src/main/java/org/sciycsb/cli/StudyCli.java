@@ -127,15 +127,7 @@ final class StudyCli implements Commands.Action {
 
   /** A positive scale: a decimal (0.01, 1e-4) or a fraction (1/100). */
   static double parseScale(String s) throws ConfigException {
-    String t = s.trim();
-    double v;
-    try {
-      int slash = t.indexOf('/');
-      v = slash > 0 ? Double.parseDouble(t.substring(0, slash)) / Double.parseDouble(t.substring(slash + 1))
-          : Double.parseDouble(t);
-    } catch (NumberFormatException e) {
-      v = Double.NaN;
-    }
+    double v = decimalOrFraction(s);
     if (!(v > 0) || Double.isInfinite(v) || v > 1000) {
       throw new ConfigException("bad value for --scale: '" + s + "' is not a positive number up to 1000 (e.g. 0.01, "
           + "1/1000, 1e-4; 1 = the paper's sizes)");
@@ -145,20 +137,24 @@ final class StudyCli implements Commands.Action {
 
   /** A positive data-to-memory ratio: a decimal (10.7, 0.45) or a fraction (1024/96). */
   static double parseRatio(String s) throws ConfigException {
-    String t = s.trim();
-    double v;
-    try {
-      int slash = t.indexOf('/');
-      v = slash > 0 ? Double.parseDouble(t.substring(0, slash)) / Double.parseDouble(t.substring(slash + 1))
-          : Double.parseDouble(t);
-    } catch (NumberFormatException e) {
-      v = Double.NaN;
-    }
+    double v = decimalOrFraction(s);
     if (!(v > 0) || Double.isInfinite(v) || v > 1e6) {
       throw new ConfigException("bad value for --memory-ratio: '" + s + "' is not a positive number (the largest "
           + "data set over the server's memory, e.g. 10.7, 0.45, 1024/96)");
     }
     return v;
+  }
+
+  /** A decimal (0.01, 1e-4) or a fraction (1/100); NaN when it is neither. */
+  private static double decimalOrFraction(String s) {
+    String t = s.trim();
+    try {
+      int slash = t.indexOf('/');
+      return slash > 0 ? Double.parseDouble(t.substring(0, slash)) / Double.parseDouble(t.substring(slash + 1))
+          : Double.parseDouble(t);
+    } catch (NumberFormatException e) {
+      return Double.NaN;
+    }
   }
 
   private static int parsePositive(String s, String flag) throws ConfigException {
