@@ -54,6 +54,7 @@ final class StudyRun {
     Published pub = StudyPlans.published(home, def);
     Map<String, Object> header = StudyHeader.of(a, binding, props, pub, engine ? bindingName : null, maxThreads,
         plan, dir, prefix);
+    header.put("experiments", StudyPlans.experiments(home, def));
     err.println("study " + def.name() + " (seed " + def.seed() + "): " + plan.steps().size() + " steps"
         + (plan.repeats() > 1 ? " (measured steps x " + plan.repeats() + ", repeat-major)" : "")
         + (engine ? ", binding " + bindingName : "") + ", scale " + org.sciycsb.report.Fmt.num(a.scale(), 12)

@@ -138,9 +138,10 @@ class StudyPlanTest {
   @Test
   void seiCapsThreadCountsTheMachineCannotHoldAndSaysSo() throws Exception {
     Plan p = plan("sei", 1.0, 100, BATCHING);
-    // strong: 3 mixes, eventual: 1 mix; thread counts 1..100 then 200, 500, 1000 -> 100 (one point)
+    // strong: 3 mixes, eventual: 1 mix; thread counts 1..100 then 200, 500, 1000 -> 100 (one point); and the
+    // 80/20 mix of both at 32 threads (§4.2's consistency costs)
     long runs = count(p, Step.Kind.RUN);
-    assertThat(runs).isEqualTo(4 * 7 * 3);
+    assertThat(runs).isEqualTo((4 * 7 + 2) * 3);
     assertThat(p.step("strong/8020/threads-100/run-3").tag("nominalThreads")).isEqualTo("100,200,500,1000");
     assertThat(p.step("strong/8020/threads-200/run-1")).isNull();
     assertThat(p.notes()).anyMatch(n -> n.contains("1000 -> 100") && n.contains("--max-threads 100"));
@@ -157,7 +158,7 @@ class StudyPlanTest {
   @Test
   void niecWritesThenReadsTheSameIdsPerWorkerCount() throws Exception {
     Plan p = plan("niec", 1e-3, 1000, BATCHING);
-    assertThat(count(p, Step.Kind.LOAD)).isEqualTo(7);
+    assertThat(count(p, Step.Kind.LOAD)).as("7 worker counts and the client alone").isEqualTo(8);
     Step write = p.step("workers-20/write");
     assertThat(write.prop("fasta.corpus.hits")).isEqualTo("17"); // 16,700 x 1e-3
     assertThat(write.prop("fasta.corpus.files")).isEqualTo("80");
@@ -244,12 +245,79 @@ class StudyPlanTest {
         .endsWith("study-sei/preset-mongodb"));
     assertThat(sei.notes()).anyMatch(n -> n.contains("mongodb.shardkey=range"));
     Plan niec = StudyPlans.expand(HOME, Studies.find("niec"), "mongodb", BATCHING, 1e-3, 100, Map.of(), "t_");
-    assertThat(niec.steps()).allSatisfy(s -> assertThat(s.files()).last().asString()
-        .endsWith("study-niec/preset-mongodb"));
+    assertThat(niec.steps()).filteredOn(s -> !s.name().startsWith("client/")).hasSize(14)
+        .allSatisfy(s -> assertThat(s.files()).last().asString().endsWith("study-niec/preset-mongodb"));
+    assertThat(niec.steps()).filteredOn(s -> s.name().startsWith("client/")).hasSize(2)
+        .allSatisfy(s -> assertThat(s.files()).noneMatch(f -> f.contains("preset-")));
     assertThat(niec.notes()).anyMatch(n -> n.contains("mongodb.shardkey=hashed"));
     Plan other = StudyPlans.expand(HOME, Studies.find("sei"), "cassandra", BATCHING, 1e-3, 100, Map.of(), "t_");
     assertThat(other.steps()).allSatisfy(s -> assertThat(s.files()).noneMatch(f -> f.contains("preset-")));
     assertThat(other.notes()).noneMatch(n -> n.contains("shardkey"));
+  }
+
+  /** Figure 4.1: the write and read tests by one worker on the no-op binding, before the matrix, no store preset. */
+  @Test
+  void niecRunsTheClientAloneOnTheNoOpBinding() throws Exception {
+    Plan p = plan("niec", 1e-3, 1000, BATCHING);
+    Step write = p.step("client/write");
+    assertThat(write.kind()).isEqualTo(Step.Kind.LOAD);
+    assertThat(write.binding()).isEqualTo("basic");
+    assertThat(write.prop("threadcount")).isEqualTo("1");
+    assertThat(write.prop("fasta.corpus.files")).isEqualTo("80");
+    assertThat(write.prop("fasta.corpus.hits")).isEqualTo(p.step("workers-20/write").prop("fasta.corpus.hits"));
+    assertThat(write.prop("fasta.table.prefix")).isEqualTo("t_client_");
+    assertThat(write.tag("phase")).isEqualTo("write");
+    Step read = p.step("client/read");
+    assertThat(read.binding()).isEqualTo("basic");
+    assertThat(read.prop("fasta.ids")).isEqualTo("${dir:client/write}");
+    assertThat(read.prop("fasta.reads")).isEqualTo("80");
+    assertThat(read.dependsOn()).containsExactly("client/write");
+    assertThat(p.steps().get(0).name()).isEqualTo("client/write");
+    assertThat(p.params()).containsEntry("clientBinding", "basic").containsEntry("clientWorkers", 1);
+    // repeated as the worker points are, each repeat into fresh tables
+    Plan twice = plan("niec", 1e-3, 2);
+    assertThat(twice.step("client/write/run-2").prop("fasta.table.prefix")).isEqualTo("t_client_r2_");
+    assertThat(twice.step("client/read/run-2").prop("fasta.ids")).isEqualTo("${dir:client/write/run-2}");
+  }
+
+  /** §4.2's costs are at 32 client sessions: the 80/20 mix of each consistency runs at 32 threads too. */
+  @Test
+  void seiRunsThe8020MixAt32ThreadsForThePublishedConsistencyCosts() throws Exception {
+    Plan p = plan("sei", 1e-2, 1);
+    for (String con : new String[] {"strong", "eventual"}) {
+      Step s = p.step(con + "/8020/threads-32");
+      assertThat(s).as(con).isNotNull();
+      assertThat(s.prop("threadcount")).isEqualTo("32");
+      assertThat(s.tag("consistency")).isEqualTo(con);
+      assertThat(s.tag("mix")).isEqualTo("8020");
+      assertThat(s.dependsOn()).containsExactly(con + "/load");
+      assertThat(s.argv()).contains(HOME.resolve("workloads/study-sei/" + con).toString());
+    }
+    assertThat(p.step("strong/readonly/threads-32")).as("the costs are the read/write workload's").isNull();
+    assertThat(p.params()).containsEntry("costThreads", 32);
+    // at 1e-4 a run has 10 operations: the point is capped to 10, which the list already holds
+    Plan tiny = plan("sei", 1e-4, 1);
+    assertThat(tiny.steps()).noneMatch(s -> s.name().contains("threads-32"));
+    assertThat(tiny.params()).containsEntry("costThreads", 10);
+  }
+
+  /** Settings that mean something only on a cluster are noted in the plan with the steps that read them. */
+  @Test
+  void clusterOnlySettingsAreNotedInThePlan() throws Exception {
+    Plan bank = StudyPlans.expand(HOME, Studies.find("bankmark"), "cassandra", BATCHING, 1e-6, 100, Map.of(), "t_");
+    assertThat(bank.notes()).anyMatch(n -> n.startsWith("preset-cassandra: cassandra.replication.factor=3 has an "
+        + "effect only on a cluster of >= 3 nodes"));
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> marked = (List<Map<String, Object>>) bank.params().get("clusterOnly");
+    assertThat(marked).hasSize(1);
+    assertThat(marked.get(0)).containsEntry("needs", "nodes").containsEntry("nodes", 3).containsEntry("value", "3");
+    assertThat(marked.get(0).get("steps")).asList().contains("tcI/workload1/load");
+    Plan sei = StudyPlans.expand(HOME, Studies.find("sei"), "mongodb", BATCHING, 1e-3, 100, Map.of(), "t_");
+    assertThat(sei.notes()).anyMatch(n -> n.startsWith("preset-mongodb: mongodb.shardkey=range has an effect only "
+        + "on a sharded MongoDB")).anyMatch(n -> n.startsWith("strong: fhir.consistency=strong has an effect only"));
+    Plan jdbc = StudyPlans.expand(HOME, Studies.find("bankmark"), "jdbc", BATCHING, 1e-6, 100, Map.of(), "t_");
+    assertThat(jdbc.notes()).as("no preset read, nothing to mark").noneMatch(n -> n.contains("effect only"));
+    assertThat(jdbc.params()).doesNotContainKey("clusterOnly");
   }
 
   static List<Step> checkpointSteps(Plan p, String prefix) {
