@@ -85,8 +85,9 @@ public final class ExperimentsReport {
         JsonNode res = r.runs.results(step.asText());
         if (res != null) {
           JsonNode details = res.path("metadata").path("store").path("details");
-          server.text = ServerTopology.describe(details);
-          server.sources.add(new Report.Source(step.asText(), dirOf(r, step.asText()), "metadata.store.details"));
+          // text, not a measured cell: where it was read is said in the text (sources are for numbers)
+          server.text = ServerTopology.describe(details) + " (" + dirOf(r, step.asText())
+              + "/results.json metadata.store.details)";
           judged = ServerTopology.judge(c, details);
           break;
         }
