@@ -32,6 +32,7 @@ public final class Step {
   private String note;
   private Boolean repeated;
   private boolean failuresExpected;
+  private String failureIsAResult;
   private final List<String> freshPerRepeat = new ArrayList<>();
   private final Map<String, String> fault = new LinkedHashMap<>();
   private String faultBaseline;
@@ -114,6 +115,20 @@ public final class Step {
 
   public boolean failuresExpected() {
     return failuresExpected;
+  }
+
+  /**
+   * A census job that fails here may be the experiment's result (seed 000's Figure 11: HDFS input whose only
+   * replicas were on the killed DataNodes): its failure is recorded with {@code why} and does not fail the study.
+   */
+  public Step failureIsAResult(String why) {
+    this.failureIsAResult = why;
+    return this;
+  }
+
+  /** Why this step's job failing is a result, or null. */
+  public String failureIsAResult() {
+    return failureIsAResult;
   }
 
   /**
@@ -217,6 +232,7 @@ public final class Step {
     c.faultFraction = faultFraction;
     c.repeated = true;
     c.failuresExpected = failuresExpected;
+    c.failureIsAResult = failureIsAResult;
     return c;
   }
 

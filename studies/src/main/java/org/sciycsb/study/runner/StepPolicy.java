@@ -33,6 +33,18 @@ final class StepPolicy {
   }
 
   /** The first step {@code s} depends on that did not finish ok, or null. */
+  /** The status of a census step whose job failed where the plan says a failure is the result (Figure 11). */
+  public static final String FAILED_AS_RESULT = "job failed (a result)";
+
+  /**
+   * A census job that failed (exit 4, not interrupted, not unreachable) where the plan says that is a result, and
+   * whose fault schedule ran as planned ({@code faultProblem} not recorded).
+   */
+  static boolean failureIsAResult(Step s, int code, Map<String, Object> rec) {
+    return s.failureIsAResult() != null && s.kind() == Step.Kind.CENSUS && code == BenchmarkException.EXIT_RUN_FAILED
+        && !rec.containsKey("faultProblem");
+  }
+
   static String blockedBy(Step s, Map<String, String> status) {
     for (String d : s.dependsOn()) {
       if (!"ok".equals(status.get(d))) {

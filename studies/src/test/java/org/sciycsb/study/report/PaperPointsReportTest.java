@@ -98,4 +98,33 @@ class PaperPointsReportTest {
     // the 32-thread runs are not points of the thread sweep
     assertThat(table(rb, "consistency").rows).hasSize(1);
   }
+
+  @Test
+  void dedeFigure11HasARowPerReplicationAndAFailedJobAsItsResult() throws Exception {
+    ObjectNode h = ExperimentsTest.header(Studies.find("dede"));
+    for (JsonNode s : h.path("steps")) {
+      String name = s.path("name").asText();
+      if (name.equals("faults/hdfs-hdfs-r1/0-killed")) {
+        ((ObjectNode) s).put("status", "ok");
+        results(name, "{\"summary\": {\"totalMs\": 4000, \"recordsRead\": 3720}}");
+      } else if (name.equals("faults/hdfs-hdfs-r1/1-killed")) {
+        ((ObjectNode) s).put("status", "job failed (a result)");
+      }
+    }
+    ReportBuilder rb = StudyReports.build(Studies.find("dede"), tmp, h);
+    Report.Table t = table(rb, "faults");
+    assertThat(t.rows).hasSize(8);
+    assertThat(t.rows.stream().map(r -> r.get("replication").text)).containsExactly("3", "3", "2", "2", "1", "1",
+        "- (MongoDB input)", "- (MongoDB input)");
+    Map<String, Report.Cell> none = t.rows.get(4);
+    assertThat(none.get("path").text).isEqualTo("HDFS -> HDFS, replication 1");
+    assertThat(none.get("time").value).isEqualTo(4000);
+    assertThat(none.get("time").sources.get(0).dir()).isEqualTo("faults/hdfs-hdfs-r1/0-killed");
+    assertThat(none.get("time").sources.get(0).field()).isEqualTo("summary.totalMs");
+    Map<String, Report.Cell> killed = t.rows.get(5);
+    assertThat(killed.get("killed").text).isEqualTo("1");
+    assertThat(killed.get("time").text).isEqualTo("job failed (a result)");
+    assertThat(killed.get("overhead").hasValue()).isFalse();
+    assertThat(t.notes.get(0)).contains("census.replication").contains("job failed (a result)");
+  }
 }

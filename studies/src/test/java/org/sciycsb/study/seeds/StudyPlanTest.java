@@ -173,8 +173,9 @@ class StudyPlanTest {
   void dedeRunsCensusJobsAgainstTheNamedServersAndLabelsTheStandIn() throws Exception {
     Plan p = StudyPlans.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
         Map.of("study.hdfs", "hdfs://127.0.0.1:9999", "study.mongo", "mongodb://127.0.0.1:27999"), "t_");
+    // 36 census steps, and Figure 11 at replication 2 and 1: a load and two jobs each
     assertThat(p.steps()).filteredOn(s -> !s.name().startsWith("checkpoint/"))
-        .allMatch(s -> s.kind() == Step.Kind.CENSUS).hasSize(36);
+        .allMatch(s -> s.kind() == Step.Kind.CENSUS).hasSize(36 + 2 * 3);
     assertThat(checkpointSteps(p, "checkpoint/")).hasSize(6 + 2 * 2).allMatch(s -> s.kind() == Step.Kind.RUN);
     Step raw = p.step("raw/read-mongo");
     assertThat(raw.argv()).startsWith("read");
@@ -208,7 +209,9 @@ class StudyPlanTest {
         Map.of("study.hdfs", "hdfs://127.0.0.1:9999", "study.mongo", "mongodb://127.0.0.1:27999",
             "study.fault.hdfs", "hdfs://127.0.0.1:9200"), "t_");
     assertThat(checkpointSteps(p, "faults/").stream().map(Step::name)).containsExactly("faults/hdfs-hdfs/0-killed",
-        "faults/hdfs-hdfs/1-killed", "faults/mongo-hdfs/0-killed", "faults/mongo-hdfs/1-killed");
+        "faults/hdfs-hdfs/1-killed", "faults/hdfs-hdfs-r2/0-killed", "faults/hdfs-hdfs-r2/1-killed",
+        "faults/hdfs-hdfs-r1/0-killed", "faults/hdfs-hdfs-r1/1-killed", "faults/mongo-hdfs/0-killed",
+        "faults/mongo-hdfs/1-killed");
     Step base = p.step("faults/hdfs-hdfs/0-killed");
     assertThat(base.fault()).isEmpty();
     assertThat(base.prop("census.input")).isEqualTo("hdfs://127.0.0.1:9200/sciycsb-study/t/in-37200");
@@ -220,6 +223,26 @@ class StudyPlanTest {
     assertThat(k1.faultBaseline()).isEqualTo("faults/hdfs-hdfs/0-killed");
     assertThat(k1.faultFraction()).isEqualTo(0.3);
     assertThat(k1.dependsOn()).contains("data/faults-hdfs-37200", "faults/hdfs-hdfs/0-killed");
+    // HDFS input at replication 1 and 2 (census.replication), each loaded once into a folder of its own; at
+    // replication 1 one killed DataNode may hold the only copy of a block: the job's failure is the result
+    assertThat(p.step("data/faults-hdfs-37200").prop("census.replication")).isNull();
+    for (long r : new long[] {1, 2}) {
+      Step load = p.step("data/faults-hdfs-37200-r" + r);
+      assertThat(load.prop("census.replication")).isEqualTo("" + r);
+      assertThat(load.prop("census.output")).isEqualTo("hdfs://127.0.0.1:9200/sciycsb-study/t/in-37200-r" + r);
+      Step job = p.step("faults/hdfs-hdfs-r" + r + "/1-killed");
+      assertThat(job.prop("census.input")).isEqualTo(load.prop("census.output"));
+      assertThat(job.dependsOn()).contains(load.name(), "faults/hdfs-hdfs-r" + r + "/0-killed");
+      assertThat(job.tag("replication")).isEqualTo("" + r);
+      assertThat(job.fault()).containsEntry("fault.action", "kill-node:2");
+    }
+    assertThat(p.step("faults/hdfs-hdfs-r1/1-killed").failureIsAResult()).contains("replication 1 with 1 DataNode");
+    assertThat(p.step("faults/hdfs-hdfs-r2/1-killed").failureIsAResult()).as("a second copy survives").isNull();
+    assertThat(p.step("faults/hdfs-hdfs/1-killed").failureIsAResult()).isNull();
+    assertThat(p.step("faults/hdfs-hdfs-r1/0-killed").failureIsAResult()).as("no fault: a failure fails").isNull();
+    assertThat(p.repeated(2).step("faults/hdfs-hdfs-r1/1-killed/run-2").failureIsAResult()).isNotNull();
+    assertThat(p.params().get("faultReplication")).isEqualTo(Map.of("hdfs-hdfs", 3L, "hdfs-hdfs-r2", 2L,
+        "hdfs-hdfs-r1", 1L));
     // the mongo-hadoop input is the 37.2 M load the filter runs share
     assertThat(p.step("faults/mongo-hdfs/1-killed").dependsOn()).contains("data/mongo-37200");
     // repeats: each repeat's fault is placed by that repeat's baseline
