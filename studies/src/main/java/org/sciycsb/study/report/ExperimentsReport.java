@@ -33,7 +33,7 @@ public final class ExperimentsReport {
     Report.Table t = r.table(TABLE, "What this run reproduces of the paper", "every table and figure of the "
         + "paper, from the study's experiments.json");
     t.key("id", "paper").key("title", "what it shows").key("status", "status").key("reason", "reason / what differs")
-        .key("shown", "shown in this report").key("here", "this run");
+        .key("shown", "shown in this report").run("here", "measured", 0); // a run column: per store when merged
     for (Experiments.Experiment x : list) {
       Map<String, Report.Cell> row = t.row();
       row.put("id", Report.Cell.text(x.id()));
@@ -72,8 +72,9 @@ public final class ExperimentsReport {
     }
     Report.Table t = r.table(CLUSTER_TABLE, "Settings with an effect only on a cluster, and the server of this run",
         "the paper's settings for its clusters (the study's presets)");
-    t.key("setting", "preset: setting").key("effect", "effect").key("server", "the server of this run")
-        .key("here", "effect in this run");
+    // run columns: a report over several stores or clusters gets them per store, each judged from its own runs
+    t.key("setting", "preset: setting").key("effect", "effect").run("server", "the server", 0)
+        .run("here", "effect of the setting", 0);
     for (JsonNode c : list) {
       Map<String, Report.Cell> row = t.row();
       row.put("setting", Report.Cell.text(c.path("file").asText() + ": " + c.path("key").asText() + "="
