@@ -37,12 +37,15 @@ final class StepPolicy {
   public static final String FAILED_AS_RESULT = "job failed (a result)";
 
   /**
-   * A census job that failed (exit 4, not interrupted, not unreachable) where the plan says that is a result, and
-   * whose fault schedule ran as planned ({@code faultProblem} not recorded).
+   * A census job that failed (not a configuration error, an unreachable server or an interrupt) where the plan says
+   * that is a result, whose log holds the failure the plan names ({@code log}: the step's log) and whose fault
+   * schedule ran as planned ({@code faultProblem} not recorded).
    */
-  static boolean failureIsAResult(Step s, int code, Map<String, Object> rec) {
-    return s.failureIsAResult() != null && s.kind() == Step.Kind.CENSUS && code == BenchmarkException.EXIT_RUN_FAILED
-        && !rec.containsKey("faultProblem");
+  static boolean failureIsAResult(Step s, int code, Map<String, Object> rec, String log) {
+    return s.failureIsAResult() != null && s.kind() == Step.Kind.CENSUS && !finished(code)
+        && code != BenchmarkException.EXIT_CONFIG && code != BenchmarkException.EXIT_BINDING
+        && code != BenchmarkException.EXIT_INTERRUPTED && !rec.containsKey("faultProblem")
+        && log.contains(s.failureMarker());
   }
 
   static String blockedBy(Step s, Map<String, String> status) {

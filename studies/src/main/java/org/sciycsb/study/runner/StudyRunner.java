@@ -162,7 +162,7 @@ public final class StudyRunner {
     err.println("study:     " + st + (code != 0 ? " (exit " + code + ")" : "") + ", " + Math.round(secs) + " s"
         + StepResults.headline(res) + (failures != null ? ", " + failures : "")
         + (ok ? "" : ", log: " + folder.dir().relativize(folder.logOf(s))));
-    if (!ok && StepPolicy.failureIsAResult(s, code, rec)) {
+    if (!ok && !interrupted && StepPolicy.failureIsAResult(s, code, rec, folder.log(s))) {
       st = StepPolicy.FAILED_AS_RESULT;
       rec.put("status", st);
       rec.put("reason", folder.lastError(s) + " (" + s.failureIsAResult() + ")");

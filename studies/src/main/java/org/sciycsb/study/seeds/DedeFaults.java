@@ -98,6 +98,9 @@ final class DedeFaults {
    */
   static final long HDFS_DEFAULT_REPLICATION = 3;
 
+  /** HDFS's BlockMissingException: no live DataNode holds a block of the input (the only failure that is a result). */
+  static final String MISSING_BLOCK = "Could not obtain block";
+
   static List<Long> replications(StudyProps p) throws ConfigException {
     List<Long> reps = p.longs("faults.replications");
     if (reps.isEmpty() || reps.stream().anyMatch(r -> r < 1)) {
@@ -121,8 +124,8 @@ final class DedeFaults {
       if (k > 0) {
         s.fault(killing(base, k)).faultAt(baseline, at);
         if (r > 0 && k >= r) {
-          s.failureIsAResult("HDFS input at replication " + r + " with " + k + " DataNode(s) killed: blocks whose "
-              + "only replicas were on them cannot be read, seed 000's Hadoop-HDFS failure");
+          s.failureIsAResult("HDFS input at replication " + r + " with " + k + " DataNode(s) killed: a block whose "
+              + "only replicas were on them could not be read, seed 000's Hadoop-HDFS failure", MISSING_BLOCK);
         }
       }
       plan.add(s);

@@ -113,15 +113,15 @@ class PaperPointsReportTest {
     }
     ReportBuilder rb = StudyReports.build(Studies.find("dede"), tmp, h);
     Report.Table t = table(rb, "faults");
-    assertThat(t.rows).hasSize(8);
-    assertThat(t.rows.stream().map(r -> r.get("replication").text)).containsExactly("3", "3", "2", "2", "1", "1",
-        "- (MongoDB input)", "- (MongoDB input)");
-    Map<String, Report.Cell> none = t.rows.get(4);
+    assertThat(t.rows).hasSize(12);
+    assertThat(t.rows.stream().map(r -> r.get("replication").text)).containsExactly("3", "3", "3", "2", "2", "2",
+        "1", "1", "1", "- (MongoDB input)", "- (MongoDB input)", "- (MongoDB input)");
+    Map<String, Report.Cell> none = t.rows.get(6);
     assertThat(none.get("path").text).isEqualTo("HDFS -> HDFS, replication 1");
     assertThat(none.get("time").value).isEqualTo(4000);
     assertThat(none.get("time").sources.get(0).dir()).isEqualTo("faults/hdfs-hdfs-r1/0-killed");
     assertThat(none.get("time").sources.get(0).field()).isEqualTo("summary.totalMs");
-    Map<String, Report.Cell> killed = t.rows.get(5);
+    Map<String, Report.Cell> killed = t.rows.get(7);
     assertThat(killed.get("killed").text).isEqualTo("1");
     assertThat(killed.get("time").text).isEqualTo("job failed (a result)");
     assertThat(killed.get("overhead").hasValue()).isFalse();

@@ -173,9 +173,9 @@ class StudyPlanTest {
   void dedeRunsCensusJobsAgainstTheNamedServersAndLabelsTheStandIn() throws Exception {
     Plan p = StudyPlans.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
         Map.of("study.hdfs", "hdfs://127.0.0.1:9999", "study.mongo", "mongodb://127.0.0.1:27999"), "t_");
-    // 36 census steps, and Figure 11 at replication 2 and 1: a load and two jobs each
+    // 36 census steps, 2 DataNodes killed on both paths, and Figure 11 at replication 2 and 1: a load and 3 jobs each
     assertThat(p.steps()).filteredOn(s -> !s.name().startsWith("checkpoint/"))
-        .allMatch(s -> s.kind() == Step.Kind.CENSUS).hasSize(36 + 2 * 3);
+        .allMatch(s -> s.kind() == Step.Kind.CENSUS).hasSize(36 + 2 + 2 * 4);
     assertThat(checkpointSteps(p, "checkpoint/")).hasSize(6 + 2 * 2).allMatch(s -> s.kind() == Step.Kind.RUN);
     Step raw = p.step("raw/read-mongo");
     assertThat(raw.argv()).startsWith("read");
@@ -209,9 +209,11 @@ class StudyPlanTest {
         Map.of("study.hdfs", "hdfs://127.0.0.1:9999", "study.mongo", "mongodb://127.0.0.1:27999",
             "study.fault.hdfs", "hdfs://127.0.0.1:9200"), "t_");
     assertThat(checkpointSteps(p, "faults/").stream().map(Step::name)).containsExactly("faults/hdfs-hdfs/0-killed",
-        "faults/hdfs-hdfs/1-killed", "faults/hdfs-hdfs-r2/0-killed", "faults/hdfs-hdfs-r2/1-killed",
-        "faults/hdfs-hdfs-r1/0-killed", "faults/hdfs-hdfs-r1/1-killed", "faults/mongo-hdfs/0-killed",
-        "faults/mongo-hdfs/1-killed");
+        "faults/hdfs-hdfs/1-killed", "faults/hdfs-hdfs/2-killed", "faults/hdfs-hdfs-r2/0-killed",
+        "faults/hdfs-hdfs-r2/1-killed", "faults/hdfs-hdfs-r2/2-killed", "faults/hdfs-hdfs-r1/0-killed",
+        "faults/hdfs-hdfs-r1/1-killed", "faults/hdfs-hdfs-r1/2-killed", "faults/mongo-hdfs/0-killed",
+        "faults/mongo-hdfs/1-killed", "faults/mongo-hdfs/2-killed");
+    assertThat(p.step("faults/hdfs-hdfs/2-killed").fault()).containsEntry("fault.action", "kill-node:2,3");
     Step base = p.step("faults/hdfs-hdfs/0-killed");
     assertThat(base.fault()).isEmpty();
     assertThat(base.prop("census.input")).isEqualTo("hdfs://127.0.0.1:9200/sciycsb-study/t/in-37200");
@@ -237,7 +239,11 @@ class StudyPlanTest {
       assertThat(job.fault()).containsEntry("fault.action", "kill-node:2");
     }
     assertThat(p.step("faults/hdfs-hdfs-r1/1-killed").failureIsAResult()).contains("replication 1 with 1 DataNode");
+    assertThat(p.step("faults/hdfs-hdfs-r1/1-killed").failureMarker()).isEqualTo("Could not obtain block");
     assertThat(p.step("faults/hdfs-hdfs-r2/1-killed").failureIsAResult()).as("a second copy survives").isNull();
+    assertThat(p.step("faults/hdfs-hdfs-r2/2-killed").failureIsAResult()).contains("replication 2 with 2 DataNode");
+    assertThat(p.step("faults/hdfs-hdfs/2-killed").failureIsAResult()).as("a third copy survives").isNull();
+    assertThat(p.step("faults/mongo-hdfs/2-killed").failureIsAResult()).as("mongo-hadoop input").isNull();
     assertThat(p.step("faults/hdfs-hdfs/1-killed").failureIsAResult()).isNull();
     assertThat(p.step("faults/hdfs-hdfs-r1/0-killed").failureIsAResult()).as("no fault: a failure fails").isNull();
     assertThat(p.repeated(2).step("faults/hdfs-hdfs-r1/1-killed/run-2").failureIsAResult()).isNotNull();
