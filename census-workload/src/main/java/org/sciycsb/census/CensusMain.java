@@ -103,10 +103,22 @@ public final class CensusMain {
       case "load": {
         Locations o = Locations.parse(CensusOptions.OUTPUT.name(), config.get(CensusOptions.OUTPUT));
         CensusGenerator gen = new CensusGenerator(config.get(CensusOptions.SEED), config.get(CensusOptions.MALFORMED));
-        JobReport report = CensusData.load(new Configuration(), o, gen, config.get(CensusOptions.RECORDS),
+        Configuration conf = new Configuration();
+        Integer replication = config.get(CensusOptions.REPLICATION);
+        if (replication != null) {
+          if (o.mongo()) {
+            throw new CensusException("census.replication is the replication of HDFS files: the output is the "
+                + "MongoDB collection " + o.namespace(), 2);
+          }
+          conf.setInt("dfs.replication", replication);
+        }
+        JobReport report = CensusData.load(conf, o, gen, config.get(CensusOptions.RECORDS),
             config.get(CensusOptions.FILES), "onefield".equals(config.get(CensusOptions.LAYOUT)),
             config.get(CensusOptions.OVERWRITE), config.get(CensusOptions.BATCHSIZE));
         report.metadata.put("seed", config.get(CensusOptions.SEED));
+        if (replication != null) {
+          report.metadata.put("replication", replication);
+        }
         return report;
       }
       case "read":

@@ -51,6 +51,10 @@ public final class CensusOptions {
   public static final Option<Long> MALFORMED = Option.longValue("census.malformed", 0L,
       "generate/load: write one record in this many truncated (bad-input tests); 0 = none")
       .check(v -> v >= 0, "must not be negative");
+  public static final Option<Integer> REPLICATION = Option.integer("census.replication", null,
+      "load to HDFS: the replication of the written files (dfs.replication; results.json metadata.replication); seed"
+          + " 000's Figure 11 at 1 and 2 shows a job failing when the only replicas are lost")
+      .defaultShownAs("the HDFS client's default, 3").check(v -> v >= 1, "must be at least 1");
   public static final Option<Integer> BATCHSIZE = Option.integer("census.batchsize", 1000,
       "load to MongoDB: documents per insertMany").check(v -> v >= 1, "must be at least 1");
 
@@ -62,7 +66,7 @@ public final class CensusOptions {
   public static OptionSet set() {
     return OptionSet.builder("census")
         .add(INPUT, OUTPUT, SPLITSIZE, REDUCERS, SEPARATOR, OVERWRITE, RESULTS, STARTFILE, HADOOP_CONF_DIR, LOCAL_MAPS,
-            MONGO_SPLITTER, RECORDS, SEED, FILES, MALFORMED, BATCHSIZE, LAYOUT, STAGING)
+            MONGO_SPLITTER, RECORDS, SEED, FILES, MALFORMED, REPLICATION, BATCHSIZE, LAYOUT, STAGING)
         .ownPrefix("census.")
         .build();
   }

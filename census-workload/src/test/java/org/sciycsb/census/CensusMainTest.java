@@ -55,6 +55,28 @@ class CensusMainTest {
     assertThat(Files.readString(dir.resolve("results/results.txt"))).contains("RecordsPerMinute");
   }
 
+  /** census.replication: the files' dfs.replication, said in results.json; refused for MongoDB, below 1. */
+  @Test
+  void loadWritesAtTheReplicationAskedAndSaysSo(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    int code = run("load", "-p", "census.records=50", "-p", "census.output=file://" + dir + "/in", "-p",
+        "census.replication=2", "-p", "census.results=" + dir + "/results");
+    assertThat(code).as(err.toString()).isZero();
+    String json = Files.readString(dir.resolve("results/results.json"));
+    assertThat(json).contains("\"replication\" : 2");
+    code = run("load", "-p", "census.records=50", "-p", "census.output=file://" + dir + "/in3", "-p",
+        "census.results=" + dir + "/results3");
+    assertThat(code).as(err.toString()).isZero();
+    assertThat(Files.readString(dir.resolve("results3/results.json"))).doesNotContain("\"replication\"");
+    err.reset();
+    assertThat(run("load", "-p", "census.output=mongodb://127.0.0.1:1/db.coll", "-p", "census.replication=1"))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("census.replication is the replication of HDFS files")
+        .contains("MongoDB collection db.coll");
+    err.reset();
+    assertThat(run("load", "-p", "census.output=file://" + dir + "/in0", "-p", "census.replication=0")).isEqualTo(2);
+    assertThat(err.toString()).contains("census.replication").contains("must be at least 1");
+  }
+
   @Test
   void theCommandLineIsPicocliDeclared(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
     Path a = Files.writeString(dir.resolve("a"), "census.records=1\ncensus.seed=1\n");

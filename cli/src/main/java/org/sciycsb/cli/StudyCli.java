@@ -20,8 +20,9 @@ import picocli.CommandLine.Parameters;
  * {@code bin/ycsb study list | <name> [<binding>] [options] | <name> --compare A B | report <dir>}: the arguments,
  * checked and typed; the studies themselves are {@link StudyCommand}'s (studies/).
  */
-@Command(name = "study", separator = " ", description = {"rerun a seed study whole: its matrix, then the paper's "
-    + "tables and figures (bin/ycsb help study lists the studies)",
+@Command(name = "study", separator = " ", description = {"run a seed study: its matrix at the paper's size or smaller, then "
+    + "the paper's tables and figures it reproduces (bin/ycsb help study lists the studies; docs/studies.md says "
+    + "what each reproduces)",
     "Each step's results folder is <study folder>/<step>; the report is study.json, study.md and study.html. A "
     + "configuration error stops before anything runs (exit 2); a failed step is recorded, the study goes on where "
     + "that makes sense, and the exit code is the first failed step's."})

@@ -369,6 +369,14 @@ class StudyCommandTest {
     assertThat(tput.path("rows").get(0).path("test-stall:run-32GB").path("sources").get(0).path("dir").asText())
         .isEqualTo("test-stall/32GB/workloada-uniform");
     assertThat(checkCells(dir, doc)).isGreaterThan(10);
+    // what the run reproduces of the paper: one row per experiment, whether each store measured it in a column each
+    JsonNode exp = table(doc, "experiments");
+    assertThat(exp.path("rows")).hasSize(MAPPER.readTree(Path.of("../workloads/study-sandisk/experiments.json")
+        .toFile()).path("experiments").size());
+    assertThat(exp.path("columns").findValuesAsText("key")).contains("basic:here", "test-stall:here");
+    JsonNode fig5 = exp.path("rows").get(4);
+    assertThat(fig5.path("id").path("text").asText()).isEqualTo("Figure 5");
+    assertThat(fig5.path("basic:here").path("text").asText()).isEqualTo("measured");
     JsonNode fig = doc.path("figures").get(0);
     assertThat(fig.path("series").findValuesAsText("name")).anyMatch(n -> n.startsWith(stallLabel + ": "))
         .anyMatch(n -> n.startsWith(basicLabel + ": "));

@@ -81,7 +81,7 @@ class RiakStudyIT {
     StudyEndToEndIT.Result r = ycsb("study", "niec", "riak", "--scale", "1e-3", "-p",
         "riak.hosts=" + TestServers.riakHosts(), "-p", "results.dir=" + dir);
     assertThat(r.exit()).as(() -> r.err() + failures(dir)).isZero();
-    JsonNode doc = finished(dir, 14);
+    JsonNode doc = finished(dir, 16); // 7 worker counts x write, read; the client alone (Figure 4.1)
     assertThat(table(doc, "workers").path("rows")).hasSize(7);
     assertThat(store(dir, "workers-20/read").path("product").asText()).isEqualTo("Riak KV");
     JsonNode read = MAPPER.readTree(dir.resolve("workers-20/read/results.json").toFile());

@@ -235,11 +235,14 @@ class StudyEndToEndIT {
     Path dir = tmp.resolve("niec");
     Result r = ycsb("study", "niec", "jdbc", "--scale", "1e-3", "-p", "results.dir=" + dir);
     assertThat(r.exit()).as(r.err()).isZero();
-    JsonNode doc = finished(dir, 14);
+    JsonNode doc = finished(dir, 16); // 7 worker counts x write, read; the client alone (Figure 4.1)
     JsonNode rows = table(doc, "workers").path("rows");
     assertThat(rows).hasSize(7);
     assertThat(rows.get(4).path("workers").path("text").asText()).isEqualTo("20");
     assertThat(rows.get(4).path("pub-mongo-w").path("value").asDouble()).isEqualTo(4593);
+    JsonNode alone = table(doc, "no-database").path("rows");
+    assertThat(alone.get(0).path("rate").path("value").asDouble()).as("the client alone writes").isPositive();
+    assertThat(alone.get(1).path("rate").path("sources").get(0).path("dir").asText()).isEqualTo("client/read");
     JsonNode read = MAPPER.readTree(dir.resolve("workers-20/read/results.json").toFile());
     assertThat(read.path("summary").path("operations").asLong()).isEqualTo(80);
     assertThat(read.path("extra").path("fasta").path("reads").path("rna").path("notFound").asLong()).isZero();

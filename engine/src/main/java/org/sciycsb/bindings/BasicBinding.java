@@ -102,6 +102,12 @@ public final class BasicBinding implements Binding {
         return true;
       }
 
+      /** Domain workloads of documents (fasta) without a database: a no-op {@link BasicDocumentStore}. */
+      @Override
+      public java.util.Map<Class<? extends org.sciycsb.api.AccessPath>, AccessPathFactory> accessPaths() {
+        return java.util.Map.of(org.sciycsb.api.access.DocumentStore.class, id -> new BasicDocumentStore());
+      }
+
       @Override
       public BindingRun openThreadClient(int threadId) {
         return run(delay, random, busyNanos, verbose);

@@ -49,6 +49,7 @@ public final class StudyReports {
     ReportBuilder rb = new ReportBuilder(new Runs(dir, steps), pub, header);
     def.report(rb);
     ServerFigures.add(rb);
+    org.sciycsb.study.report.ExperimentsReport.add(rb);
     return rb;
   }
 

@@ -96,6 +96,7 @@ final class StudyRun {
     if (server != null) {
       header.put("server", server.toMap());
     }
+    header.put("experiments", StudyPlans.experiments(home, def));
     err.println("study " + def.name() + " (seed " + def.seed() + "): " + plan.steps().size() + " steps"
         + (plan.repeats() > 1 ? " (measured steps x " + plan.repeats() + ", repeat-major)" : "")
         + (engine ? ", binding " + bindingName : "") + ", scale " + org.sciycsb.report.Fmt.num(a.scale(), 12)

@@ -32,6 +32,8 @@ public final class Step {
   private String note;
   private Boolean repeated;
   private boolean failuresExpected;
+  private String failureIsAResult;
+  private String failureMarker;
   private final List<String> freshPerRepeat = new ArrayList<>();
   private final Map<String, String> fault = new LinkedHashMap<>();
   private String faultBaseline;
@@ -114,6 +116,27 @@ public final class Step {
 
   public boolean failuresExpected() {
     return failuresExpected;
+  }
+
+  /**
+   * A census job that fails here may be the experiment's result (seed 000's Figure 11: HDFS input whose only
+   * replicas were on the killed DataNodes): a failure whose log holds {@code marker} is recorded with {@code why}
+   * and does not fail the study; any other failure does.
+   */
+  public Step failureIsAResult(String why, String marker) {
+    this.failureIsAResult = why;
+    this.failureMarker = marker;
+    return this;
+  }
+
+  /** The text the job's log must hold for its failure to be that result (HDFS's "Could not obtain block"). */
+  public String failureMarker() {
+    return failureMarker;
+  }
+
+  /** Why this step's job failing is a result, or null. */
+  public String failureIsAResult() {
+    return failureIsAResult;
   }
 
   /**
@@ -217,6 +240,8 @@ public final class Step {
     c.faultFraction = faultFraction;
     c.repeated = true;
     c.failuresExpected = failuresExpected;
+    c.failureIsAResult = failureIsAResult;
+    c.failureMarker = failureMarker;
     return c;
   }
 

@@ -114,6 +114,7 @@ final class CensusStep {
     folder.appendLog(s, "study: the fault schedule (fault.at=" + faults.get().at() + " after the job started): "
         + problem.orElse("ran as planned") + " (" + folder.dir().relativize(folder.of(s).resolve("fault.log"))
         + ")");
+    problem.ifPresent(pr -> rec.put("faultProblem", pr)); // a failed schedule is never the job's result
     if (problem.isPresent() && code == 0) {
       folder.appendLog(s, "error: " + problem.get());
       return BenchmarkException.EXIT_RUN_FAILED;

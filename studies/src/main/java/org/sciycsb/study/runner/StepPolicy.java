@@ -33,6 +33,21 @@ final class StepPolicy {
   }
 
   /** The first step {@code s} depends on that did not finish ok, or null. */
+  /** The status of a census step whose job failed where the plan says a failure is the result (Figure 11). */
+  public static final String FAILED_AS_RESULT = "job failed (a result)";
+
+  /**
+   * A census job that failed (not a configuration error, an unreachable server or an interrupt) where the plan says
+   * that is a result, whose log holds the failure the plan names ({@code log}: the step's log) and whose fault
+   * schedule ran as planned ({@code faultProblem} not recorded).
+   */
+  static boolean failureIsAResult(Step s, int code, Map<String, Object> rec, String log) {
+    return s.failureIsAResult() != null && s.kind() == Step.Kind.CENSUS && !finished(code)
+        && code != BenchmarkException.EXIT_CONFIG && code != BenchmarkException.EXIT_BINDING
+        && code != BenchmarkException.EXIT_INTERRUPTED && !rec.containsKey("faultProblem")
+        && log.contains(s.failureMarker());
+  }
+
   static String blockedBy(Step s, Map<String, String> status) {
     for (String d : s.dependsOn()) {
       if (!"ok".equals(status.get(d))) {

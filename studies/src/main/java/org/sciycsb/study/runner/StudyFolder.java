@@ -103,6 +103,15 @@ public final class StudyFolder {
   }
 
   /** The last line starting with "error:" in the step's log, or its last line. */
+  /** The step's whole log, or "" without one. */
+  String log(Step s) {
+    try {
+      return Files.readString(logOf(s), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
   String lastError(Step s) {
     try {
       List<String> lines = Files.readAllLines(logOf(s), StandardCharsets.UTF_8);

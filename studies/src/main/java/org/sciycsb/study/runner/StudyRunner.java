@@ -162,6 +162,15 @@ public final class StudyRunner {
     err.println("study:     " + st + (code != 0 ? " (exit " + code + ")" : "") + ", " + Math.round(secs) + " s"
         + StepResults.headline(res) + (failures != null ? ", " + failures : "")
         + (ok ? "" : ", log: " + folder.dir().relativize(folder.logOf(s))));
+    if (!ok && !interrupted && StepPolicy.failureIsAResult(s, code, rec, folder.log(s))) {
+      st = StepPolicy.FAILED_AS_RESULT;
+      rec.put("status", st);
+      rec.put("reason", folder.lastError(s) + " (" + s.failureIsAResult() + ")");
+      status.put(s.name(), st);
+      err.println("study:     the job's failure is this step's result: " + s.failureIsAResult());
+      folder.save(header);
+      return;
+    }
     if (!ok) {
       rec.put("reason", folder.lastError(s));
       worst = worst == 0 ? code : worst;
@@ -192,7 +201,8 @@ public final class StudyRunner {
   /** The study's end in study.json (when, outcome, exit code), and its report. */
   private void finish(Map<String, Object> header, StudyReportWriter writer) throws BenchmarkException {
     header.put("finished", Instant.now().toString());
-    boolean allOk = status.values().stream().allMatch("ok"::equals) && worst == 0;
+    boolean allOk = status.values().stream().allMatch(v -> v.equals("ok") || v.equals(StepPolicy.FAILED_AS_RESULT))
+        && worst == 0;
     header.put("outcome", allOk ? "completed" : interrupted ? "interrupted" : stop ? "stopped"
         : "completed with failures");
     header.put("exitCode", worst);

@@ -56,36 +56,86 @@ final class DedeFaults {
           + "the job without a fault always runs");
     }
     double at = p.fraction("faults.at");
+    List<Long> reps = replications(p);
     Map<String, String> base = faultAction(c);
+    Map<String, Object> replicationOf = new LinkedHashMap<>();
+    List<String> labels = new ArrayList<>();
     for (String path : paths) {
-      String dep;
-      if (path.startsWith("mongo")) {
-        dep = inputs.load("mongo", n);
-      } else {
-        dep = "data/faults-hdfs-" + n;
-        plan.add(Step.census(dep, "load").p("census.records", n).p("census.files", inputs.files())
-            .p("census.output", froot + "/in-" + n).tag("store", "hdfs").tag("records", n).tag("role", "load")
-            .once());
-      }
-      String in = path.startsWith("mongo") ? inputs.mongoIn(n) : froot + "/in-" + n;
-      String baseline = "faults/" + path + "/0-killed";
-      for (long k : prepend(0L, killed)) {
-        Step s = Step.census("faults/" + path + "/" + k + "-killed", "filter").p("census.input", in)
-            .p("census.output", froot + "/out/faults-" + path).p("census.splitsize", split)
-            .p("census.reducers", reducers).tag("path", path).tag("killed", k).tag("records", n).after(dep);
-        if (k > 0) {
-          s.fault(killing(base, k)).faultAt(baseline, at);
+      for (long r : path.startsWith("mongo") ? List.of(0L) : reps) {
+        String label = r == 0 || r == HDFS_DEFAULT_REPLICATION ? path : path + "-r" + r;
+        String dep;
+        String in;
+        if (path.startsWith("mongo")) {
+          dep = inputs.load("mongo", n);
+          in = inputs.mongoIn(n);
+        } else {
+          String suffix = r == HDFS_DEFAULT_REPLICATION ? "" : "-r" + r;
+          dep = "data/faults-hdfs-" + n + suffix;
+          in = froot + "/in-" + n + suffix;
+          Step load = Step.census(dep, "load").p("census.records", n).p("census.files", inputs.files())
+              .p("census.output", in).tag("store", "hdfs").tag("records", n).tag("role", "load")
+              .tag("replication", r).once();
+          plan.add(r == HDFS_DEFAULT_REPLICATION ? load : load.p("census.replication", r));
+          replicationOf.put(label, r);
         }
-        plan.add(s);
+        labels.add(label);
+        faultSteps(plan, label, r, in, froot, split, reducers, n, dep, killed, base, at);
       }
     }
     plan.param("faultHdfs", fhdfs);
-    plan.param("faultPaths", paths);
+    plan.param("faultPaths", labels);
+    plan.param("faultReplication", replicationOf);
     plan.param("faultKilled", prepend(0L, killed));
     plan.param("faultRecords", n);
     plan.param("faultAt", at);
     plan.param("faultBy", base.containsKey("fault.server") ? "bin/servers kill " + base.get("fault.server")
         : "study.fault.command");
+  }
+
+  /**
+   * The HDFS client's default replication: the HDFS input written at it keeps the step names it had before
+   * {@code faults.replications} ({@code faults/hdfs-hdfs/...}); the others are {@code faults/hdfs-hdfs-r<R>/...}.
+   */
+  static final long HDFS_DEFAULT_REPLICATION = 3;
+
+  /** HDFS's BlockMissingException: no live DataNode holds a block of the input (the only failure that is a result). */
+  static final String MISSING_BLOCK = "Could not obtain block";
+
+  static List<Long> replications(StudyProps p) throws ConfigException {
+    List<Long> reps = p.longs("faults.replications");
+    if (reps.isEmpty() || reps.stream().anyMatch(r -> r < 1)) {
+      throw new ConfigException("study file " + p.file() + ": faults.replications lists the HDFS input's "
+          + "replications (1 or more each)");
+    }
+    return reps;
+  }
+
+  /** The job without a fault, then with k DataNodes killed mid-job; a failure is the result when k >= r. */
+  static void faultSteps(Plan plan, String label, long r, String in, String froot, long split, long reducers, long n,
+      String dep, List<Long> killed, Map<String, String> base, double at) {
+    String baseline = "faults/" + label + "/0-killed";
+    for (long k : prepend(0L, killed)) {
+      Step s = Step.census("faults/" + label + "/" + k + "-killed", "filter").p("census.input", in)
+          .p("census.output", froot + "/out/faults-" + label).p("census.splitsize", split)
+          .p("census.reducers", reducers).tag("path", label).tag("killed", k).tag("records", n).after(dep);
+      if (r > 0) {
+        s.tag("replication", r);
+      }
+      if (k > 0) {
+        s.fault(killing(base, k)).faultAt(baseline, at);
+        if (r > 0 && k >= r) {
+          s.failureIsAResult("HDFS input at replication " + r + " with " + k + " DataNode(s) killed: a block whose "
+              + "only replicas were on them could not be read, seed 000's Hadoop-HDFS failure", MISSING_BLOCK);
+        }
+      }
+      plan.add(s);
+    }
+  }
+
+  /** "HDFS -> HDFS" for hdfs-hdfs and hdfs-hdfs-r1 (the replication is a column of its own). */
+  static String title(String label, String ml) {
+    return DedeCensusReport.pathTitle(label.replaceFirst("-r\\d+$", ""), ml)
+        + (label.matches(".*-r\\d+$") ? ", replication " + label.replaceFirst(".*-r", "") : "");
   }
 
   private static List<Long> prepend(long first, List<Long> rest) {
@@ -142,7 +192,8 @@ final class DedeFaults {
     Report.Table t = r.table("faults", "Figure 11: the filter job with DataNodes killed mid-job ("
         + pr.path("faultRecords").asText() + " records, " + pr.path("faultHdfs").asText() + ")",
         "seed 000, §6.6 Figure 11 (32 Hadoop nodes, 37 M records, up to 16 nodes faulted)");
-    t.key("path", "input -> output").key("killed", "DataNodes killed").run("time", "total ms", 0)
+    t.key("path", "input -> output").key("replication", "HDFS input replication").key("killed", "DataNodes killed")
+        .run("time", "total ms", 0)
         .derived("overhead", "overhead over no fault, %", 1).run("at", "fault at, ms into the job", 0)
         .run("read", "records read", 0);
     Report.Figure g = r.line("faults", "Filter time by DataNodes killed mid-job", "seed 000, Figure 11",
@@ -153,7 +204,10 @@ final class DedeFaults {
       for (JsonNode k : pr.path("faultKilled")) {
         String step = "faults/" + path.asText() + "/" + k.asText() + "-killed";
         Map<String, Report.Cell> row = t.row();
-        row.put("path", Report.Cell.text(DedeCensusReport.pathTitle(path.asText(), ml)));
+        row.put("path", Report.Cell.text(title(path.asText(), ml)));
+        JsonNode rep = pr.path("faultReplication").path(path.asText());
+        row.put("replication", Report.Cell.text(rep.isNumber() ? rep.asText() : path.asText().startsWith("mongo")
+            ? "- (MongoDB input)" : "3"));
         row.put("killed", Report.Cell.text(k.asText()));
         Report.Cell time = r.runs.value(step, "summary.totalMs");
         row.put("time", time);
@@ -166,14 +220,17 @@ final class DedeFaults {
         row.put("read", r.runs.value(step, "summary.recordsRead"));
         pts.add(Runs.point(k.asDouble(), time));
       }
-      g.line(DedeCensusReport.pathTitle(path.asText(), ml), pts);
+      g.line(title(path.asText(), ml), pts);
     }
     t.note("Each fault: " + pr.path("faultBy").asText() + " (SIGKILL) at " + Math.round(pr.path("faultAt")
         .asDouble() * 100) + " % of the same job's time without a fault (ours: the paper does not say when), the "
         + "killed DataNodes restarted when the job ended; what ran and when is in each step's results.json "
-        + "(metadata.faults) and fault.log. HDFS input written at replication 3. The paper: Hadoop-HDFS fails "
-        + "to complete the job after 8 of 32 nodes faulted (they held input blocks); mongo-hadoop finishes with "
-        + "half the cluster lost. A job that failed is a failed step here, its cells say so. An overhead inside these "
+        + "(metadata.faults) and fault.log. HDFS input written at each of faults.replications (census.replication): "
+        + "with as many DataNodes killed as the input has replicas, blocks whose only replicas were on them cannot "
+        + "be read and the job fails, the paper's result (Hadoop-HDFS fails to complete the job after 8 of 32 nodes "
+        + "faulted; mongo-hadoop finishes with half the cluster lost); such a failure is the step's result ('job "
+        + "failed (a result)'), not the study's. Whether it comes depends on where HDFS placed the blocks: a job "
+        + "that completes there held no block only on the killed DataNodes. Any other failed job is a failed step. An overhead inside these "
         + "machines' 10-25 % run-to-run noise is no difference (--repeat for means with 95 % intervals).");
   }
 }

@@ -48,7 +48,11 @@ final class DedeStudy implements StudyDef {
         "--scale multiplies tasks (capped at --max-threads) and D (at least 1 s); report: job and task overhead and",
         "CHECKPOINT latency by interval and by cores, the paper's overheads beside.",
         "Every measured step 3 times, as the paper (--repeat N; the census inputs prepared once), means with 95 %",
-        "intervals. --only 'checkpoint/*' runs the grid alone (no census servers needed).");
+        "intervals. --only 'checkpoint/*' runs the grid alone (no census servers needed).",
+        "Figure 11 (faults/*): the filter on 3 DataNodes (bin/servers hdfs@dn3) without and with a DataNode killed",
+        "mid-job, HDFS input at replication 3, 2 and 1 (a job that fails where the killed DataNodes held the only",
+        "copies is the paper's result) and mongo-hadoop input.",
+        "Not reproduced (they need clusters): Figures 4, 7, 8 and 10; docs/studies.md lists every figure.");
   }
 
   @Override

@@ -44,7 +44,8 @@ final class NiecStudy implements StudyDef {
         "fresh tables) then read test (run: 80,000 random reads of the written ids). --scale multiplies the",
         "documents (hits per file) and the reads; worker counts above the files or the reads are capped.",
         "report: write and read documents/s by workers (Figures 5.1, 5.2) with the paper's MongoDB and Riak",
-        "figures beside, and the parse-only rate of the paper's program (Figure 4.1).");
+        "figures beside, CPU by workers (Figures 5.3, 5.4), and the client alone (Figure 4.1: the write and read",
+        "tests on the no-op binding basic, steps client/write and client/read) beside the paper's program.");
   }
 
   @Override
@@ -56,6 +57,7 @@ final class NiecStudy implements StudyDef {
     long reads = c.count(p.longValue("reads"));
     String preset = c.file("fasta");
     String store = c.preset(plan, null); // seed 001's MongoDB setting: FASTA collections on a hashed shard key
+    client(c, plan, preset, files, hits, reads);
     Map<Integer, List<Integer>> points = new LinkedHashMap<>();
     for (int w : workers) {
       points.computeIfAbsent(c.threads("workers", w, Math.min(files, reads)), k -> new ArrayList<>()).add(w);
@@ -80,6 +82,27 @@ final class NiecStudy implements StudyDef {
     plan.param("reads", reads);
     plan.param("points", pts);
   }
+
+  /**
+   * §4.1.3, Figure 4.1: the paper's program "without any database connected": the write test and the read test by
+   * {@code client.workers} worker(s) on the no-op binding {@code client.binding} (basic), no store preset.
+   */
+  static void client(StudyContext c, Plan plan, String preset, int files, long hits, long reads)
+      throws ConfigException {
+    String binding = c.props.list("client.binding").get(0);
+    int w = c.threads("workers", c.props.ints("client.workers").get(0), Math.min(files, reads));
+    plan.add(Step.load(CLIENT_WRITE, binding).file(preset).p("fasta.corpus.files", files)
+        .p("fasta.corpus.hits", hits).p("fasta.table.prefix", c.prefix + "client_").p("threadcount", w)
+        .tag("workers", w).tag("phase", "write").tag("role", "client").repeated("fasta.table.prefix"));
+    plan.add(Step.run(CLIENT_READ, binding).file(preset).p("fasta.ids", "${dir:" + CLIENT_WRITE + "}")
+        .p("fasta.reads", reads).p("threadcount", w).tag("workers", w).tag("phase", "read").tag("role", "client")
+        .after(CLIENT_WRITE));
+    plan.param("clientBinding", binding);
+    plan.param("clientWorkers", w);
+  }
+
+  static final String CLIENT_WRITE = "client/write";
+  static final String CLIENT_READ = "client/read";
 
   @Override
   public void report(ReportBuilder r) {
@@ -137,16 +160,7 @@ final class NiecStudy implements StudyDef {
         + "docs/s = the read run's throughput. The paper states figures only at its best worker counts (MongoDB "
         + "20, Riak 10); '-' = a chart point without a printed value.");
 
-    Report.Table np = r.table("no-database", "The paper's benchmark program without a database (the client's "
-        + "own limit)", "seed 001, §4.1.3, Figure 4.1");
-    np.key("phase", "phase").published("rate", "documents/s", 0);
-    for (String ph : new String[] {"write", "read"}) {
-      Map<String, Report.Cell> row = np.row();
-      row.put("phase", Report.Cell.text(ph));
-      row.put("rate", r.pub.cell("fig4.1", ReportBuilder.tags("phase", ph)));
-    }
-    np.note("For this tool's own client limit run the write phase on the basic (no-op) binding, or see "
-        + "fasta-workload/README.md (parser figures).");
+    client(r);
 
     boolean logX = wpts.size() > 1 && wpts.get(wpts.size() - 1)[0] >= 10 * wpts.get(0)[0];
     r.line("throughput-vs-workers", "Documents/s by workers", "seed 001, Figures 5.1, 5.2", "workers",
@@ -154,18 +168,41 @@ final class NiecStudy implements StudyDef {
     cpu(r, logX);
   }
 
+  /** Figure 4.1: the client steps on the no-op binding beside the paper's program without a database. */
+  static void client(ReportBuilder r) {
+    Report.Table np = r.table("no-database", "The benchmark program without a database (the client's own limit)",
+        "seed 001, §4.1.3, Figure 4.1");
+    np.key("phase", "phase").run("rate", "documents/s (mean)", 1).run("peak", "documents/s (best second)", 0)
+        .published("pub", "paper's program, documents/s", 0);
+    String[][] phases = {{"write", CLIENT_WRITE, "extra.fasta.docsPerSecond.mean"},
+        {"read", CLIENT_READ, "summary.throughput"}};
+    for (String[] ph : phases) {
+      Map<String, Report.Cell> row = np.row();
+      row.put("phase", Report.Cell.text(ph[0]));
+      row.put("rate", r.runs.value(ph[1], ph[2]));
+      row.put("peak", ph[0].equals("write") ? r.runs.value(ph[1], "extra.fasta.docsPerSecond.peak")
+          : Report.Cell.text("-"));
+      row.put("pub", r.pub.cell("fig4.1", ReportBuilder.tags("phase", ph[0])));
+    }
+    np.note("This run: steps " + CLIENT_WRITE + " and " + CLIENT_READ + " on the no-op binding "
+        + r.params().path("clientBinding").asText("basic") + " (no database), " + r.params().path("clientWorkers")
+        .asText("1") + " worker(s), the matrix's files, documents and reads; the paper: one program, 100 files, "
+        + "5,017,837 documents in 233 s, and 'more then 60000 requests/s' read (a lower bound).");
+  }
+
   /** Columns of the CPU table: the phase, then what was sampled (resources.summary of each run). */
   static final String[][] CPU = {{"host", "hostCpuBusy", "host busy"}, {"server",
       "serverProcessesCpu", "store server processes"}, {"client", "processes.client.cpu", "client JVM"}};
 
   /**
-   * Seed 001's CPU figures (Figures 5.3-5.8: the database hosts' CPU while the tests ran), from the runs' resource
+   * Seed 001's CPU figures (Figures 5.3 and 5.4: the database host's CPU while the tests ran by workers; 5.5-5.8
+   * are throughput by mongos hosts and nodes, not CPU), from the runs' resource
    * samples: this host's busy CPU, the store's server process (when -p resources.pids names it) and the client's,
    * as means over each test, by workers.
    */
   static void cpu(ReportBuilder r, boolean logX) {
     Report.Table t = r.table("cpu", "CPU during the write and read tests (% of all CPUs of this host, mean)",
-        "seed 001, Figures 5.3-5.8 (CPU of the database hosts)");
+        "seed 001, Figures 5.3 (MongoDB) and 5.4 (Riak): CPU of the database host by workers");
     t.key("workers", "workers");
     for (String ph : new String[] {"write", "read"}) {
       for (String[] c : CPU) {
@@ -191,7 +228,7 @@ final class NiecStudy implements StudyDef {
         + "is both, and the store's own processes are shown (added up) when -p resources.pids names them (e.g. "
         + "servers:mongodb for the test server's FerretDB and PostgreSQL, or pid files; '-' without it). Means over each test's samples "
         + "(resources.interval) from its measured start.");
-    Report.Figure f = r.line("cpu-vs-workers", "CPU by workers", "seed 001, Figures 5.3-5.8", "workers",
+    Report.Figure f = r.line("cpu-vs-workers", "CPU by workers", "seed 001, Figures 5.3, 5.4", "workers",
         "% of all CPUs", logX);
     lines.forEach(f::line);
   }

@@ -45,8 +45,8 @@ public final class SandiskStudy implements StudyDef {
         "(warmupops first, excluded). --scale multiplies the bytes and the operation counts.",
         "report: throughput by workload, distribution and size (Figure 7's layout, its published workload A",
         "numbers beside), read/update latency, dataset size vs this machine's memory.",
-        "SSD vs HDD: run it twice with -p label.storage=ssd|hdd (the store's data on each), then",
-        "bin/ycsb study sandisk --compare <dir-ssd> <dir-hdd>.");
+        "SSD vs HDD on one host: --devices hdd,ssd (emulated devices, bin/servers device create; the test server",
+        "restarted on each, its memory capped at the paper's ratio), or two runs and --compare <dir-ssd> <dir-hdd>.");
   }
 
   /** Size labels and their bytes at the paper's scale, from "label=bytes" entries. */
@@ -239,7 +239,8 @@ public final class SandiskStudy implements StudyDef {
     }
     t.note("The paper prints numbers for workload A only (Figure 7); '-' = the paper shows a chart without "
         + "values. Its HDD and SSD columns are two storage configurations of one server; this run is one "
-        + "configuration: compare two runs with bin/ycsb study sandisk --compare.");
+        + "configuration: both in one study with --devices hdd,ssd, or two runs and bin/ycsb study sandisk "
+        + "--compare.");
   }
 
   /** Read and write latency by workload, distribution and dataset size. */

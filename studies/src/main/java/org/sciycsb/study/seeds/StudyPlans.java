@@ -49,6 +49,7 @@ public final class StudyPlans {
     Plan plan = new Plan();
     def.expand(ctx, plan);
     props.checkAllRead();
+    org.sciycsb.study.plan.ClusterSettings.mark(dir, plan);
     for (String n : ctx.capNotes()) {
       plan.note(n);
     }
@@ -57,6 +58,12 @@ public final class StudyPlans {
 
   public static Published published(Path home, StudyDef def) throws ConfigException {
     return Published.load(home.resolve("workloads").resolve("study-" + def.name()).resolve("published.json"));
+  }
+
+  /** The study's experiments.json (every table and figure of the paper, what is reproduced), checked. */
+  public static com.fasterxml.jackson.databind.JsonNode experiments(Path home, StudyDef def) throws ConfigException {
+    return org.sciycsb.study.plan.Experiments.load(home.resolve("workloads").resolve("study-" + def.name())
+        .resolve("experiments.json"));
   }
 
   /** The plan restricted to the steps matching a pattern, plus every step they depend on. */

@@ -138,9 +138,10 @@ class StudyPlanTest {
   @Test
   void seiCapsThreadCountsTheMachineCannotHoldAndSaysSo() throws Exception {
     Plan p = plan("sei", 1.0, 100, BATCHING);
-    // strong: 3 mixes, eventual: 1 mix; thread counts 1..100 then 200, 500, 1000 -> 100 (one point)
+    // strong: 3 mixes, eventual: 1 mix; thread counts 1..100 then 200, 500, 1000 -> 100 (one point); and the
+    // 80/20 mix of both at 32 threads (§4.2's consistency costs)
     long runs = count(p, Step.Kind.RUN);
-    assertThat(runs).isEqualTo(4 * 7 * 3);
+    assertThat(runs).isEqualTo((4 * 7 + 2) * 3);
     assertThat(p.step("strong/8020/threads-100/run-3").tag("nominalThreads")).isEqualTo("100,200,500,1000");
     assertThat(p.step("strong/8020/threads-200/run-1")).isNull();
     assertThat(p.notes()).anyMatch(n -> n.contains("1000 -> 100") && n.contains("--max-threads 100"));
@@ -157,7 +158,7 @@ class StudyPlanTest {
   @Test
   void niecWritesThenReadsTheSameIdsPerWorkerCount() throws Exception {
     Plan p = plan("niec", 1e-3, 1000, BATCHING);
-    assertThat(count(p, Step.Kind.LOAD)).isEqualTo(7);
+    assertThat(count(p, Step.Kind.LOAD)).as("7 worker counts and the client alone").isEqualTo(8);
     Step write = p.step("workers-20/write");
     assertThat(write.prop("fasta.corpus.hits")).isEqualTo("17"); // 16,700 x 1e-3
     assertThat(write.prop("fasta.corpus.files")).isEqualTo("80");
@@ -172,8 +173,9 @@ class StudyPlanTest {
   void dedeRunsCensusJobsAgainstTheNamedServersAndLabelsTheStandIn() throws Exception {
     Plan p = StudyPlans.expand(HOME, Studies.find("dede"), "fake", BATCHING, 1e-3, 100,
         Map.of("study.hdfs", "hdfs://127.0.0.1:9999", "study.mongo", "mongodb://127.0.0.1:27999"), "t_");
+    // 36 census steps, 2 DataNodes killed on both paths, and Figure 11 at replication 2 and 1: a load and 3 jobs each
     assertThat(p.steps()).filteredOn(s -> !s.name().startsWith("checkpoint/"))
-        .allMatch(s -> s.kind() == Step.Kind.CENSUS).hasSize(36);
+        .allMatch(s -> s.kind() == Step.Kind.CENSUS).hasSize(36 + 2 + 2 * 4);
     assertThat(checkpointSteps(p, "checkpoint/")).hasSize(6 + 2 * 2).allMatch(s -> s.kind() == Step.Kind.RUN);
     Step raw = p.step("raw/read-mongo");
     assertThat(raw.argv()).startsWith("read");
@@ -207,7 +209,11 @@ class StudyPlanTest {
         Map.of("study.hdfs", "hdfs://127.0.0.1:9999", "study.mongo", "mongodb://127.0.0.1:27999",
             "study.fault.hdfs", "hdfs://127.0.0.1:9200"), "t_");
     assertThat(checkpointSteps(p, "faults/").stream().map(Step::name)).containsExactly("faults/hdfs-hdfs/0-killed",
-        "faults/hdfs-hdfs/1-killed", "faults/mongo-hdfs/0-killed", "faults/mongo-hdfs/1-killed");
+        "faults/hdfs-hdfs/1-killed", "faults/hdfs-hdfs/2-killed", "faults/hdfs-hdfs-r2/0-killed",
+        "faults/hdfs-hdfs-r2/1-killed", "faults/hdfs-hdfs-r2/2-killed", "faults/hdfs-hdfs-r1/0-killed",
+        "faults/hdfs-hdfs-r1/1-killed", "faults/hdfs-hdfs-r1/2-killed", "faults/mongo-hdfs/0-killed",
+        "faults/mongo-hdfs/1-killed", "faults/mongo-hdfs/2-killed");
+    assertThat(p.step("faults/hdfs-hdfs/2-killed").fault()).containsEntry("fault.action", "kill-node:2,3");
     Step base = p.step("faults/hdfs-hdfs/0-killed");
     assertThat(base.fault()).isEmpty();
     assertThat(base.prop("census.input")).isEqualTo("hdfs://127.0.0.1:9200/sciycsb-study/t/in-37200");
@@ -219,6 +225,30 @@ class StudyPlanTest {
     assertThat(k1.faultBaseline()).isEqualTo("faults/hdfs-hdfs/0-killed");
     assertThat(k1.faultFraction()).isEqualTo(0.3);
     assertThat(k1.dependsOn()).contains("data/faults-hdfs-37200", "faults/hdfs-hdfs/0-killed");
+    // HDFS input at replication 1 and 2 (census.replication), each loaded once into a folder of its own; at
+    // replication 1 one killed DataNode may hold the only copy of a block: the job's failure is the result
+    assertThat(p.step("data/faults-hdfs-37200").prop("census.replication")).isNull();
+    for (long r : new long[] {1, 2}) {
+      Step load = p.step("data/faults-hdfs-37200-r" + r);
+      assertThat(load.prop("census.replication")).isEqualTo("" + r);
+      assertThat(load.prop("census.output")).isEqualTo("hdfs://127.0.0.1:9200/sciycsb-study/t/in-37200-r" + r);
+      Step job = p.step("faults/hdfs-hdfs-r" + r + "/1-killed");
+      assertThat(job.prop("census.input")).isEqualTo(load.prop("census.output"));
+      assertThat(job.dependsOn()).contains(load.name(), "faults/hdfs-hdfs-r" + r + "/0-killed");
+      assertThat(job.tag("replication")).isEqualTo("" + r);
+      assertThat(job.fault()).containsEntry("fault.action", "kill-node:2");
+    }
+    assertThat(p.step("faults/hdfs-hdfs-r1/1-killed").failureIsAResult()).contains("replication 1 with 1 DataNode");
+    assertThat(p.step("faults/hdfs-hdfs-r1/1-killed").failureMarker()).isEqualTo("Could not obtain block");
+    assertThat(p.step("faults/hdfs-hdfs-r2/1-killed").failureIsAResult()).as("a second copy survives").isNull();
+    assertThat(p.step("faults/hdfs-hdfs-r2/2-killed").failureIsAResult()).contains("replication 2 with 2 DataNode");
+    assertThat(p.step("faults/hdfs-hdfs/2-killed").failureIsAResult()).as("a third copy survives").isNull();
+    assertThat(p.step("faults/mongo-hdfs/2-killed").failureIsAResult()).as("mongo-hadoop input").isNull();
+    assertThat(p.step("faults/hdfs-hdfs/1-killed").failureIsAResult()).isNull();
+    assertThat(p.step("faults/hdfs-hdfs-r1/0-killed").failureIsAResult()).as("no fault: a failure fails").isNull();
+    assertThat(p.repeated(2).step("faults/hdfs-hdfs-r1/1-killed/run-2").failureIsAResult()).isNotNull();
+    assertThat(p.params().get("faultReplication")).isEqualTo(Map.of("hdfs-hdfs", 3L, "hdfs-hdfs-r2", 2L,
+        "hdfs-hdfs-r1", 1L));
     // the mongo-hadoop input is the 37.2 M load the filter runs share
     assertThat(p.step("faults/mongo-hdfs/1-killed").dependsOn()).contains("data/mongo-37200");
     // repeats: each repeat's fault is placed by that repeat's baseline
@@ -244,12 +274,79 @@ class StudyPlanTest {
         .endsWith("study-sei/preset-mongodb"));
     assertThat(sei.notes()).anyMatch(n -> n.contains("mongodb.shardkey=range"));
     Plan niec = StudyPlans.expand(HOME, Studies.find("niec"), "mongodb", BATCHING, 1e-3, 100, Map.of(), "t_");
-    assertThat(niec.steps()).allSatisfy(s -> assertThat(s.files()).last().asString()
-        .endsWith("study-niec/preset-mongodb"));
+    assertThat(niec.steps()).filteredOn(s -> !s.name().startsWith("client/")).hasSize(14)
+        .allSatisfy(s -> assertThat(s.files()).last().asString().endsWith("study-niec/preset-mongodb"));
+    assertThat(niec.steps()).filteredOn(s -> s.name().startsWith("client/")).hasSize(2)
+        .allSatisfy(s -> assertThat(s.files()).noneMatch(f -> f.contains("preset-")));
     assertThat(niec.notes()).anyMatch(n -> n.contains("mongodb.shardkey=hashed"));
     Plan other = StudyPlans.expand(HOME, Studies.find("sei"), "cassandra", BATCHING, 1e-3, 100, Map.of(), "t_");
     assertThat(other.steps()).allSatisfy(s -> assertThat(s.files()).noneMatch(f -> f.contains("preset-")));
     assertThat(other.notes()).noneMatch(n -> n.contains("shardkey"));
+  }
+
+  /** Figure 4.1: the write and read tests by one worker on the no-op binding, before the matrix, no store preset. */
+  @Test
+  void niecRunsTheClientAloneOnTheNoOpBinding() throws Exception {
+    Plan p = plan("niec", 1e-3, 1000, BATCHING);
+    Step write = p.step("client/write");
+    assertThat(write.kind()).isEqualTo(Step.Kind.LOAD);
+    assertThat(write.binding()).isEqualTo("basic");
+    assertThat(write.prop("threadcount")).isEqualTo("1");
+    assertThat(write.prop("fasta.corpus.files")).isEqualTo("80");
+    assertThat(write.prop("fasta.corpus.hits")).isEqualTo(p.step("workers-20/write").prop("fasta.corpus.hits"));
+    assertThat(write.prop("fasta.table.prefix")).isEqualTo("t_client_");
+    assertThat(write.tag("phase")).isEqualTo("write");
+    Step read = p.step("client/read");
+    assertThat(read.binding()).isEqualTo("basic");
+    assertThat(read.prop("fasta.ids")).isEqualTo("${dir:client/write}");
+    assertThat(read.prop("fasta.reads")).isEqualTo("80");
+    assertThat(read.dependsOn()).containsExactly("client/write");
+    assertThat(p.steps().get(0).name()).isEqualTo("client/write");
+    assertThat(p.params()).containsEntry("clientBinding", "basic").containsEntry("clientWorkers", 1);
+    // repeated as the worker points are, each repeat into fresh tables
+    Plan twice = plan("niec", 1e-3, 2);
+    assertThat(twice.step("client/write/run-2").prop("fasta.table.prefix")).isEqualTo("t_client_r2_");
+    assertThat(twice.step("client/read/run-2").prop("fasta.ids")).isEqualTo("${dir:client/write/run-2}");
+  }
+
+  /** §4.2's costs are at 32 client sessions: the 80/20 mix of each consistency runs at 32 threads too. */
+  @Test
+  void seiRunsThe8020MixAt32ThreadsForThePublishedConsistencyCosts() throws Exception {
+    Plan p = plan("sei", 1e-2, 1);
+    for (String con : new String[] {"strong", "eventual"}) {
+      Step s = p.step(con + "/8020/threads-32");
+      assertThat(s).as(con).isNotNull();
+      assertThat(s.prop("threadcount")).isEqualTo("32");
+      assertThat(s.tag("consistency")).isEqualTo(con);
+      assertThat(s.tag("mix")).isEqualTo("8020");
+      assertThat(s.dependsOn()).containsExactly(con + "/load");
+      assertThat(s.argv()).contains(HOME.resolve("workloads/study-sei/" + con).toString());
+    }
+    assertThat(p.step("strong/readonly/threads-32")).as("the costs are the read/write workload's").isNull();
+    assertThat(p.params()).containsEntry("costThreads", 32);
+    // at 1e-4 a run has 10 operations: the point is capped to 10, which the list already holds
+    Plan tiny = plan("sei", 1e-4, 1);
+    assertThat(tiny.steps()).noneMatch(s -> s.name().contains("threads-32"));
+    assertThat(tiny.params()).containsEntry("costThreads", 10);
+  }
+
+  /** Settings that mean something only on a cluster are noted in the plan with the steps that read them. */
+  @Test
+  void clusterOnlySettingsAreNotedInThePlan() throws Exception {
+    Plan bank = StudyPlans.expand(HOME, Studies.find("bankmark"), "cassandra", BATCHING, 1e-6, 100, Map.of(), "t_");
+    assertThat(bank.notes()).anyMatch(n -> n.startsWith("preset-cassandra: cassandra.replication.factor=3 has an "
+        + "effect only on a cluster of >= 3 nodes"));
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> marked = (List<Map<String, Object>>) bank.params().get("clusterOnly");
+    assertThat(marked).hasSize(1);
+    assertThat(marked.get(0)).containsEntry("needs", "nodes").containsEntry("nodes", 3).containsEntry("value", "3");
+    assertThat(marked.get(0).get("steps")).asList().contains("tcI/workload1/load");
+    Plan sei = StudyPlans.expand(HOME, Studies.find("sei"), "mongodb", BATCHING, 1e-3, 100, Map.of(), "t_");
+    assertThat(sei.notes()).anyMatch(n -> n.startsWith("preset-mongodb: mongodb.shardkey=range has an effect only "
+        + "on a sharded MongoDB")).anyMatch(n -> n.startsWith("strong: fhir.consistency=strong has an effect only"));
+    Plan jdbc = StudyPlans.expand(HOME, Studies.find("bankmark"), "jdbc", BATCHING, 1e-6, 100, Map.of(), "t_");
+    assertThat(jdbc.notes()).as("no preset read, nothing to mark").noneMatch(n -> n.contains("effect only"));
+    assertThat(jdbc.params()).doesNotContainKey("clusterOnly");
   }
 
   static List<Step> checkpointSteps(Plan p, String prefix) {
