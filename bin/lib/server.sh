@@ -97,7 +97,7 @@ server_main() {
     local a
     for a in "$@"; do
       case "$a" in
-        --device|--memory) memcap_bad "start $a is not supported for ${SERVER_NAME%%@*} (supported by: postgres, mongodb)" ;;
+        --device|--memory) memcap_bad "start $a is not supported for ${SERVER_NAME%%@*} (supported by: postgres, mongodb, cassandra)" ;;
       esac
     done
   fi

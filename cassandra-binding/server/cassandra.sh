@@ -45,8 +45,8 @@ STORAGE_PORT=7000
 JMX_BASE="${SCIYCSB_CASSANDRA_JMX_BASE:-7199}"
 # the smallest --memory cap a node starts and serves CQL with (measured 2026-11-27, one node, cap_heap and cap_yaml:
 # 512M starts in 8 s and serves a load of 100,000 records and 30 s of workload a with 16 threads, anonymous memory
-# 430 MiB, no OOM kill; 384M (a 64 MiB heap) ends in an OutOfMemoryError while starting); the variable: for tests
-# of a start that fails
+# 430 MiB, no OOM kill; at 384M (a 64 MiB heap) two starts of three ended in an OutOfMemoryError); the variable: for
+# tests of a start that fails
 # shellcheck disable=SC2034  # read by bin/lib/server.sh
 SERVER_MEMCAP_MIN="${SCIYCSB_CASSANDRA_MEMCAP_MIN:-$((512 * 1024 * 1024))}"
 # on an emulated device (start --device): the nodes' folders live there, named in $BASE/device ("DEV MOUNT-POINT")
@@ -269,15 +269,16 @@ cap_flags() {
 cap_yaml() {
   local mib=$(($1 / 1048576)) heap
   heap="$(cap_heap "$1")"
+  mb() { echo "$(($1 > 0 ? $1 : 1))MiB"; }   # at least 1 MiB (Cassandra refuses 0 for some)
   printf '%s\n' "# sized from the memory cap of $mib MiB (start --memory): heap ${heap}MiB" \
-    "memtable_heap_space: $((heap / 4))MiB" \
-    "key_cache_size: $((heap / 20))MiB" \
-    "counter_cache_size: $((heap / 40))MiB" \
+    "memtable_heap_space: $(mb $((heap / 4)))" \
+    "key_cache_size: $(mb $((heap / 20)))" \
+    "counter_cache_size: $(mb $((heap / 40)))" \
     "row_cache_size: 0MiB" \
-    "prepared_statements_cache_size: $((heap / 40))MiB" \
-    "index_summary_capacity: $((heap / 20))MiB" \
-    "file_cache_size: $((mib / 16))MiB" \
-    "networking_cache_size: $((mib / 32))MiB"
+    "prepared_statements_cache_size: $(mb $((heap / 40)))" \
+    "index_summary_capacity: $(mb $((heap / 20)))" \
+    "file_cache_size: $(mb $((mib / 16)))" \
+    "networking_cache_size: $(mb $((mib / 32)))"
 }
 
 # node_cgroup_join <i>: this (sub)shell into node i's cgroup, made with the cap when missing (each node is its own
@@ -331,6 +332,8 @@ memcap_start_failed() {
   for ((i = 1; i <= 9; i++)); do rm -f "$(node_dir "$i")/cassandra.pid"; done
   if [ "$kills" -gt 0 ]; then
     say "did not start: the memory cap $(numfmt --to=iec "$MEMCAP_BYTES") is too small (its OOM killer killed $kills process(es); logs: $(node_dir 1)/logs/)"
+  elif grep -qs OutOfMemoryError "$(node_dir 1)/logs/stdout.log"; then
+    say "did not start: the memory cap $(numfmt --to=iec "$MEMCAP_BYTES") is too small (its heap of $(cap_heap "$MEMCAP_BYTES")M ran out: OutOfMemoryError; logs: $(node_dir 1)/logs/)"
   else
     say "did not start with the memory cap $(numfmt --to=iec "$MEMCAP_BYTES") (logs: $(node_dir 1)/logs/)"
   fi
