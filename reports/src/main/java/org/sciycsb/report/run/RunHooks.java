@@ -60,7 +60,7 @@ public final class RunHooks implements RunListener {
   private final List<Sla.Check> checks;
   private final long intervalMs;
   private ResourceSampler sampler;
-  /** The data folders of {@code storage.path} (empty when unset). */
+  /** The store's data folders: {@code storage.path}'s, or those found ({@link #storage}); empty when none. */
   private List<Path> dataDirs = List.of();
   /** Whether the devices under the store's data are sampled, or why not ({@code metadata.storage.sampling}). */
   private String sampling;
