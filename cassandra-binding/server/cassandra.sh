@@ -304,13 +304,14 @@ cluster_cgroup_make() {
 # then the cluster's (memcap_release); exit 1 with one line when processes remain after 10 s
 cluster_cgroup_release() {
   local cg p deadline
+  memcap_ours || return 0   # not another checkout's cassandra of the same name
   for cg in "$(memcap_cgroup)"/node*; do
     [ -d "$cg" ] || continue
     if [ "${1:-}" = KILL ]; then
       for p in $(cat "$cg/cgroup.procs" 2>/dev/null); do kill -KILL "$p" 2>/dev/null || true; done
     fi
     deadline=$((SECONDS + 10))
-    while [ -s "$cg/cgroup.procs" ]; do
+    while memcap_procs_left "$cg"; do
       [ "$SECONDS" -lt "$deadline" ] || { say "cgroup $cg still has processes: $(tr '\n' ' ' <"$cg/cgroup.procs")"; return 1; }
       sleep 0.1
     done
@@ -451,11 +452,12 @@ start_prepare() {
     rm -rf "$NODES_BASE"/node*
   fi
   mkdir -p "$BASE"; echo "$n" > "$BASE/nodes"
+  # the cgroups a crashed cluster of this checkout left (before memcap_record claims the name)
+  if [ -n "$MEMCAP_BYTES" ] && ! running 1; then cluster_cgroup_release KILL || true; fi
   memcap_record
   NODES_BASE="$BASE"
   if [ -n "$MEMCAP_DEVICE" ]; then NODES_BASE="$MEMCAP_MNT/$SERVER_NAME"; fi
   if [ -n "$MEMCAP_BYTES" ]; then
-    running 1 || cluster_cgroup_release KILL || true   # the cgroups a crashed cluster left
     cluster_cgroup_make "$n"
     trap 'memcap_start_failed $?' EXIT
   fi
