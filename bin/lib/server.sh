@@ -96,14 +96,14 @@ server_main() {
   # --memory-min: the smallest start --memory, and the smallest that serves 32 client threads, in bytes
   # (bin/servers memory-min NAME)
   if [ "$verb" = --memory-min ]; then
-    [ -n "${SERVER_MEMCAP_MIN:-}" ] || memcap_bad "start --memory is not supported for ${SERVER_NAME%%@*} (supported by: postgres, mongodb)"
+    [ -n "${SERVER_MEMCAP_MIN:-}" ] || memcap_bad "start --memory is not supported for ${SERVER_NAME%%@*} (supported by: postgres, mongodb, cassandra)"
     echo "$SERVER_MEMCAP_MIN ${SERVER_MEMCAP_SERVE:-$SERVER_MEMCAP_MIN}"; return 0
   fi
   if [ "$verb" = start ] && [ -z "${SERVER_MEMCAP_MIN:-}" ]; then
     local a
     for a in "$@"; do
       case "$a" in
-        --device|--memory) memcap_bad "start $a is not supported for ${SERVER_NAME%%@*} (supported by: postgres, mongodb)" ;;
+        --device|--memory) memcap_bad "start $a is not supported for ${SERVER_NAME%%@*} (supported by: postgres, mongodb, cassandra)" ;;
       esac
     done
   fi
@@ -314,13 +314,23 @@ memcap_exec() {
   fi
 }
 
-# memcap_release: removes the cgroup once no process is left in it (called by stop after the processes are gone,
-# and by a start that failed); exit 1 with one line when processes remain after 10 s
+# memcap_procs_left CGROUP: exit 0 while a process is in the cgroup (cgroupfs files have size 0: test -s cannot tell)
+memcap_procs_left() { [ -n "$(cat "$1/cgroup.procs" 2>/dev/null)" ]; }
+
+# memcap_ours: exit 0 when this checkout's state folder records the cgroup as this server's (a start with --memory
+# that no stop has forgotten). The cgroup's name holds the server's name, not the checkout: another checkout's server
+# of the same name may have it, and a stop or a failed start here must leave that one alone.
+memcap_ours() {
+  [ -f "$SERVER_STATE/memory" ] && [ "$(awk '{print $2}' "$SERVER_STATE/memory")" = "$(memcap_cgroup)" ]
+}
+
+# memcap_release: removes this server's cgroup (memcap_ours) once no process is left in it (called by stop after
+# the processes are gone, and by a start that failed); exit 1 with one line when processes remain after 10 s
 memcap_release() {
   local cg; cg="$(memcap_cgroup)"
-  [ -d "$cg" ] || return 0
+  [ -d "$cg" ] && memcap_ours || return 0
   local deadline=$((SECONDS + 10))
-  while [ -s "$cg/cgroup.procs" ]; do
+  while memcap_procs_left "$cg"; do
     if [ "$SECONDS" -ge "$deadline" ]; then
       say "cgroup $cg still has processes: $(tr '\n' ' ' <"$cg/cgroup.procs")"; return 1
     fi

@@ -3,6 +3,14 @@
 #
 #   cassandra.sh setup                    fetch cassandra-all and its runtime jars (Maven), install JDK 17/Maven if missing
 #   cassandra.sh start [--nodes N]        start N nodes (1 or 3: 127.0.0.1, .2, .3); returns once CQL answers on each
+#   cassandra.sh start [--nodes N] --device DEV --memory SIZE   (either or both; docs/devices.md, "Memory caps")
+#                                         every node's folder in work/devices/DEV/mnt/<name>[@instance]/node<i> on the
+#                                         emulated device DEV; each node its own cgroup v1 memory cgroup,
+#                                         /sys/fs/cgroup/memory/sciycsb/<name>[@instance]/node<i>, capped at SIZE (a
+#                                         node is a host: SIZE is per node, page cache included; at least
+#                                         512M), its heap (-Xms = -Xmx) half of SIZE less 128 MiB and its
+#                                         memtables and caches sized from that (cap_flags, cap_yaml); recorded in
+#                                         the state folder until stop, which removes the cgroups
 #   cassandra.sh stop                     stop every node (TERM, then KILL after 30 s)
 #   cassandra.sh status                   exit 0 when every configured node runs and answers CQL
 #   cassandra.sh stop-node N              kill node N at once (SIGKILL: a crash, for fault tests)
@@ -35,13 +43,22 @@ TIMEOUT="${CASSANDRA_START_TIMEOUT:-120}"
 NATIVE_PORT=9042
 STORAGE_PORT=7000
 JMX_BASE="${SCIYCSB_CASSANDRA_JMX_BASE:-7199}"
+# the smallest --memory cap a node starts and serves CQL with (measured 2026-11-27, one node, cap_heap and cap_yaml:
+# 512M starts in 8 s and serves a load of 100,000 records and 30 s of workload a with 16 threads, anonymous memory
+# 430 MiB, no OOM kill; at 384M (a 64 MiB heap) two starts of three ended in an OutOfMemoryError); the variable: for
+# tests of a start that fails
+# shellcheck disable=SC2034  # read by bin/lib/server.sh
+SERVER_MEMCAP_MIN="${SCIYCSB_CASSANDRA_MEMCAP_MIN:-$((512 * 1024 * 1024))}"
+# on an emulated device (start --device): the nodes' folders live there, named in $BASE/device ("DEV MOUNT-POINT")
+NODES_BASE="$BASE"
+if [ -f "$BASE/device" ]; then NODES_BASE="$(awk '{print $2}' "$BASE/device")/$SERVER_NAME"; fi
 
 # nodes live on $SCIYCSB_CASSANDRA_NET.1, .2, .3 (default 127.0.0): another loopback net lets two test
 # clusters run side by side (set SCIYCSB_CASSANDRA_JMX_BASE too, and point the tests at SCIYCSB_CASSANDRA_HOSTS)
 NET="${SCIYCSB_CASSANDRA_NET:-127.0.0}"
 OFFSET="${SCIYCSB_CASSANDRA_NODE_OFFSET:-0}"
 node_ip() { echo "$NET.$(($1 + OFFSET))"; }
-node_dir() { echo "$BASE/node$1"; }
+node_dir() { echo "$NODES_BASE/node$1"; }
 jmx_port() { echo $((JMX_BASE + OFFSET + $1 - 1)); }
 
 need_java() {
@@ -165,6 +182,7 @@ client_encryption_options:
   store_type: PKCS12
   require_client_auth: false
 EOF
+  if [ -n "$(node_cap)" ]; then cap_yaml "$(node_cap)" >> "$dir/conf/cassandra.yaml"; fi
   cat > "$dir/conf/logback.xml" <<EOF
 <configuration scan="false">
   <appender name="FILE" class="ch.qos.logback.core.rolling.RollingFileAppender">
@@ -185,9 +203,10 @@ EOF
 # The JVM flags of Cassandra's conf/jvm-server.options and conf/jvm17-server.options that matter here.
 jvm_flags() {
   local i="$1" dir; dir="$(node_dir "$i")"
+  if [ -n "$(node_cap)" ]; then cap_flags "$(node_cap)"; else printf '%s\n' "-Xms$HEAP_MIN" "-Xmx$HEAP_MAX" -XX:G1HeapRegionSize=16m; fi
   printf '%s\n' \
-    "-Xms$HEAP_MIN" "-Xmx$HEAP_MAX" -Xss256k \
-    -XX:+UseG1GC -XX:+ParallelRefProcEnabled -XX:MaxTenuringThreshold=1 -XX:G1HeapRegionSize=16m \
+    -Xss256k \
+    -XX:+UseG1GC -XX:+ParallelRefProcEnabled -XX:MaxTenuringThreshold=1 \
     -XX:G1RSetUpdatingPauseTimePercent=5 -XX:MaxGCPauseMillis=300 -XX:InitiatingHeapOccupancyPercent=70 \
     -XX:+UseTLAB -XX:+ResizeTLAB -XX:+PerfDisableSharedMem -XX:+HeapDumpOnOutOfMemoryError \
     "-XX:HeapDumpPath=$dir/logs" -XX:+CrashOnOutOfMemoryError \
@@ -221,6 +240,107 @@ jvm_flags() {
     -Dio.netty.allocator.maxOrder=11
 }
 
+# ------------------------------------------------------------------------------------------------ memory cap
+
+# The cap of every node in bytes while the cluster runs with one (start --memory, recorded in $BASE/memory until
+# stop: start-node and restore-node after a kill start a node capped again); empty without one.
+node_cap() { if [ -f "$BASE/memory" ]; then awk '{print $1}' "$BASE/memory"; fi; }
+node_cgroup() { echo "$(memcap_cgroup)/node$1"; }
+
+# cap_heap <bytes>: the heap in MiB under a cap of that much: half the cap less 128 MiB. The JVM's own memory
+# outside the heap (metaspace, code cache, thread stacks, GC structures) is about 250 MiB for Cassandra 5.0 whatever
+# the heap: at 512M a heap of half the cap was OOM-killed idle with 503 MiB anonymous memory (2026-11-27).
+cap_heap() { echo $(($1 / 1048576 / 2 - 128)); }
+
+# cap_flags <bytes>: the JVM's memory under a cap of that much. The heap, fixed (-Xms = -Xmx), is cap_heap; direct
+# memory (the chunk cache of file_cache_size, the networking buffers, Netty's) an eighth of the cap. The rest is
+# for what no flag bounds: metaspace, the code cache, thread stacks, the mapped commit log segments and the page
+# cache of the SSTables it reads and writes (charged to the cgroup).
+cap_flags() {
+  local mib=$(($1 / 1048576)) heap; heap="$(cap_heap "$1")"
+  printf '%s\n' "-Xms${heap}M" "-Xmx${heap}M" "-XX:MaxDirectMemorySize=$((mib / 8))M"
+}
+
+# cap_yaml <bytes>: cassandra.yaml's memory settings under the cap (Cassandra 5.0's names; the defaults they
+# replace are fractions of the heap or fixed sizes meant for a large machine): memtables on the heap a quarter of
+# it, the key cache and the index summaries 5% of it, the counter cache and the prepared statements 2.5%; off the
+# heap, the chunk cache (file_cache_size) a sixteenth of the cap and the networking buffers a thirty-second, so
+# both fit in the direct memory of cap_flags; no row cache.
+cap_yaml() {
+  local mib=$(($1 / 1048576)) heap
+  heap="$(cap_heap "$1")"
+  mb() { echo "$(($1 > 0 ? $1 : 1))MiB"; }   # at least 1 MiB (Cassandra refuses 0 for some)
+  printf '%s\n' "# sized from the memory cap of $mib MiB (start --memory): heap ${heap}MiB" \
+    "memtable_heap_space: $(mb $((heap / 4)))" \
+    "key_cache_size: $(mb $((heap / 20)))" \
+    "counter_cache_size: $(mb $((heap / 40)))" \
+    "row_cache_size: 0MiB" \
+    "prepared_statements_cache_size: $(mb $((heap / 40)))" \
+    "index_summary_capacity: $(mb $((heap / 20)))" \
+    "file_cache_size: $(mb $((mib / 16)))" \
+    "networking_cache_size: $(mb $((mib / 32)))"
+}
+
+# node_cgroup_join <i>: this (sub)shell into node i's cgroup, made with the cap when missing (each node is its own
+# host: its own cgroup and cap; the cluster's cgroup above them is capped at N times the cap); nothing without a cap
+node_cgroup_join() {
+  local cap cg; cap="$(node_cap)"
+  [ -n "$cap" ] || return 0
+  cg="$(node_cgroup "$1")"
+  mkdir -p "$cg"
+  echo "$cap" >"$cg/memory.limit_in_bytes"
+  if [ -f "$cg/memory.memsw.limit_in_bytes" ]; then echo "$cap" >"$cg/memory.memsw.limit_in_bytes"; fi
+  echo "$BASHPID" >"$cg/cgroup.procs"
+}
+
+# cluster_cgroup_make <n>: the cluster's cgroup, capped at n times the cap (when --memory was given)
+cluster_cgroup_make() {
+  [ -n "$MEMCAP_BYTES" ] || return 0
+  local per="$MEMCAP_BYTES"
+  MEMCAP_BYTES=$((per * $1)); memcap_cgroup_make; MEMCAP_BYTES="$per"
+}
+
+# cluster_cgroup_release [KILL]: every node's cgroup removed once its processes are gone (killed first with KILL),
+# then the cluster's (memcap_release); exit 1 with one line when processes remain after 10 s
+cluster_cgroup_release() {
+  local cg p deadline
+  memcap_ours || return 0   # not another checkout's cassandra of the same name
+  for cg in "$(memcap_cgroup)"/node*; do
+    [ -d "$cg" ] || continue
+    if [ "${1:-}" = KILL ]; then
+      for p in $(cat "$cg/cgroup.procs" 2>/dev/null); do kill -KILL "$p" 2>/dev/null || true; done
+    fi
+    deadline=$((SECONDS + 10))
+    while memcap_procs_left "$cg"; do
+      [ "$SECONDS" -lt "$deadline" ] || { say "cgroup $cg still has processes: $(tr '\n' ' ' <"$cg/cgroup.procs")"; return 1; }
+      sleep 0.1
+    done
+    rmdir "$cg" 2>/dev/null || { sleep 0.5; rmdir "$cg"; } || { say "could not remove cgroup $cg"; return 1; }
+  done
+  memcap_release
+}
+
+# the EXIT trap of a start with a cap: when it failed, one line (whether a node's OOM killer struck), exit 1, and
+# no node left running in the cgroups
+memcap_start_failed() {
+  local rc="$1" kills=0 k cg
+  [ "$rc" != 0 ] || return 0
+  for cg in "$(memcap_cgroup)"/node*; do
+    k="$(awk '$1 == "oom_kill" {print $2}' "$cg/memory.oom_control" 2>/dev/null || true)"
+    kills=$((kills + ${k:-0}))
+  done
+  cluster_cgroup_release KILL || true
+  for ((i = 1; i <= 9; i++)); do rm -f "$(node_dir "$i")/cassandra.pid"; done
+  if [ "$kills" -gt 0 ]; then
+    say "did not start: the memory cap $(numfmt --to=iec "$MEMCAP_BYTES") is too small (its OOM killer killed $kills process(es); logs: $(node_dir 1)/logs/)"
+  elif grep -qs OutOfMemoryError "$(node_dir 1)/logs/stdout.log"; then
+    say "did not start: the memory cap $(numfmt --to=iec "$MEMCAP_BYTES") is too small (its heap of $(cap_heap "$MEMCAP_BYTES")M ran out: OutOfMemoryError; logs: $(node_dir 1)/logs/)"
+  else
+    say "did not start with the memory cap $(numfmt --to=iec "$MEMCAP_BYTES") (logs: $(node_dir 1)/logs/)"
+  fi
+  exit 1
+}
+
 # ------------------------------------------------------------------------------------------------ processes
 
 pid_of() { local f; f="$(node_dir "$1")/cassandra.pid"; [ -f "$f" ] && cat "$f" || true; }
@@ -248,7 +368,7 @@ launch() {
   need_java
   local flags=()
   mapfile -t flags < <(jvm_flags "$i")
-  ( cd "$dir" && exec nohup "$JAVA" "${flags[@]}" \
+  ( cd "$dir" && node_cgroup_join "$i" && exec nohup "$JAVA" "${flags[@]}" \
       -Dcassandra.config="file://$dir/conf/cassandra.yaml" \
       -Dlogback.configurationFile="$dir/conf/logback.xml" \
       -Dcassandra.logdir="$dir/logs" -Dcassandra.storagedir="$dir" \
@@ -258,7 +378,8 @@ launch() {
       -cp "$dir/conf:$LIB/*" org.apache.cassandra.service.CassandraDaemon \
       > "$dir/logs/stdout.log" 2>&1 < /dev/null ) &
   pid_write "$dir/cassandra.pid" $!
-  say "node $i starting on $ip (pid $!, JMX port $(jmx_port "$i"), logs $dir/logs/system.log)"
+  local cap; cap="$(node_cap)"
+  say "node $i starting on $ip (pid $!, JMX port $(jmx_port "$i"), logs $dir/logs/system.log${cap:+, memory capped at $(numfmt --to=iec "$cap") (cgroup $(node_cgroup "$i"))})"
 }
 
 # node <i> answers CQL; dies when its process exited (the process itself, not its command line: right after the
@@ -291,26 +412,24 @@ kill_node() {
 # ------------------------------------------------------------------------------------------------ actions
 
 cmd_start() {
-  local n=1
+  local n=1 given=$#
+  memcap_parse "$@"
+  set -- ${MEMCAP_ARGS[@]+"${MEMCAP_ARGS[@]}"}
   while [ $# -gt 0 ]; do
     case "$1" in
       --nodes) n="${2:?--nodes needs a number}"; shift 2 ;;
       --nodes=*) n="${1#--nodes=}"; shift ;;
-      *) die "start: unknown argument '$1' (use --nodes N)" ;;
+      *) memcap_bad "start: unknown argument '$1' (--nodes N, --device DEV, --memory SIZE)" ;;
     esac
   done
-  [[ "$n" =~ ^[1-9]$ ]] || die "start: --nodes must be 1..9, got '$n'"
-  need_setup; need_java
-  local old; old="$(configured_nodes)"
-  if [ -f "$BASE/nodes" ] && [ "$old" != "$n" ]; then
-    for ((i = 1; i <= 9; i++)); do running "$i" && die "a $old-node cluster is running: stop it first"; done
-    if [ "$n" -lt "$old" ] || [ "$n" -gt "$old" ]; then
-      say "node count changes from $old to $n: removing the old cluster's data"
-      rm -rf "$BASE"/node*
-    fi
+  [[ "$n" =~ ^[1-9]$ ]] || memcap_bad "start: --nodes must be 1..9, got '$n'"
+  if [ "$given" -gt 0 ] && [ -n "$MEMCAP_DEVICE$MEMCAP_BYTES" ]; then
+    for ((i = 1; i <= 9; i++)); do
+      ! running "$i" || memcap_bad "already running (node $i, pid $(pid_of "$i")): stop it first to start it with --device/--memory"
+    done
   fi
-  mkdir -p "$BASE"; echo "$n" > "$BASE/nodes"
-  write_tls
+  need_setup; need_java
+  start_prepare "$n"
   for ((i = 1; i <= n; i++)); do write_config "$i" "$n"; done
   # The seed first, then the others together (auto_bootstrap is off: a fresh, empty test cluster).
   launch 1
@@ -318,7 +437,31 @@ cmd_start() {
   for ((i = 2; i <= n; i++)); do launch "$i"; done
   for ((i = 2; i <= n; i++)); do wait_cql "$i"; done
   wait_ring
+  trap - EXIT
   say "cassandra $VERSION: $n node(s) up (CQL on $(for ((i = 1; i <= n; i++)); do printf '%s ' "$(node_ip "$i"):$NATIVE_PORT"; done))"
+}
+
+# start_prepare <n>: the state folder for an n-node start: the old cluster's data removed when the node count
+# changes, the device and cap recorded (memcap_record), the cluster's cgroup made (with the EXIT trap that undoes
+# a failed start), the TLS files
+start_prepare() {
+  local n="$1" old; old="$(configured_nodes)"
+  if [ -f "$BASE/nodes" ] && [ "$old" != "$n" ]; then
+    for ((i = 1; i <= 9; i++)); do running "$i" && die "a $old-node cluster is running: stop it first"; done
+    say "node count changes from $old to $n: removing the old cluster's data"
+    rm -rf "$NODES_BASE"/node*
+  fi
+  mkdir -p "$BASE"; echo "$n" > "$BASE/nodes"
+  # the cgroups a crashed cluster of this checkout left (before memcap_record claims the name)
+  if [ -n "$MEMCAP_BYTES" ] && ! running 1; then cluster_cgroup_release KILL || true; fi
+  memcap_record
+  NODES_BASE="$BASE"
+  if [ -n "$MEMCAP_DEVICE" ]; then NODES_BASE="$MEMCAP_MNT/$SERVER_NAME"; fi
+  if [ -n "$MEMCAP_BYTES" ]; then
+    cluster_cgroup_make "$n"
+    trap 'memcap_start_failed $?' EXIT
+  fi
+  write_tls
 }
 
 # Waits until node 1 sees every configured node Up and Normal (UN) and the cluster agrees on one schema version.
@@ -340,10 +483,11 @@ ring_settled() {
 }
 
 cmd_stop() {
-  local n; n="$(configured_nodes)"
   for ((i = 1; i <= 9; i++)); do
     [ -f "$(node_dir "$i")/cassandra.pid" ] && kill_node "$i" TERM
   done
+  cluster_cgroup_release || exit 1
+  memcap_forget
   return 0
 }
 
@@ -395,7 +539,7 @@ cmd_restore_node() {
   for i; do wait_cql "$i"; done
   wait_ring
 }
-cmd_clean() { cmd_stop; rm -rf "$BASE"; say "removed $BASE"; }
+cmd_clean() { local nodes="$NODES_BASE"; cmd_stop; rm -rf "$BASE" "$nodes"; say "removed $BASE${nodes#"$BASE"}"; }
 cmd_url() { echo "$(node_ip 1):$NATIVE_PORT"; }
 cmd_pids() {
   local i

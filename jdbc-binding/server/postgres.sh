@@ -108,7 +108,7 @@ ensure_users() { # user and database ycsb/ycsb, and the secrets tests' user, cre
 # a start with a cap that failed: every process left in the cgroup killed, the cgroup removed
 memcap_undo() {
   local cg; cg="$(memcap_cgroup)"
-  if [ -d "$cg" ]; then
+  if [ -d "$cg" ] && memcap_ours; then   # not another checkout's postgres of the same name
     local p
     for p in $(cat "$cg/cgroup.procs" 2>/dev/null); do kill -KILL "$p" 2>/dev/null || true; done
     memcap_release || true
@@ -153,6 +153,7 @@ cmd_start() {
     return 0
   fi
   mkdir -p "$STATE"
+  if [ -n "$MEMCAP_BYTES" ]; then memcap_undo; fi   # a cgroup a crashed server of this checkout left
   memcap_record
   if [ -n "$MEMCAP_DEVICE" ]; then
     PGDIR="$MEMCAP_MNT/$SERVER_NAME"
@@ -164,7 +165,6 @@ cmd_start() {
   local extra=""
   if [ -n "$MEMCAP_BYTES" ]; then
     extra=" -c shared_buffers=$((MEMCAP_BYTES / 4 / 1024))kB"
-    memcap_undo   # a cgroup a crashed server left
     memcap_cgroup_make
     trap 'memcap_start_failed $?' EXIT
   fi

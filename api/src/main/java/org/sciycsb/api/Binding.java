@@ -28,6 +28,16 @@ public interface Binding {
   }
 
   /**
+   * Where this configuration's store is: the hosts and ports its clients connect to, or the folder of an embedded
+   * store's data ({@code workDir} is the project's work folder, where embedded stores live by default). A run
+   * without {@code storage.path} finds the data's block device from it (a remote store is not sampled).
+   * {@link StoreLocation#UNKNOWN} by default; only reads the configuration, never connects.
+   */
+  default StoreLocation location(Config config, java.nio.file.Path workDir) throws ConfigException {
+    return StoreLocation.UNKNOWN;
+  }
+
+  /**
    * True when the {@link site.ycsb.DB} of every client thread also implements {@link AsyncDb}, so that a few threads
    * can keep many operations in flight ({@code -p inflight=N}); false by default.
    */

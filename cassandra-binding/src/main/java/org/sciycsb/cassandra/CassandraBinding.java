@@ -3,8 +3,11 @@ package org.sciycsb.cassandra;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.Binding;
 import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
 import org.sciycsb.api.RunContext;
+import org.sciycsb.api.StoreLocation;
 
 /**
  * The {@code cassandra} binding: Apache Cassandra through the Apache Cassandra Java driver 4.x.
@@ -39,6 +42,13 @@ public final class CassandraBinding implements Binding {
   public boolean supportsAsync(Class<? extends org.sciycsb.api.AccessPath> path) {
     return path == org.sciycsb.api.access.SubjectTimeline.class
         || path == org.sciycsb.api.access.DocumentStore.class;
+  }
+
+  /** The contact points of cassandra.hosts (or hosts) on cassandra.port (or port). */
+  @Override
+  public StoreLocation location(Config config, java.nio.file.Path workDir) throws ConfigException {
+    return StoreLocation.at(CassandraSettings.contactPoints(config).stream()
+        .map(h -> new StoreLocation.Endpoint(h.host(), h.port())).toList());
   }
 
   @Override

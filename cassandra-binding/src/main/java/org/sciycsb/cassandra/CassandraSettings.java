@@ -112,6 +112,11 @@ public record CassandraSettings(Connection connection, Consistency consistency, 
     return describe();
   }
 
+  /** The contact points the settings name (cassandra.hosts or hosts, on cassandra.port or port). */
+  public static List<HostPort> contactPoints(Config config) throws ConfigException {
+    return connection(config).contactPoints();
+  }
+
   private static Connection connection(Config config) throws ConfigException {
     int port = config.isSet(CassandraOptions.PORT) ? config.get(CassandraOptions.PORT)
         : config.isSet(CassandraOptions.UP_PORT) ? config.get(CassandraOptions.UP_PORT)

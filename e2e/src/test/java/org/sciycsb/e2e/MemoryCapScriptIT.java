@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the test's own, on a free port) started on a small emulated HDD with a 256M cap has the cap in its cgroup
  * (memory.limit_in_bytes), every postgres process in that cgroup, its data folder on the device's loop device
  * (st_dev), shared_buffers at a quarter of the cap, and answers SQL; stop removes the cgroup. Bad input (an unknown
- * device, a cap below the 64M PostgreSQL needs, a server that has no --memory) is one line, exit 2, and nothing made;
+ * device, a cap below the 64M PostgreSQL needs, a server that has no --memory: hdfs) is one line, exit 2, and nothing
+ * made;
  * a cap that only the start finds too small (the minimum lowered by PG_MEMCAP_MIN_SCIYCSB) is one line, exit 1,
  * nothing running and no cgroup. Needs root (loop devices, mounts, cgroups) and Debian's PostgreSQL, as CI has. The
  * device, the server and its state folder are removed after each test, also when it fails. The same for FerretDB and
@@ -281,11 +282,11 @@ class MemoryCapScriptIT {
     assertThat(badSize.exit()).isEqualTo(2);
     assertThat(badSize.errLines()).hasSize(1);
 
-    Out cassandra = servers("start", "cassandra@" + instance, "--memory", "1G");
-    assertThat(cassandra.exit()).isEqualTo(2);
-    assertThat(cassandra.errLines()).containsExactly(
-        "cassandra@" + instance + ": start --memory is not supported for cassandra (supported by: postgres, mongodb)");
-    assertThat(WORK.resolve("servers").resolve("cassandra@" + instance)).doesNotExist();
+    Out hdfs = servers("start", "hdfs@" + instance, "--memory", "1G");
+    assertThat(hdfs.exit()).isEqualTo(2);
+    assertThat(hdfs.errLines()).containsExactly(
+        "hdfs@" + instance + ": start --memory is not supported for hdfs (supported by: postgres, mongodb, cassandra)");
+    assertThat(WORK.resolve("servers").resolve("hdfs@" + instance)).doesNotExist();
   }
 
   @Test

@@ -419,8 +419,10 @@ public final class Engine {
 
   private List<RunListener> openListeners(Config cfg, ResultsDir results) throws ConfigException {
     List<RunListener> out = new ArrayList<>();
+    org.sciycsb.api.StoreLocation store = req.extensions().isEmpty() ? org.sciycsb.api.StoreLocation.UNKNOWN
+        : req.binding().location(cfg, req.workDir());
     for (RunExtension e : req.extensions()) {
-      out.add(e.open(cfg, results.path()));
+      out.add(e.open(cfg, results.path(), store == null ? org.sciycsb.api.StoreLocation.UNKNOWN : store));
     }
     return out;
   }

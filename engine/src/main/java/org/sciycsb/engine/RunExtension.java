@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
+import org.sciycsb.api.StoreLocation;
 
 /**
  * Adds to every run without the engine knowing what it adds: the reports' resource sampling, storage-device label,
@@ -24,4 +25,12 @@ public interface RunExtension {
 
   /** A listener for one run whose results directory is {@code resultsDir}; nothing starts yet. */
   RunListener open(Config config, Path resultsDir) throws ConfigException;
+
+  /**
+   * As {@link #open(Config, Path)}, told where the binding says its store is ({@link StoreLocation#UNKNOWN} when it
+   * cannot tell); the engine calls this one. By default the location is not used.
+   */
+  default RunListener open(Config config, Path resultsDir, StoreLocation store) throws ConfigException {
+    return open(config, resultsDir);
+  }
 }

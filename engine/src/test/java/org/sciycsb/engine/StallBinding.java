@@ -36,6 +36,8 @@ public final class StallBinding implements Binding {
   static final Option<Boolean> COUNT_FAILS = Option.bool("stall.countfails", false, "count() fails");
   static final Option<java.time.Duration> SERVICE = Option.duration("stall.service", java.time.Duration.ZERO, "ms",
       "every operation sleeps this long (a server's service time, without using a CPU)");
+  static final Option<String> ENDPOINT = Option.string("stall.endpoint", null,
+      "where the binding says its store is (host:port[,host:port]; unset: unknown), never contacted");
 
   @Override
   public String name() {
@@ -50,8 +52,17 @@ public final class StallBinding implements Binding {
   @Override
   public OptionSet options() {
     return OptionSet.builder("test-stall").add(STALL_MS, STALL_AT, FAIL_EVERY, FAIL_OPEN, THROW, PASSWORD, FAIL_INIT,
-        COUNT, COUNT_FAILS, SERVICE)
+        COUNT, COUNT_FAILS, SERVICE, ENDPOINT)
         .ownPrefix("stall.").build();
+  }
+
+  /** stall.endpoint's hosts and ports, never contacted; unknown when it is unset. */
+  @Override
+  public org.sciycsb.api.StoreLocation location(org.sciycsb.api.Config config, java.nio.file.Path workDir)
+      throws org.sciycsb.api.ConfigException {
+    String at = config.get(ENDPOINT);
+    return at == null ? org.sciycsb.api.StoreLocation.UNKNOWN
+        : org.sciycsb.api.StoreLocation.at(org.sciycsb.api.StoreLocation.parseHosts(at, 1, ENDPOINT.name()));
   }
 
   /** Asynchronous too: a stall holds every operation sent during it until it ends, as a stalled server would. */

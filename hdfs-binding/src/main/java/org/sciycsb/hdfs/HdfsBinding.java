@@ -14,6 +14,7 @@ import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
 import org.sciycsb.api.RunContext;
+import org.sciycsb.api.StoreLocation;
 
 /**
  * The {@code hdfs} binding: records appended as lines ({@link RecordFormat}) to one file per client thread under
@@ -35,6 +36,25 @@ public final class HdfsBinding implements Binding {
   @Override
   public OptionSet options() {
     return HdfsOptions.set();
+  }
+
+  /**
+   * The NameNode of hdfs.url (port 8020 where none is given: Hadoop's); unknown for another file system
+   * ({@code file:///}: set storage.path).
+   */
+  @Override
+  public StoreLocation location(Config config, java.nio.file.Path workDir) throws ConfigException {
+    URI uri;
+    try {
+      uri = new URI(config.get(HdfsOptions.URL));
+    } catch (URISyntaxException e) {
+      return StoreLocation.UNKNOWN; // open() says what is wrong with it
+    }
+    if (!"hdfs".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
+      return StoreLocation.UNKNOWN;
+    }
+    return StoreLocation.at(java.util.List.of(new StoreLocation.Endpoint(uri.getHost(),
+        uri.getPort() < 0 ? 8020 : uri.getPort())));
   }
 
   @Override

@@ -4,8 +4,10 @@ import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.Binding;
 import org.sciycsb.api.BindingRun;
 import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
 import org.sciycsb.api.RunContext;
+import org.sciycsb.api.StoreLocation;
 
 /**
  * The {@code jdbc} binding: the default store of the tool. With no {@code db.url} it runs on an embedded H2
@@ -43,6 +45,13 @@ public final class JdbcBinding implements Binding {
   @Override
   public boolean supportsThreadClients() {
     return true;
+  }
+
+  /** The hosts and ports of db.url, or the folder of an embedded H2 database (the default's: under workDir). */
+  @Override
+  public StoreLocation location(Config config, java.nio.file.Path workDir) throws ConfigException {
+    String url = config.get(JdbcOptions.URL);
+    return JdbcLocation.of(url == null || url.isBlank() ? JdbcSettings.defaultUrl(workDir) : url);
   }
 
   @Override

@@ -11,8 +11,11 @@ import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.Binding;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
 import org.sciycsb.api.RunContext;
+import org.sciycsb.api.StoreLocation;
 
 /**
  * The {@code mongodb} binding: MongoDB (and MongoDB-wire servers such as FerretDB) through the synchronous
@@ -51,6 +54,20 @@ public final class MongoDbBinding implements Binding {
   @Override
   public boolean supportsThreadClients() {
     return true;
+  }
+
+  /**
+   * The hosts of mongodb.url (port 27017 where none is given); unknown for a {@code mongodb+srv://} URL, whose hosts
+   * only DNS knows.
+   */
+  @Override
+  public StoreLocation location(Config config, java.nio.file.Path workDir) throws ConfigException {
+    com.mongodb.ConnectionString url = MongoDbSettings.resolve(config).url();
+    if (url.isSrvProtocol()) {
+      return StoreLocation.UNKNOWN;
+    }
+    return StoreLocation.at(StoreLocation.parseHosts(String.join(",", url.getHosts()), 27017,
+        MongoDbOptions.URL.name()));
   }
 
   @Override

@@ -26,9 +26,11 @@ public final class ReportOptions {
           + "(bin/servers datadir <name>): the block device holding each (a partition, loop or device-mapper device) "
           + "is sampled from /proc/diskstats every resources.interval (operations/s, MB/s, mean service time, queue "
           + "depth, utilisation: resources.storageDevices, resources.csv, the report, compare) and described in "
-          + "metadata.storage; leave it unset for a remote server")
-      .defaultShownAs("the data folders of the test servers resources.pids names (servers:<name>), else none "
-          + "(metadata.storage.sampling says why)");
+          + "metadata.storage")
+      .defaultShownAs("the data folders of the test servers resources.pids names (servers:<name>), else found from "
+          + "where the binding's store is: an embedded store's folder; for a server on this host, the test server "
+          + "serving its port (bin/servers url, datadir) or the process listening on it; a remote server is not "
+          + "sampled (metadata.storage.found says how, metadata.storage.sampling why not)");
   public static final Option<String> LABEL_DEVICE = Option.string("label.device", null,
       "a path on the data device whose block device, rotational flag and model go in the metadata")
       .defaultShownAs("the results directory");

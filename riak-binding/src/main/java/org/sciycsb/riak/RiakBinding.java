@@ -3,8 +3,11 @@ package org.sciycsb.riak;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.Binding;
 import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.Config;
+import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
 import org.sciycsb.api.RunContext;
+import org.sciycsb.api.StoreLocation;
 
 /** The {@code riak} binding: Riak KV over protocol buffers with riak-client 2.1. */
 public final class RiakBinding implements Binding {
@@ -34,6 +37,14 @@ public final class RiakBinding implements Binding {
   @Override
   public OptionSet options() {
     return RiakOptions.set();
+  }
+
+  /** The nodes of riak.hosts on their protocol buffers ports; unknown when riak.hosts is not set. */
+  @Override
+  public StoreLocation location(Config config, java.nio.file.Path workDir) throws ConfigException {
+    String hosts = config.get(RiakOptions.HOSTS);
+    return hosts == null ? StoreLocation.UNKNOWN : StoreLocation.at(RiakSettings.parseHosts(hosts,
+        config.get(RiakOptions.PORT)).stream().map(h -> new StoreLocation.Endpoint(h.host(), h.port())).toList());
   }
 
   @Override

@@ -6,9 +6,11 @@ import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.Binding;
 import org.sciycsb.api.BindingException;
 import org.sciycsb.api.BindingRun;
+import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.OptionSet;
 import org.sciycsb.api.RunContext;
+import org.sciycsb.api.StoreLocation;
 
 /**
  * The {@code sequoiadb} binding: SequoiaDB through the official Java driver. {@link #open} logs in once (an
@@ -30,6 +32,14 @@ public final class SequoiadbBinding implements Binding {
   @Override
   public OptionSet options() {
     return SequoiadbOptions.set();
+  }
+
+  /** The nodes of sequoiadb.hosts (each host:port); unknown when it is not set. */
+  @Override
+  public StoreLocation location(Config config, java.nio.file.Path workDir) throws ConfigException {
+    String hosts = config.get(SequoiadbOptions.HOSTS);
+    return hosts == null ? StoreLocation.UNKNOWN : StoreLocation.at(StoreLocation.parseHosts(hosts, 11810,
+        SequoiadbOptions.HOSTS.name()));
   }
 
   @Override

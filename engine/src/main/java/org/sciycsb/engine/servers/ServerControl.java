@@ -34,6 +34,15 @@ public interface ServerControl {
    */
   List<java.nio.file.Path> dataDirs(String server, String asker) throws ConfigException;
 
+  /**
+   * The address ({@code bin/servers url <name>}) of each test server of this checkout that keeps data folders
+   * ({@code bin/servers list datadir}), by name, in that order: which of them a store's endpoint is. Servers whose
+   * {@code url} fails are left out; empty when there is no {@code bin/servers} (a release).
+   */
+  default java.util.Map<String, String> urls() {
+    return java.util.Map.of();
+  }
+
   /** The command line that kills nodes {@code nodes} (numbered from 1) of a server at once. */
   List<String> killNodes(String server, List<String> nodes);
 

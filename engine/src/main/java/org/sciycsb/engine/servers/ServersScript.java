@@ -88,6 +88,27 @@ final class ServersScript implements ServerControl {
   }
 
   @Override
+  public Map<String, String> urls() {
+    Path script = path();
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    if (!Files.isExecutable(script)) {
+      return out;
+    }
+    try {
+      Answer list = run(script, "list", "datadir");
+      for (String name : list.exit() == 0 ? list.lines() : List.<String>of()) {
+        Answer url = run(script, "url", name);
+        if (url.exit() == 0 && !url.lines().isEmpty()) {
+          out.put(name, url.lines().get(url.lines().size() - 1));
+        }
+      }
+    } catch (IOException e) {
+      return out; // what was answered so far
+    }
+    return out;
+  }
+
+  @Override
   public List<String> killNodes(String server, List<String> nodes) {
     return command("kill-node", server, nodes);
   }

@@ -9,6 +9,7 @@ import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import java.util.Optional;
 import org.sciycsb.api.OptionSet;
+import org.sciycsb.api.StoreLocation;
 import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.engine.RunExtension;
 import org.sciycsb.engine.RunListener;
@@ -47,6 +48,11 @@ public final class RunHooks implements RunListener {
     public RunListener open(Config config, Path resultsDir) throws ConfigException {
       return RunHooks.of(config, resultsDir);
     }
+
+    @Override
+    public RunListener open(Config config, Path resultsDir, StoreLocation store) throws ConfigException {
+      return RunHooks.of(config, resultsDir, store);
+    }
   };
 
   private final Config cfg;
@@ -54,10 +60,12 @@ public final class RunHooks implements RunListener {
   private final List<Sla.Check> checks;
   private final long intervalMs;
   private ResourceSampler sampler;
-  /** The data folders of {@code storage.path} (empty when unset). */
+  /** The store's data folders: {@code storage.path}'s, or those found ({@link #storage}); empty when none. */
   private List<Path> dataDirs = List.of();
   /** Whether the devices under the store's data are sampled, or why not ({@code metadata.storage.sampling}). */
   private String sampling;
+  /** How the store's data folders were found ({@code metadata.storage.found}), or null. */
+  private String found;
   private List<ResourceSampler.Sample> samples = List.of();
 
   private RunHooks(Config cfg, Path resultsDir, List<Sla.Check> checks, long intervalMs) {
@@ -67,28 +75,22 @@ public final class RunHooks implements RunListener {
     this.intervalMs = intervalMs;
   }
 
-  /** Validates the options; nothing starts yet. */
+  /** Validates the options; nothing starts yet. The binding does not say where its store is. */
   public static RunHooks of(Config cfg, Path resultsDir) throws ConfigException {
+    return of(cfg, resultsDir, StoreLocation.UNKNOWN);
+  }
+
+  /** Validates the options; nothing starts yet. {@code store}: where the binding says its store is. */
+  public static RunHooks of(Config cfg, Path resultsDir, StoreLocation store) throws ConfigException {
     List<Sla.Check> checks = Sla.parse(cfg.asMap());
     long interval = cfg.get(ReportOptions.RESOURCES_INTERVAL).toMillis();
     RunHooks h = new RunHooks(cfg, resultsDir, checks, interval);
     List<Long> pids = pids(cfg.get(ReportOptions.RESOURCES_PIDS));
-    String storagePath = cfg.get(ReportOptions.STORAGE_PATH);
-    String unsampled = "not sampled: no storage.path (a remote server, or one whose data folder was not named)";
-    String servers = storagePath != null ? null : serversOf(cfg.get(ReportOptions.RESOURCES_PIDS));
-    List<SampledDevice> devices = List.of();
-    if (servers != null) { // the test servers whose processes resources.pids names: their data folders, if any
-      try {
-        h.dataDirs = dataDirs(servers);
-        devices = devices(h.dataDirs);
-      } catch (ConfigException e) {
-        h.dataDirs = List.of();
-        unsampled = "not sampled: " + e.getMessage();
-      }
-    } else {
-      h.dataDirs = dataDirs(storagePath);
-      devices = devices(h.dataDirs);
-    }
+    Storage st = storage(cfg, store, new StoreDataLocator(ServerControl.local(), Path.of("/proc")));
+    h.dataDirs = st.dirs();
+    h.found = st.found();
+    String unsampled = st.unsampled();
+    List<SampledDevice> devices = st.devices();
     boolean sample = cfg.get(ReportOptions.RESOURCES_SAMPLE) && ResourceSampler.available();
     if (sample) {
       List<Long> all = new java.util.ArrayList<>(List.of(ProcessHandle.current().pid()));
@@ -98,6 +100,49 @@ public final class RunHooks implements RunListener {
     h.sampling = devices.isEmpty() ? unsampled : !sample ? "not sampled: resource sampling is off" : "sampled: " + String.join(", ",
         devices.stream().map(d -> d.name() + " (" + d.majorMinor() + ")").toList());
     return h;
+  }
+
+  /**
+   * The store's data folders, their block devices and how they were found, or why there are none.
+   *
+   * @param unsampled {@code metadata.storage.sampling} when there are no devices
+   */
+  record Storage(List<Path> dirs, List<SampledDevice> devices, String found, String unsampled) {
+    static Storage not(String why) {
+      return new Storage(List.of(), List.of(), null, why);
+    }
+  }
+
+  /**
+   * Where the store's data is: {@code storage.path} (a folder on no block device is one line, exit 2); else the test
+   * servers {@code resources.pids} names; else where the binding's store is ({@link StoreDataLocator}). Those found
+   * rather than named are not sampled, with why, when they cannot be.
+   */
+  static Storage storage(Config cfg, StoreLocation store, StoreDataLocator locator) throws ConfigException {
+    String storagePath = cfg.get(ReportOptions.STORAGE_PATH);
+    if (storagePath != null) {
+      List<Path> dirs = dataDirs(storagePath);
+      return new Storage(dirs, devices(dirs), "storage.path", null);
+    }
+    String servers = serversOf(cfg.get(ReportOptions.RESOURCES_PIDS));
+    StoreDataLocator.Found f;
+    if (servers != null) { // the test servers whose processes resources.pids names: their data folders, if any
+      try {
+        f = new StoreDataLocator.Found(dataDirs(servers), "test server " + servers.replace("servers:", ""), null);
+      } catch (ConfigException e) {
+        return Storage.not("not sampled: " + e.getMessage());
+      }
+    } else {
+      f = locator.locate(store);
+    }
+    if (f.dirs().isEmpty()) {
+      return Storage.not(f.unsampled());
+    }
+    try {
+      return new Storage(f.dirs(), devices(f.dirs()), f.how(), null);
+    } catch (ConfigException e) {
+      return Storage.not("not sampled: " + f.how() + ": " + e.getMessage().replace("bad value for storage.path: ", ""));
+    }
   }
 
   /**
@@ -212,6 +257,9 @@ public final class RunHooks implements RunListener {
     Path where = !dataDirs.isEmpty() ? dataDirs.get(0) : device != null ? Path.of(device) : resultsDir;
     Map<String, Object> storage = StorageDevice.describe(where, cfg.get(EngineOptions.LABEL_STORAGE));
     storage.put("sampling", sampling);
+    if (found != null) {
+      storage.put("found", found);
+    }
     return Map.of("storage", storage);
   }
 

@@ -8,7 +8,11 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Map;
+import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.api.StoreLocation;
+import org.sciycsb.engine.servers.ServerControl;
 
 /** storage.path: folders and their block devices, each device once; a folder on none is one line. */
 class RunHooksStorageTest {
@@ -37,6 +41,44 @@ class RunHooksStorageTest {
         "servers:mongodb,servers:cassandra@ring");
     assertThat(RunHooks.serversOf("12,/x/pid")).isNull();
     assertThat(RunHooks.serversOf(null)).isNull();
+  }
+
+  @Test
+  void howTheDataFoldersWereFoundIsRecorded() throws Exception {
+    StoreDataLocator locator = new StoreDataLocator(ServerControl.local(), Path.of("/proc"));
+    StoreLocation remote = StoreLocation.at(List.of(new StoreLocation.Endpoint("198.51.100.7", 5432)));
+    RunHooks.Storage named = RunHooks.storage(new Config(Map.of("storage.path", tmp.toString())), remote, locator);
+    assertThat(named.found()).isEqualTo("storage.path");
+    assertThat(named.devices()).hasSize(1);
+    RunHooks.Storage far = RunHooks.storage(new Config(Map.of()), remote, locator);
+    assertThat(far.devices()).isEmpty();
+    assertThat(far.found()).isNull();
+    assertThat(far.unsampled()).isEqualTo("not sampled: remote (198.51.100.7:5432)");
+    RunHooks.Storage embedded = RunHooks.storage(new Config(Map.of()), StoreLocation.embedded(tmp), locator);
+    assertThat(embedded.dirs()).containsExactly(tmp);
+    assertThat(embedded.devices()).hasSize(1);
+    assertThat(embedded.found()).isEqualTo("binding: embedded store's folder");
+    // found, not named: a folder on no block device is not sampled, and the run goes on
+    RunHooks.Storage shm = RunHooks.storage(new Config(Map.of()), StoreLocation.embedded(Path.of("/dev/shm")),
+        locator);
+    assertThat(shm.devices()).isEmpty();
+    assertThat(shm.unsampled()).startsWith("not sampled: binding: embedded store's folder: /dev/shm is on tmpfs");
+  }
+
+  @Test
+  void theMetadataSaysHowTheDataFolderWasFound() throws Exception {
+    RunHooks h = RunHooks.of(new Config(Map.of("storage.path", tmp.toString(), "resources.sample", "false")),
+        tmp, StoreLocation.UNKNOWN);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> storage = (Map<String, Object>) h.metadata().get("storage");
+    assertThat(storage).containsEntry("found", "storage.path").containsEntry("sampling",
+        "not sampled: resource sampling is off");
+    RunHooks none = RunHooks.of(new Config(Map.of()), tmp, StoreLocation.UNKNOWN);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> noStorage = (Map<String, Object>) none.metadata().get("storage");
+    assertThat(noStorage).doesNotContainKey("found").containsEntry("sampling",
+        "not sampled: no storage.path (a remote server, or one whose data folder was not named)");
+    none.close();
   }
 
   @Test

@@ -38,7 +38,7 @@ class ServerSetupTest {
         "case \"$1 $2\" in",
         "  'device list') echo 'hdd1 hdd 1.0G " + devices.resolve("hdd1/mnt") + "' ;;",
         "  'memory-min postgres') echo '67108864 268435456' ;;",
-        "  'memory-min cassandra') echo 'cassandra: start --memory is not supported for cassandra' >&2; exit 2 ;;",
+        "  'memory-min hdfs') echo 'hdfs: start --memory is not supported for hdfs' >&2; exit 2 ;;",
         "  'url postgres') echo 'jdbc:postgresql://127.0.0.1:5433/ycsb?user=ycsb&password=ycsb' ;;",
         "  *) echo \"unexpected: $*\" >&2; exit 9 ;;",
         "esac", ""), StandardCharsets.UTF_8);
@@ -97,8 +97,8 @@ class ServerSetupTest {
     assertThatThrownBy(() -> ServerSetup.of(home, new SandiskStudy(), sandisk(1L << 30), "riak", "hdd1", null,
         Map.of())).isInstanceOf(ConfigException.class).hasMessageContaining("binding riak has none in this checkout");
     assertThatThrownBy(() -> ServerSetup.of(home, new SandiskStudy(), sandisk(1L << 30), "jdbc", "hdd1", null,
-        Map.of("study.server", "cassandra"))).isInstanceOf(ConfigException.class)
-        .hasMessageContaining("start --memory is not supported for cassandra");
+        Map.of("study.server", "hdfs"))).isInstanceOf(ConfigException.class)
+        .hasMessageContaining("start --memory is not supported for hdfs");
     assertThatThrownBy(() -> ServerSetup.of(home, Studies.find("niec"), new Plan(), "jdbc", null,
         3.0, Map.of())).isInstanceOf(ConfigException.class)
         .hasMessage("--memory-ratio: study niec has no data set to size a memory cap from (sandisk and bankmark have)");
