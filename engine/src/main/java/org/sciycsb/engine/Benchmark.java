@@ -97,6 +97,10 @@ public final class Benchmark {
     }
     Engine.Outcome outcome = spec.handleSignals() ? runStoppingOnSignal(engine) : engine.run();
     spec.err().println("results: " + outcome.resultsDir());
+    Map<String, Object> validity = outcome.report() == null ? null : outcome.report().validity();
+    if (validity != null && !"valid".equals(validity.get("verdict"))) {
+      spec.err().println(org.sciycsb.engine.validity.Validity.line(validity));
+    }
     if (outcome.failure() != null) {
       spec.err().println("error: " + Secrets.maskText(outcome.failure()));
     }

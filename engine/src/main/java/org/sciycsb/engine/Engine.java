@@ -46,6 +46,9 @@ import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.engine.config.ProjectBindings;
 import org.sciycsb.engine.schedule.ArrivalProcess;
 import org.sciycsb.engine.schedule.Schedule;
+import org.sciycsb.engine.validity.GcWatch;
+import org.sciycsb.engine.validity.Validity;
+import org.sciycsb.engine.validity.ValidityOptions;
 
 /**
  * Runs one phase (load or run) of one workload against one binding, and writes its results directory.
@@ -140,11 +143,13 @@ public final class Engine {
     volatile long deadline;
     /** The client process's CPU time when measuring began. */
     volatile ProcessCpu.Reading cpuStart;
+    /** The JVM's GC pauses from when measuring began. */
+    volatile GcWatch gc;
   }
 
   /** What the client threads did once they ended. */
   private record Measured(List<OpSummary> ops, double seconds, long operations, int failedThreads,
-      String runFailure, Map<String, Object> clientCpu) {}
+      String runFailure, Map<String, Object> clientCpu, GcWatch.Pauses gc) {}
 
   /** How a run ended: its outcome word, the one-line failure (or null) and the exit code. */
   private record Verdict(String outcome, String failure, int exit) {}
@@ -266,7 +271,35 @@ public final class Engine {
     RunReport report = new RunReport(meta, verdict.outcome(), Math.round(m.seconds() * 1000), m.operations(),
         m.operations() / m.seconds(), m.ops(), withOffered(collector.series(), shared.schedule), extra, shared.errors.samples(), s.percentiles(),
         resources);
-    return writeResults(report, results, verdict, s.exportFile());
+    return suspectFails(writeResults(judged(report, m, s), results, verdict, s.exportFile()));
+  }
+
+  /** The report with its validity verdict; a verdict that cannot be judged is a warning, not a failed run. */
+  private RunReport judged(RunReport report, Measured m, Settings s) {
+    boolean clientOnly = ProjectBindings.find("clientonly").map(v -> List.of(v.split(",\\s*"))
+        .contains(req.bindingName())).orElse(false);
+    try {
+      return report.withValidity(Validity.judge(report, new Validity.Inputs(req.phase() == Phase.LOAD, s.target(),
+          m.gc(), Runtime.getRuntime().availableProcessors(), clientOnly, req.config())));
+    } catch (ConfigException | RuntimeException e) {
+      req.err().println("warning: validity not judged: " + e.getMessage());
+      return report;
+    }
+  }
+
+  /** With {@code validity.fail=true}, a suspect run that otherwise succeeded exits with its own code. */
+  private Outcome suspectFails(Outcome o) {
+    Map<String, Object> v = o.report().validity();
+    try {
+      if (o.exitCode() != 0 || v == null || !"suspect".equals(v.get("verdict"))
+          || !req.config().get(ValidityOptions.FAIL)) {
+        return o;
+      }
+    } catch (ConfigException e) {
+      return o; // checked before the run started
+    }
+    return new Outcome(o.report(), Validity.EXIT_SUSPECT, o.resultsDir(), "validity.fail=true and the run is "
+        + "suspect: its results are written, its numbers not to be published");
   }
 
   /**
@@ -455,6 +488,7 @@ public final class Engine {
         } else if (phase == 1) {
           timing.measureStart = now;
           timing.cpuStart = ProcessCpu.now();
+          timing.gc = GcWatch.start();
           if (s.maxSeconds() > 0) {
             timing.deadline = now + s.maxSeconds() * 1_000_000_000L;
             shared.deadlineNanos = timing.deadline;
@@ -516,6 +550,7 @@ public final class Engine {
     }
     collector.collect(end);
     ProcessCpu.Reading cpuEnd = ProcessCpu.now();
+    GcWatch.Pauses gc = timing.gc == null ? new GcWatch.Pauses(0, 0, 0) : timing.gc.stop();
     double seconds = Math.max(1e-9, (end - timing.measureStart) / 1e9);
     List<OpSummary> ops = collector.summaries(seconds);
     long measuredOps = 0;
@@ -534,7 +569,7 @@ public final class Engine {
       req.err().println("warning: interval log incomplete: " + e.getMessage());
     }
     return new Measured(ops, seconds, measuredOps, failedThreads, runFailure,
-        ProcessCpu.between(timing.cpuStart, cpuEnd, measuredOps, seconds));
+        ProcessCpu.between(timing.cpuStart, cpuEnd, measuredOps, seconds), gc);
   }
 
   /**

@@ -32,6 +32,9 @@ public final class JsonExporter {
     summary.put("operations", r.operations());
     summary.put("throughput", round(r.throughput()));
     root.put("summary", summary);
+    if (r.validity() != null) {
+      root.put("validity", r.validity());
+    }
     List<Object> ops = new ArrayList<>();
     for (OpSummary op : r.ops()) {
       Map<String, Object> o = new LinkedHashMap<>();

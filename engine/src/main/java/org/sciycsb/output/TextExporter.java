@@ -34,7 +34,23 @@ public final class TextExporter {
         latency(sb, op.name() + "-FAILED", op.failedResponse().count(), op.failedResponse(), r.percentiles());
       }
     }
+    validity(sb, r.validity());
     return sb.toString();
+  }
+
+  /** The verdict and each reason's name, last (the evidence is in results.json): YCSB parsers skip the section. */
+  private static void validity(StringBuilder sb, Map<String, Object> v) {
+    if (v == null) {
+      return;
+    }
+    line(sb, "VALIDITY", "Verdict", String.valueOf(v.get("verdict")));
+    if (v.get("reasons") instanceof List<?> rs) {
+      for (Object x : rs) {
+        if (x instanceof Map<?, ?> m) {
+          line(sb, "VALIDITY", "Reason", String.valueOf(m.get("reason")));
+        }
+      }
+    }
   }
 
   private static void latency(StringBuilder sb, String sec, long ops, LatencySummary l, List<Double> percentiles) {

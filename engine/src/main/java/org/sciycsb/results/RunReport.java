@@ -20,10 +20,25 @@ import org.sciycsb.measure.OpSummary;
  * @param errors     the first exceptions met, one line each
  * @param percentiles percentiles for the text output
  * @param resources  the resource samples taken during the run ({@code resources} in results.json), or null
+ * @param validity   the validity verdict ({@code validity} in results.json), or null when not judged
  */
 public record RunReport(Map<String, Object> metadata, String outcome, long runtimeMs, long operations,
     double throughput, List<OpSummary> ops, List<IntervalPoint> series, Map<String, Object> extra,
-    List<String> errors, List<Double> percentiles, Map<String, Object> resources) {
+    List<String> errors, List<Double> percentiles, Map<String, Object> resources, Map<String, Object> validity) {
+
+  /** A report with resource samples and no validity verdict. */
+  public RunReport(Map<String, Object> metadata, String outcome, long runtimeMs, long operations,
+      double throughput, List<OpSummary> ops, List<IntervalPoint> series, Map<String, Object> extra,
+      List<String> errors, List<Double> percentiles, Map<String, Object> resources) {
+    this(metadata, outcome, runtimeMs, operations, throughput, ops, series, extra, errors, percentiles, resources,
+        null);
+  }
+
+  /** This report with its validity verdict. */
+  public RunReport withValidity(Map<String, Object> v) {
+    return new RunReport(metadata, outcome, runtimeMs, operations, throughput, ops, series, extra, errors,
+        percentiles, resources, v);
+  }
 
   /** A report without resource samples. */
   public RunReport(Map<String, Object> metadata, String outcome, long runtimeMs, long operations,

@@ -47,10 +47,11 @@ class BasicBindingContractTest extends StoreContract {
   }
 
   @Test
-  void servesNoAccessPath() throws Exception {
+  void servesOnlyTheNoOpDocumentStore() throws Exception {
     openRun(Map.of());
-    assertThat(run.accessPaths()).isEmpty();
+    assertThat(run.accessPaths()).as("seed 001's client alone (Figure 4.1): documents, no database")
+        .containsOnlyKeys(DocumentStore.class);
     assertThat(run.supports(SubjectTimeline.class)).isFalse();
-    assertThat(run.supports(DocumentStore.class)).isFalse();
+    assertThat(run.supports(DocumentStore.class)).isTrue();
   }
 }

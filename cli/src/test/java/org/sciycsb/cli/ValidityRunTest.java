@@ -1,0 +1,52 @@
+package org.sciycsb.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sciycsb.testkit.CapturedRun;
+
+/**
+ * The validity verdict of real runs (issue 36, item 1) on the no-op binding: 300 operations with p99.9 printed are
+ * suspect (and exit 6 with validity.fail=true, their results written all the same); a paced run with enough
+ * operations for what it prints stays valid.
+ */
+class ValidityRunTest {
+  @TempDir Path tmp;
+
+  @Test
+  void threeHundredOperationsCannotCarryAP999AndValidityFailExitsSix() throws IOException {
+    Path dir = tmp.resolve("few");
+    Cli r = Cli.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=300", "-p",
+        "resources.sample=false", "-p", "validity.fail=true", "-p", "results.dir=" + dir);
+    assertThat(r.exit).as(r.toString()).isEqualTo(6);
+    assertThat(r.err).contains("validity: suspect (too few operations: p99.9 is printed, which needs 10000 "
+        + "operations").contains("error: validity.fail=true and the run is suspect");
+    List<String> out = r.out.lines().toList();
+    assertThat(out.subList(out.size() - 2, out.size())).containsExactly("[VALIDITY], Verdict, suspect",
+        "[VALIDITY], Reason, too few operations");
+    JsonNode v = CapturedRun.results(dir).path("validity");
+    assertThat(v.path("verdict").asText()).isEqualTo("suspect");
+    assertThat(v.path("reasons").get(0).path("evidence").asText()).contains("OVERALL 300");
+    assertThat(Files.readString(dir.resolve("results.txt"))).contains("[VALIDITY], Reason, too few operations");
+  }
+
+  @Test
+  void aPacedRunWithEnoughOperationsIsValid() throws IOException {
+    Path dir = tmp.resolve("sound");
+    Cli r = Cli.run("run", "basic", "-P", "../workloads/workloadc", "-threads", "2", "-target", "1000", "-p",
+        "operationcount=3000", "-p", "hdrhistogram.percentiles=50,95", "-p", "timeseries.granularity=250", "-p",
+        "resources.sample=false", "-p", "validity.fail=true", "-p", "results.dir=" + dir);
+    assertThat(r.exit).as(r.toString()).isZero();
+    JsonNode v = CapturedRun.results(dir).path("validity");
+    assertThat(v.path("verdict").asText()).as(v.toString()).isEqualTo("valid");
+    assertThat(v.path("gc").path("pauses").isIntegralNumber()).isTrue();
+    assertThat(r.err).doesNotContain("validity:");
+    assertThat(r.out.lines().reduce((a, b) -> b).orElse("")).isEqualTo("[VALIDITY], Verdict, valid");
+  }
+}

@@ -1,0 +1,5 @@
+/**
+ * Whether a run's numbers can be trusted: the validity verdict ({@code valid}, or {@code suspect} with every reason
+ * and its evidence) judged from the run's own report, its client's CPU and the JVM's garbage collection pauses.
+ */
+package org.sciycsb.engine.validity;
