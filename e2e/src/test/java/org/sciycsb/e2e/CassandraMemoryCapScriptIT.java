@@ -6,7 +6,6 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +14,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -57,24 +55,13 @@ class CassandraMemoryCapScriptIT {
   }
 
   Out servers(Map<String, String> extraEnv, String... args) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(Launcher.HOME.resolve("bin/servers").toString()));
-    cmd.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(Launcher.HOME.toFile());
-    pb.environment().remove("SCIYCSB_WORK");
     Map<String, String> env = new HashMap<>(extraEnv);
     env.put("SCIYCSB_CASSANDRA_NET", net);
     env.put("SCIYCSB_CASSANDRA_JMX_BASE", Integer.toString(jmx));
-    pb.environment().putAll(env);
-    Path out = tmp.resolve("out-" + System.nanoTime());
-    Path err = tmp.resolve("err-" + System.nanoTime());
-    Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-    if (!p.waitFor(240, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError(String.join(" ", cmd) + " did not end within 240 s");
-    }
-    return new Out(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-        Files.readString(err, StandardCharsets.UTF_8).lines().toList());
+    Launcher.ServersOut o = Launcher.serversCall(tmp, env, 240, List.of(args));
+    return new Out(o.exit(), o.out(), o.errLines());
   }
+
 
   Out servers(String... args) throws IOException, InterruptedException {
     return servers(Map.of(), args);

@@ -33,20 +33,10 @@ class DeviceScriptIT {
   record Out(int exit, String out, List<String> errLines) {}
 
   Out servers(Map<String, String> env, String... args) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(Launcher.HOME.resolve("bin/servers").toString(), "device"));
-    cmd.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(Launcher.HOME.toFile());
-    pb.environment().remove("SCIYCSB_WORK");
-    pb.environment().putAll(env);
-    Path out = tmp.resolve("out-" + System.nanoTime());
-    Path err = tmp.resolve("err-" + System.nanoTime());
-    Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-    if (!p.waitFor(240, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError(String.join(" ", cmd) + " did not end within 240 s");
-    }
-    return new Out(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-        Files.readString(err, StandardCharsets.UTF_8).lines().toList());
+    List<String> all = new ArrayList<>(List.of("device"));
+    all.addAll(List.of(args));
+    Launcher.ServersOut o = Launcher.serversCall(tmp, env, 240, all);
+    return new Out(o.exit(), o.out(), o.errLines());
   }
 
   String name(String kind) {

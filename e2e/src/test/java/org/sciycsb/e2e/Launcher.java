@@ -123,6 +123,32 @@ final class Launcher {
     return out;
   }
 
+  /** What a {@code bin/servers} call ended with: its exit code, its stdout and its stderr's lines. */
+  record ServersOut(int exit, String out, List<String> errLines) {}
+
+  /**
+   * Runs {@code bin/servers args} on the checkout's own work folder ({@code SCIYCSB_WORK} removed) with {@code env},
+   * its output in files under {@code tmp}, whatever its exit code; a call still running after {@code seconds} fails
+   * the test.
+   */
+  static ServersOut serversCall(Path tmp, Map<String, String> env, int seconds, List<String> args)
+      throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of(HOME.resolve("bin/servers").toString()));
+    cmd.addAll(args);
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(HOME.toFile());
+    pb.environment().remove("SCIYCSB_WORK");
+    pb.environment().putAll(env);
+    Path out = tmp.resolve("out-" + System.nanoTime());
+    Path err = tmp.resolve("err-" + System.nanoTime());
+    Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      throw new AssertionError(String.join(" ", cmd) + " did not end within " + seconds + " s");
+    }
+    return new ServersOut(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+        Files.readString(err, StandardCharsets.UTF_8).lines().toList());
+  }
+
   /** The work folder of the test servers (bin/test's SCIYCSB_WORK, else the checkout's work/). */
   static String serversWork() {
     String work = System.getenv("SCIYCSB_WORK");

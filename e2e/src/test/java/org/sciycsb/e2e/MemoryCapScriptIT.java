@@ -59,25 +59,14 @@ class MemoryCapScriptIT {
   }
 
   Out servers(Map<String, String> extraEnv, String... args) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(Launcher.HOME.resolve("bin/servers").toString()));
-    cmd.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(Launcher.HOME.toFile());
-    pb.environment().remove("SCIYCSB_WORK");
     Map<String, String> env = new HashMap<>(extraEnv);
     env.put("PGPORT_SCIYCSB", Integer.toString(port));
     env.put("SCIYCSB_MONGODB_PORT", Integer.toString(mongoPort));
     env.put("SCIYCSB_MONGODB_PGPORT", Integer.toString(mongoPgPort));
-    pb.environment().putAll(env);
-    Path out = tmp.resolve("out-" + System.nanoTime());
-    Path err = tmp.resolve("err-" + System.nanoTime());
-    Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-    if (!p.waitFor(180, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError(String.join(" ", cmd) + " did not end within 180 s");
-    }
-    return new Out(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-        Files.readString(err, StandardCharsets.UTF_8).lines().toList());
+    Launcher.ServersOut o = Launcher.serversCall(tmp, env, 180, List.of(args));
+    return new Out(o.exit(), o.out(), o.errLines());
   }
+
 
   Out servers(String... args) throws IOException, InterruptedException {
     return servers(Map.of(), args);
