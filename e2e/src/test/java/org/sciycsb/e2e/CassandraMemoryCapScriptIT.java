@@ -45,7 +45,6 @@ class CassandraMemoryCapScriptIT {
   final String net = "127.0." + (200 + pid % 50);
   int jmx;
 
-  record Out(int exit, String out, List<String> errLines) {}
 
   @BeforeEach
   void freePort() throws IOException {
@@ -54,16 +53,15 @@ class CassandraMemoryCapScriptIT {
     }
   }
 
-  Out servers(Map<String, String> extraEnv, String... args) throws IOException, InterruptedException {
+  Launcher.ServersOut servers(Map<String, String> extraEnv, String... args) throws IOException, InterruptedException {
     Map<String, String> env = new HashMap<>(extraEnv);
     env.put("SCIYCSB_CASSANDRA_NET", net);
     env.put("SCIYCSB_CASSANDRA_JMX_BASE", Integer.toString(jmx));
-    Launcher.ServersOut o = Launcher.serversCall(tmp, env, 240, List.of(args));
-    return new Out(o.exit(), o.out(), o.errLines());
+    return Launcher.serversCall(tmp, env, 240, List.of(args));
   }
 
 
-  Out servers(String... args) throws IOException, InterruptedException {
+  Launcher.ServersOut servers(String... args) throws IOException, InterruptedException {
     return servers(Map.of(), args);
   }
 
@@ -102,11 +100,11 @@ class CassandraMemoryCapScriptIT {
 
   @Test
   void aNodeOnAnEmulatedSsdWithA768MCap() throws Exception {
-    Out create = servers("device", "create", device, "--profile", "ssd", "--size", "1G");
+    Launcher.ServersOut create = servers("device", "create", device, "--profile", "ssd", "--size", "1G");
     assertThat(create.exit()).as(create.toString()).isZero();
     Path mnt = WORK.resolve("devices").resolve(device).resolve("mnt");
 
-    Out start = servers("start", server, "--device", device, "--memory", "768M");
+    Launcher.ServersOut start = servers("start", server, "--device", device, "--memory", "768M");
     assertThat(start.exit()).as(start.toString()).isZero();
 
     // the cap: the node's cgroup and the cluster's (one node: the same figure), recorded in the state folder
@@ -141,7 +139,7 @@ class CassandraMemoryCapScriptIT {
     assertThat(Files.readString(node.resolve("memory.max_usage_in_bytes")).trim()).as("charged to the node's cgroup")
         .isNotEqualTo("0");
 
-    Out stop = servers("stop", server);
+    Launcher.ServersOut stop = servers("stop", server);
     assertThat(stop.exit()).as(stop.toString()).isZero();
     assertThat(Files.exists(cgroup)).as("cgroups removed by stop").isFalse();
     assertThat(state.resolve("memory")).as("stop forgets the cap").doesNotExist();
@@ -151,13 +149,13 @@ class CassandraMemoryCapScriptIT {
 
   @Test
   void aCapBelowTheMinimumIsOneLineExitTwoAndNothingMade() throws Exception {
-    Out small = servers("start", server, "--memory", "256M");
+    Launcher.ServersOut small = servers("start", server, "--memory", "256M");
     assertThat(small.exit()).isEqualTo(2);
     assertThat(small.errLines()).containsExactly(server + ": --memory 256M is below what cassandra needs to start, 512M");
     assertThat(traces()).isEmpty();
     assertThat(WORK.resolve("servers").resolve(server)).doesNotExist();
 
-    Out nodes = servers("start", server, "--memory", "1G", "--nodes", "x");
+    Launcher.ServersOut nodes = servers("start", server, "--memory", "1G", "--nodes", "x");
     assertThat(nodes.exit()).isEqualTo(2);
     assertThat(nodes.errLines()).containsExactly(server + ": start: --nodes must be 1..9, got 'x'");
     assertThat(WORK.resolve("servers").resolve(server)).doesNotExist();
@@ -165,7 +163,7 @@ class CassandraMemoryCapScriptIT {
 
   @Test
   void aCapTheStartFindsTooSmallIsOneLineWithNothingLeft() throws Exception {
-    Out start = servers(Map.of("SCIYCSB_CASSANDRA_MEMCAP_MIN", "0"), "start", server, "--memory", "320M");
+    Launcher.ServersOut start = servers(Map.of("SCIYCSB_CASSANDRA_MEMCAP_MIN", "0"), "start", server, "--memory", "320M");
     assertThat(start.exit()).as(start.toString()).isEqualTo(1);
     String last = start.errLines().get(start.errLines().size() - 1);
     // a 32M heap runs out while Cassandra starts (if the cap's OOM killer struck first, the line says that instead)

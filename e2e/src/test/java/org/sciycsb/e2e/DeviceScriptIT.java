@@ -30,13 +30,11 @@ class DeviceScriptIT {
 
   final List<String> made = new ArrayList<>();
 
-  record Out(int exit, String out, List<String> errLines) {}
 
-  Out servers(Map<String, String> env, String... args) throws IOException, InterruptedException {
+  Launcher.ServersOut servers(Map<String, String> env, String... args) throws IOException, InterruptedException {
     List<String> all = new ArrayList<>(List.of("device"));
     all.addAll(List.of(args));
-    Launcher.ServersOut o = Launcher.serversCall(tmp, env, 240, all);
-    return new Out(o.exit(), o.out(), o.errLines());
+    return Launcher.serversCall(tmp, env, 240, all);
   }
 
   String name(String kind) {
@@ -78,20 +76,20 @@ class DeviceScriptIT {
 
   void createCheckRemove(String profile) throws Exception {
     String n = name(profile);
-    Out create = servers(Map.of(), "create", n, "--profile", profile, "--size", "96M");
+    Launcher.ServersOut create = servers(Map.of(), "create", n, "--profile", profile, "--size", "96M");
     assertThat(create.exit()).as(create.toString()).isZero();
     Path mnt = DEVICES.resolve(n).resolve("mnt");
     assertThat(create.out()).isEqualTo(mnt + "\n");
     assertThat(Files.readAllLines(Path.of("/proc/mounts")))
         .anyMatch(l -> l.startsWith("/dev/loop") && l.contains(" " + mnt + " ext4 "));
-    Out list = servers(Map.of(), "list");
+    Launcher.ServersOut list = servers(Map.of(), "list");
     assertThat(list.out().lines()).anyMatch(l -> l.startsWith(n + " " + profile + " 96M "));
 
-    Out check = servers(Map.of(), "check", n, "--seconds", "2");
+    Launcher.ServersOut check = servers(Map.of(), "check", n, "--seconds", "2");
     if (check.exit() != 0) {
       // once more: on 2 cores shared with the build a host stall of 10-60 ms now and then costs a 2 s job 5-15 %
       // (docs/devices.md); a model that is off fails twice
-      Out first = check;
+      Launcher.ServersOut first = check;
       check = servers(Map.of(), "check", n, "--seconds", "3");
       assertThat(check.exit()).as("first:\n" + first.out() + first.errLines() + "\nagain:\n" + check.out()
           + check.errLines()).isZero();
@@ -106,7 +104,7 @@ class DeviceScriptIT {
       assertThat(lines).as(check.out()).anyMatch(l -> l.startsWith(figure + " ") && l.endsWith(verdict));
     }
 
-    Out remove = servers(Map.of(), "remove", n);
+    Launcher.ServersOut remove = servers(Map.of(), "remove", n);
     assertThat(remove.exit()).as(remove.toString()).isZero();
     assertThat(traces(n)).isEmpty();
   }
@@ -124,13 +122,13 @@ class DeviceScriptIT {
   @Test
   void badInputIsOneLineExitTwoAndNothingMade() throws Exception {
     String n = name("bad");
-    Out unknown = servers(Map.of(), "create", n, "--profile", "floppy", "--size", "64M");
+    Launcher.ServersOut unknown = servers(Map.of(), "create", n, "--profile", "floppy", "--size", "64M");
     assertThat(unknown.exit()).isEqualTo(2);
     assertThat(unknown.errLines()).containsExactly(
         "bin/servers device: unknown profile 'floppy' (hdd, ssd, or a profile file: see bin/devices/hdd.profile)");
     assertThat(traces(n)).isEmpty();
 
-    Out huge = servers(Map.of(), "create", n, "--profile", "hdd", "--size", "900T");
+    Launcher.ServersOut huge = servers(Map.of(), "create", n, "--profile", "hdd", "--size", "900T");
     assertThat(huge.exit()).isEqualTo(2);
     assertThat(huge.errLines()).hasSize(1);
     assertThat(huge.errLines().get(0)).startsWith("bin/servers device: size 900T does not fit: ");
@@ -138,14 +136,14 @@ class DeviceScriptIT {
 
     Path bad = tmp.resolve("bad.profile");
     Files.writeString(bad, "random_ms=fast\n");
-    Out badProfile = servers(Map.of(), "create", n, "--profile", bad.toString(), "--size", "64M");
+    Launcher.ServersOut badProfile = servers(Map.of(), "create", n, "--profile", bad.toString(), "--size", "64M");
     assertThat(badProfile.exit()).isEqualTo(2);
     assertThat(badProfile.errLines()).containsExactly(
         "bin/servers device: bad profile: " + bad + ":1: random_ms wants a number >= 0, not \"fast\"");
     assertThat(traces(n)).isEmpty();
 
     for (String verb : List.of("check", "remove")) {
-      Out none = servers(Map.of(), verb, n);
+      Launcher.ServersOut none = servers(Map.of(), verb, n);
       assertThat(none.exit()).isEqualTo(2);
       assertThat(none.errLines()).containsExactly("bin/servers device: no device '" + n + "' (bin/servers device list)");
     }
@@ -154,17 +152,17 @@ class DeviceScriptIT {
   @Test
   void aDeviceWhoseFusediskDiedIsRefusedByCheckAndRemoved() throws Exception {
     String n = name("dead");
-    Out create = servers(Map.of(), "create", n, "--profile", "hdd", "--size", "64M");
+    Launcher.ServersOut create = servers(Map.of(), "create", n, "--profile", "hdd", "--size", "64M");
     assertThat(create.exit()).as(create.toString()).isZero();
     long pid = Long.parseLong(Files.readString(DEVICES.resolve(n).resolve("fusedisk.pid")).trim());
     ProcessHandle fusedisk = ProcessHandle.of(pid).orElseThrow();
     fusedisk.destroyForcibly();
     fusedisk.onExit().get(10, TimeUnit.SECONDS);
-    Out check = servers(Map.of(), "check", n, "--seconds", "1");
+    Launcher.ServersOut check = servers(Map.of(), "check", n, "--seconds", "1");
     assertThat(check.exit()).isEqualTo(1);
     assertThat(check.errLines()).hasSize(1);
     assertThat(check.errLines().get(0)).startsWith("bin/servers device: device '" + n + "': its fusedisk is not running");
-    Out remove = servers(Map.of(), "remove", n);
+    Launcher.ServersOut remove = servers(Map.of(), "remove", n);
     assertThat(remove.exit()).as(remove.toString()).isZero();
     assertThat(traces(n)).isEmpty();
   }
@@ -172,16 +170,16 @@ class DeviceScriptIT {
   @Test
   void aCreateThatFailsHalfWayLeavesNothing() throws Exception {
     String n = name("half");
-    Out failed = servers(Map.of("SCIYCSB_DEVICE_FAIL_BEFORE_MOUNT", "1"), "create", n, "--profile", "ssd", "--size",
+    Launcher.ServersOut failed = servers(Map.of("SCIYCSB_DEVICE_FAIL_BEFORE_MOUNT", "1"), "create", n, "--profile", "ssd", "--size",
         "64M");
     assertThat(failed.exit()).isEqualTo(1);
     assertThat(failed.errLines()).contains("bin/servers device: failing before mount (SCIYCSB_DEVICE_FAIL_BEFORE_MOUNT=1)");
     assertThat(traces(n)).isEmpty();
 
     // a name in use: one line, exit 2, the device there untouched
-    Out first = servers(Map.of(), "create", n, "--profile", "ssd", "--size", "64M");
+    Launcher.ServersOut first = servers(Map.of(), "create", n, "--profile", "ssd", "--size", "64M");
     assertThat(first.exit()).as(first.toString()).isZero();
-    Out again = servers(Map.of(), "create", n, "--profile", "hdd", "--size", "64M");
+    Launcher.ServersOut again = servers(Map.of(), "create", n, "--profile", "hdd", "--size", "64M");
     assertThat(again.exit()).isEqualTo(2);
     assertThat(again.errLines()).hasSize(1);
     assertThat(again.errLines().get(0)).startsWith("bin/servers device: device '" + n + "' exists");

@@ -47,7 +47,6 @@ class MemoryCapScriptIT {
   int mongoPort;
   int mongoPgPort;
 
-  record Out(int exit, String out, List<String> errLines) {}
 
   @BeforeEach
   void freePort() throws IOException {
@@ -58,17 +57,16 @@ class MemoryCapScriptIT {
     }
   }
 
-  Out servers(Map<String, String> extraEnv, String... args) throws IOException, InterruptedException {
+  Launcher.ServersOut servers(Map<String, String> extraEnv, String... args) throws IOException, InterruptedException {
     Map<String, String> env = new HashMap<>(extraEnv);
     env.put("PGPORT_SCIYCSB", Integer.toString(port));
     env.put("SCIYCSB_MONGODB_PORT", Integer.toString(mongoPort));
     env.put("SCIYCSB_MONGODB_PGPORT", Integer.toString(mongoPgPort));
-    Launcher.ServersOut o = Launcher.serversCall(tmp, env, 180, List.of(args));
-    return new Out(o.exit(), o.out(), o.errLines());
+    return Launcher.serversCall(tmp, env, 180, List.of(args));
   }
 
 
-  Out servers(String... args) throws IOException, InterruptedException {
+  Launcher.ServersOut servers(String... args) throws IOException, InterruptedException {
     return servers(Map.of(), args);
   }
 
@@ -135,12 +133,12 @@ class MemoryCapScriptIT {
 
   @Test
   void postgresOnAnEmulatedHddWithA256MCap() throws Exception {
-    Out create = servers("device", "create", device, "--profile", "hdd", "--size", "96M");
+    Launcher.ServersOut create = servers("device", "create", device, "--profile", "hdd", "--size", "96M");
     assertThat(create.exit()).as(create.toString()).isZero();
     Path mnt = WORK.resolve("devices").resolve(device).resolve("mnt");
     assertThat(create.out()).isEqualTo(mnt + "\n");
 
-    Out start = servers("start", server, "--device", device, "--memory", "256M");
+    Launcher.ServersOut start = servers("start", server, "--device", device, "--memory", "256M");
     assertThat(start.exit()).as(start.toString()).isZero();
 
     // the cap, in the server's cgroup, and recorded in its state folder
@@ -177,7 +175,7 @@ class MemoryCapScriptIT {
       ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
     }
     ProcessHandle.of(postmaster).ifPresent(h -> h.onExit().orTimeout(10, TimeUnit.SECONDS).join());
-    Out again = servers("start", server);
+    Launcher.ServersOut again = servers("start", server);
     assertThat(again.exit()).as(again.toString()).isZero();
     assertThat(again.errLines()).contains(
         server + ": as it last ran: device " + device + " memory 256M (bin/servers stop " + server + " forgets it)");
@@ -186,7 +184,7 @@ class MemoryCapScriptIT {
     assertThat(Files.readAllLines(cgroup.resolve("cgroup.procs"))).contains(Long.toString(postmaster2));
     assertThat(sql("SELECT count(*) FROM memcap_it")).isEqualTo("1000");
 
-    Out stop = servers("stop", server);
+    Launcher.ServersOut stop = servers("stop", server);
     assertThat(stop.exit()).as(stop.toString()).isZero();
     assertThat(Files.exists(cgroup)).as("cgroup removed by stop").isFalse();
     assertThat(state.resolve("memory")).as("stop forgets the cap").doesNotExist();
@@ -203,10 +201,10 @@ class MemoryCapScriptIT {
 
   @Test
   void ferretDbAndItsPostgresOnAnEmulatedHddWithA256MCap() throws Exception {
-    Out create = servers("device", "create", device, "--profile", "hdd", "--size", "96M");
+    Launcher.ServersOut create = servers("device", "create", device, "--profile", "hdd", "--size", "96M");
     assertThat(create.exit()).as(create.toString()).isZero();
     Path mnt = WORK.resolve("devices").resolve(device).resolve("mnt");
-    Out start = servers("start", mongo, "--device", device, "--memory", "256M");
+    Launcher.ServersOut start = servers("start", mongo, "--device", device, "--memory", "256M");
     assertThat(start.exit()).as(start.toString()).isZero();
     Path cg = CGROOT.resolve(mongo);
     assertThat(Files.readString(cg.resolve("memory.limit_in_bytes")).trim()).isEqualTo("268435456");
@@ -234,10 +232,10 @@ class MemoryCapScriptIT {
     String loop = Files.readString(WORK.resolve("devices").resolve(device).resolve("loop")).trim();
     assertThat(devOfFs(data)).isEqualTo(devOf("%t:%T", loop));
 
-    Out status = servers("status", mongo);   // a client logs in
+    Launcher.ServersOut status = servers("status", mongo);   // a client logs in
     assertThat(status.exit()).as(status.toString()).isZero();
 
-    Out stop = servers("stop", mongo);
+    Launcher.ServersOut stop = servers("stop", mongo);
     assertThat(stop.exit()).as(stop.toString()).isZero();
     assertThat(Files.exists(cg)).as("cgroup removed by stop").isFalse();
   }
@@ -254,24 +252,24 @@ class MemoryCapScriptIT {
 
   @Test
   void badInputIsOneLineExitTwoAndNothingMade() throws Exception {
-    Out unknown = servers("start", server, "--device", "no-such-device-" + instance, "--memory", "256M");
+    Launcher.ServersOut unknown = servers("start", server, "--device", "no-such-device-" + instance, "--memory", "256M");
     assertThat(unknown.exit()).isEqualTo(2);
     assertThat(unknown.errLines()).hasSize(1);
     assertThat(unknown.errLines().get(0)).startsWith(server + ": no device 'no-such-device-" + instance + "'");
     assertThat(traces()).isEmpty();
     assertThat(WORK.resolve("servers").resolve(server)).doesNotExist();
 
-    Out small = servers("start", server, "--memory", "16M");
+    Launcher.ServersOut small = servers("start", server, "--memory", "16M");
     assertThat(small.exit()).isEqualTo(2);
     assertThat(small.errLines()).containsExactly(server + ": --memory 16M is below what postgres needs to start, 64M");
     assertThat(traces()).isEmpty();
     assertThat(WORK.resolve("servers").resolve(server)).doesNotExist();
 
-    Out badSize = servers("start", server, "--memory", "lots");
+    Launcher.ServersOut badSize = servers("start", server, "--memory", "lots");
     assertThat(badSize.exit()).isEqualTo(2);
     assertThat(badSize.errLines()).hasSize(1);
 
-    Out hdfs = servers("start", "hdfs@" + instance, "--memory", "1G");
+    Launcher.ServersOut hdfs = servers("start", "hdfs@" + instance, "--memory", "1G");
     assertThat(hdfs.exit()).isEqualTo(2);
     assertThat(hdfs.errLines()).containsExactly(
         "hdfs@" + instance + ": start --memory is not supported for hdfs (supported by: postgres, mongodb, cassandra)");
@@ -280,7 +278,7 @@ class MemoryCapScriptIT {
 
   @Test
   void aCapTheStartFindsTooSmallIsOneLineWithNothingLeft() throws Exception {
-    Out start = servers(Map.of("PG_MEMCAP_MIN_SCIYCSB", "0", "PG_START_TIMEOUT_SCIYCSB", "20"), "start", server,
+    Launcher.ServersOut start = servers(Map.of("PG_MEMCAP_MIN_SCIYCSB", "0", "PG_START_TIMEOUT_SCIYCSB", "20"), "start", server,
         "--memory", "32M");
     assertThat(start.exit()).as(start.toString()).isEqualTo(1);
     // the progress lines ("initdb into ...", "initdb failed": the cap's OOM killer strikes initdb or the server), then
