@@ -1,8 +1,6 @@
 package org.sciycsb.engine.validity;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * The Mann-Kendall test for a monotonic trend in a series (here: per-interval throughput), with Sen's slope: a
@@ -15,16 +13,42 @@ public final class TrendTest {
   /** The test's result: S, its z-score, the two-sided p-value and Sen's slope (units of the series per step). */
   public record Result(long s, double z, double p, double senSlope) {}
 
+  /**
+   * As {@link #of(double[])} on at most {@code max} points: the test takes time and memory quadratic in its points,
+   * so a longer series (a run of hours at one interval a second) is averaged over consecutive bins first; Sen's
+   * slope is still per step of the original series.
+   */
+  public static Result of(double[] x, int max) {
+    if (x.length <= max) {
+      return of(x);
+    }
+    double width = (double) x.length / max;
+    double[] bins = new double[max];
+    for (int i = 0; i < max; i++) {
+      int from = (int) Math.round(i * width);
+      int to = (int) Math.round((i + 1) * width);
+      double sum = 0;
+      for (int j = from; j < to; j++) {
+        sum += x[j];
+      }
+      bins[i] = sum / (to - from);
+    }
+    Result r = of(bins);
+    return new Result(r.s(), r.z(), r.p(), r.senSlope() / width);
+  }
+
   public static Result of(double[] x) {
     int n = x.length;
     long s = 0;
-    List<Double> slopes = new ArrayList<>();
+    double[] sl = new double[n * (n - 1) / 2];
+    int pair = 0;
     for (int i = 0; i < n - 1; i++) {
       for (int j = i + 1; j < n; j++) {
         s += Long.signum(Double.compare(x[j], x[i]));
-        slopes.add((x[j] - x[i]) / (j - i));
+        sl[pair++] = (x[j] - x[i]) / (j - i);
       }
     }
+    Arrays.sort(sl);
     double var = n * (n - 1.0) * (2 * n + 5) / 18.0;
     double[] sorted = x.clone();
     Arrays.sort(sorted);
@@ -39,7 +63,6 @@ public final class TrendTest {
     }
     double z = var <= 0 || s == 0 ? 0 : (s - Math.signum(s)) / Math.sqrt(var);
     double p = 2 * (1 - normalCdf(Math.abs(z)));
-    double[] sl = slopes.stream().mapToDouble(Double::doubleValue).sorted().toArray();
     double sen = sl.length == 0 ? 0 : sl.length % 2 == 1 ? sl[sl.length / 2]
         : (sl[sl.length / 2 - 1] + sl[sl.length / 2]) / 2;
     return new Result(s, z, p, sen);

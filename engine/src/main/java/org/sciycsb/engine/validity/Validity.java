@@ -19,6 +19,9 @@ import org.sciycsb.results.RunReport;
  * reason.
  */
 public final class Validity {
+  /** The most points the trend test takes (a longer series is averaged in bins first). */
+  static final int TREND_POINTS = 200;
+
   /** The shortest measured time whose client CPU is judged. */
   static final long MIN_CPU_MS = 2000;
 
@@ -124,7 +127,7 @@ public final class Validity {
       notes.add("steadiness not tested: " + tput.size() + " whole intervals (the trend test needs 8)");
       return;
     }
-    TrendTest.Result t = TrendTest.of(tput.stream().mapToDouble(Double::doubleValue).toArray());
+    TrendTest.Result t = TrendTest.of(tput.stream().mapToDouble(Double::doubleValue).toArray(), TREND_POINTS);
     double mean = tput.stream().mapToDouble(Double::doubleValue).average().orElse(0);
     double change = mean == 0 ? 0 : t.senSlope() * (tput.size() - 1) / mean;
     if (t.p() < 0.01 && Math.abs(change) > trend) {

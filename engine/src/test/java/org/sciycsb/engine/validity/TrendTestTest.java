@@ -47,4 +47,18 @@ class TrendTestTest {
     assertThat(TrendTest.normalCdf(0)).isCloseTo(0.5, within(1e-7));
     assertThat(TrendTest.normalCdf(-2.575829)).isCloseTo(0.005, within(1e-6));
   }
+
+  @Test
+  void aLongSeriesIsBinnedAndItsSlopeStaysPerStep() {
+    double[] x = new double[36_000]; // ten hours at one interval a second
+    for (int i = 0; i < x.length; i++) {
+      x[i] = 1000 + 0.01 * i + (i % 2 == 0 ? 20 : -20);
+    }
+    TrendTest.Result r = TrendTest.of(x, 200);
+    assertThat(r.s()).as("S over the 200 bins").isEqualTo(200L * 199 / 2);
+    assertThat(r.senSlope()).isCloseTo(0.01, within(1e-4));
+    assertThat(r.p()).isLessThan(1e-6);
+    double[] small = {3, 1, 2, 5, 4, 6, 8, 7};
+    assertThat(TrendTest.of(small, 200)).as("short series: the test itself").isEqualTo(TrendTest.of(small));
+  }
 }
