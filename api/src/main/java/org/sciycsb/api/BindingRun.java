@@ -131,6 +131,15 @@ public interface BindingRun extends AutoCloseable {
     return java.util.Optional.empty();
   }
 
+  /**
+   * The server's configuration ({@link ServerConfiguration}), or empty when the binding cannot read it. Read once,
+   * when the run's measurement has ended, into {@code metadata.manifest.server}; a failure is recorded there as the
+   * reason, never fails the run.
+   */
+  default java.util.Optional<ServerConfiguration> serverConfiguration() throws BenchmarkException {
+    return java.util.Optional.empty();
+  }
+
   /** Closes the shared client. */
   @Override
   void close() throws BenchmarkException;

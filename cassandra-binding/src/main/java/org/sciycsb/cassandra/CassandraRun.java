@@ -151,6 +151,12 @@ final class CassandraRun implements BindingRun {
     return serverStats.read();
   }
 
+  /** Every node's {@code system_views.settings} ({@link CassandraServerConfiguration}). */
+  @Override
+  public Optional<org.sciycsb.api.ServerConfiguration> serverConfiguration() throws BindingException {
+    return CassandraServerConfiguration.read(session);
+  }
+
   @Override
   public StoreInfo storeInfo() {
     return storeInfo;

@@ -73,6 +73,17 @@ class CassandraBindingIT {
   }
 
   @Test
+  void serverConfigurationIsSystemViewsSettings() throws Exception {
+    try (BindingRun run = ItSupport.open(ItSupport.props("table", newTable()))) {
+      org.sciycsb.api.ServerConfiguration c = run.serverConfiguration().orElseThrow();
+      assertThat(c.source()).startsWith("system_views.settings of ");
+      assertThat(c.settings()).as("Cassandra 5.0's settings").containsKeys("commitlog_sync", "concurrent_reads");
+      c.settings().forEach((k, v) -> assertThat(!k.toLowerCase(java.util.Locale.ROOT).contains("password")
+          || v.equals(org.sciycsb.api.Secrets.MASK)).as("password setting %s masked", k).isTrue());
+    }
+  }
+
+  @Test
   void countScanProjectionAndDeletes() throws Exception {
     String table = newTable();
     try (BindingRun run = ItSupport.open(ItSupport.props("table", table))) {

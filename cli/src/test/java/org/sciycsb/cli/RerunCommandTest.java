@@ -55,6 +55,8 @@ class RerunCommandTest {
     assertThat(jb.path("overrides").path("operationcount").asText()).isEqualTo("200");
     assertThat(jb.path("threads").asInt()).isEqualTo(3);
     assertThat(jb.path("manifest").path("environment").path("cores").asInt()).isPositive();
+    assertThat(jb.path("manifest").path("server").path("configuration").asText())
+        .as("the basic binding reads no server configuration, and says so").startsWith("not read: ");
     assertThat(jb.path("manifest").path("classpath").toString()).as("the jars loaded, versions in their names")
         .contains("HdrHistogram-");
     // compare says what the two runs differ in beyond their numbers: here only what the rerun was asked to change

@@ -262,6 +262,7 @@ public final class Engine {
     for (RunListener l : listeners) {
       meta.putAll(l.metadata());
     }
+    Manifest.addServer(meta, run);
     meta.put("collector", collector.stats());
     meta.put("connections", connections(run, s.perThread(), clients, samplers.serverConnections()));
     meta.put("clientCpu", m.clientCpu());

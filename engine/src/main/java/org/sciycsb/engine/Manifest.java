@@ -38,6 +38,38 @@ public final class Manifest {
     return m;
   }
 
+  /**
+   * Adds {@code server} to the manifest in {@code meta} (when it has one): the store's product and version and its
+   * configuration as the binding reads it ({@code source}, {@code settings}), or {@code configuration: "not read: ..."}
+   * with the reason. Reading it never fails the run.
+   */
+  @SuppressWarnings("unchecked")
+  static void addServer(Map<String, Object> meta, org.sciycsb.api.BindingRun run) {
+    if (!(meta.get("manifest") instanceof Map<?, ?> manifest)) {
+      return;
+    }
+    Map<String, Object> server = new LinkedHashMap<>();
+    org.sciycsb.api.StoreInfo info = run.storeInfo();
+    server.put("product", info.product());
+    server.put("version", info.version());
+    try {
+      java.util.Optional<org.sciycsb.api.ServerConfiguration> c = run.serverConfiguration();
+      if (c.isPresent()) {
+        server.put("source", c.get().source());
+        Map<String, String> settings = new TreeMap<>();
+        c.get().settings().forEach((k, v) -> settings.put(k, Secrets.maskText(v)));
+        server.put("settings", settings);
+      } else {
+        server.put("configuration", "not read: the binding cannot read this store's configuration");
+      }
+    } catch (org.sciycsb.api.BenchmarkException | RuntimeException e) {
+      server.put("configuration", "not read: " + Secrets.maskText(String.valueOf(e.getMessage())));
+    }
+    Map<String, Object> copy = new LinkedHashMap<>((Map<String, Object>) manifest); // the request's stays as given
+    copy.put("server", server);
+    meta.put("manifest", copy);
+  }
+
   /** Every declared option's value: as given, else its default; unset options without a default are left out. */
   static Map<String, String> resolved(Config config, List<OptionSet> sets, Set<String> secrets) {
     Map<String, String> out = new TreeMap<>();

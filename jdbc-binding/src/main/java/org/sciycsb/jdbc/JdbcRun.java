@@ -250,6 +250,14 @@ public final class JdbcRun implements BindingRun {
     }
   }
 
+  /** PostgreSQL's and H2's settings ({@link JdbcServerConfiguration}); none for other servers. */
+  @Override
+  public java.util.Optional<org.sciycsb.api.ServerConfiguration> serverConfiguration() throws BenchmarkException {
+    synchronized (admin) {
+      return JdbcServerConfiguration.read(dialect, admin);
+    }
+  }
+
   @Override
   public OptionalLong count(String table) throws BenchmarkException {
     if (!Sql.isTableName(table)) {

@@ -245,6 +245,16 @@ abstract class JdbcBehaviour {
 
   protected abstract void checkStoreInfo(StoreInfo info);
 
+  @Test
+  void serverConfigurationComesFromTheServer() throws Exception {
+    org.sciycsb.api.ServerConfiguration c = open().serverConfiguration().orElseThrow();
+    assertThat(c.source()).as("where the settings come from").isNotBlank();
+    checkServerSettings(c.settings());
+  }
+
+  /** The server's settings as read: the ones every server of the kind has, with their values' form. */
+  protected abstract void checkServerSettings(Map<String, String> settings);
+
   /** The password when it is worth looking for (not empty, not equal to the user name shown on purpose). */
   protected String passwordInUse() {
     String p = store().get("db.passwd");

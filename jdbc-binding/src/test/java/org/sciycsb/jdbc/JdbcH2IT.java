@@ -20,6 +20,12 @@ class JdbcH2IT extends JdbcBehaviour {
     assertThat(info.version()).isEqualTo("2.2.224");
   }
 
+  @Override
+  protected void checkServerSettings(Map<String, String> settings) {
+    assertThat(settings).as("INFORMATION_SCHEMA.SETTINGS of H2 2.2.224").containsEntry("CREATE_BUILD", "224")
+        .containsKey("MODE");
+  }
+
   @Test
   void defaultStoreIsAFileUnderTheWorkFolder() throws Exception {
     JdbcRun run = open();

@@ -28,6 +28,15 @@ class JdbcPostgresIT extends JdbcBehaviour {
     assertThat(info.details().get("dialect")).isEqualTo("postgresql");
   }
 
+  @Override
+  protected void checkServerSettings(Map<String, String> settings) {
+    assertThat(settings).as("pg_settings: the ones always reported, with their unit")
+        .containsKeys(JdbcServerConfiguration.POSTGRES_ALWAYS);
+    assertThat(settings.get("shared_buffers")).matches("\\d+ \\(8kB\\)");
+    assertThat(settings.get("fsync")).isIn("on", "off");
+    assertThat(settings).as("set by the server's start (not a built-in default)").containsKey("port");
+  }
+
   @Test
   void aLostConnectionIsUnavailableThenReconnects() throws Exception {
     JdbcRun run = open();

@@ -154,6 +154,12 @@ public final class MongoDbRun implements BindingRun {
     }
   }
 
+  /** The server's {@code getCmdLineOpts} ({@link MongoDbServerConfiguration}). */
+  @Override
+  public java.util.Optional<org.sciycsb.api.ServerConfiguration> serverConfiguration() throws BindingException {
+    return MongoDbServerConfiguration.read(client);
+  }
+
   /** The server's own figures ({@link MongoDbServerStats}). */
   @Override
   public java.util.Optional<org.sciycsb.api.ServerStats> serverStats() throws BindingException {

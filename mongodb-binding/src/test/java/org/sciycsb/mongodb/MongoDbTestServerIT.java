@@ -33,6 +33,16 @@ class MongoDbTestServerIT {
   }
 
   @Test
+  void serverConfigurationIsFerretDbsCommandLine() throws Exception {
+    try (MongoDbRun run = (MongoDbRun) new MongoDbBinding().open(ItServer.context(ItServer.props(), Phase.LOAD, 1))) {
+      org.sciycsb.api.ServerConfiguration c = run.serverConfiguration().orElseThrow();
+      assertThat(c.source()).startsWith("getCmdLineOpts");
+      // FerretDB 1.24 answers getCmdLineOpts with argv ["ferretdb"] and nothing parsed
+      assertThat(c.settings()).as("FerretDB's getCmdLineOpts").containsEntry("argv", "ferretdb");
+    }
+  }
+
+  @Test
   void unacknowledgedWritesAreRefusedOnFerretDb() throws Exception {
     Map<String, String> p = ItServer.props("mongodb.writeconcern.w", "0");
     assertThatThrownBy(() -> new MongoDbBinding().open(ItServer.context(p, Phase.RUN, 1)))

@@ -11,7 +11,8 @@ import java.util.TreeMap;
 /**
  * What two runs' {@code results.json} differ in beyond their measurements: every resolved option of their
  * manifests (the given properties where a run has no manifest), the environment (kernel, CPU model, governor, cores,
- * memory, JVM), the jars they loaded, the tool's version and revision, and the store's product and version. A key
+ * memory, JVM), the jars they loaded, the tool's version and revision, the store's product and version, and the
+ * server settings both could read ({@code metadata.manifest.server.settings}). A key
  * in {@code asked} is a difference someone asked for (a rerun's {@code -p} override): said so, not flagged.
  */
 public final class ManifestDiff {
@@ -43,6 +44,7 @@ public final class ManifestDiff {
     ta.put("store", ma.path("store").path("product").asText("-") + " " + ma.path("store").path("version").asText(""));
     tb.put("store", mb.path("store").path("product").asText("-") + " " + mb.path("store").path("version").asText(""));
     compare(out, "", ta, tb, Set.of());
+    server(out, ma.path("manifest").path("server"), mb.path("manifest").path("server"));
     return out;
   }
 
@@ -72,6 +74,24 @@ public final class ManifestDiff {
         out.add(new Diff(prefix + k, va, vb, asked.contains(k)));
       }
     }
+  }
+
+  /**
+   * The server settings both runs read ({@code server setting NAME}); when only one could read them, one line
+   * saying so, since a difference there cannot be ruled out.
+   */
+  private static void server(List<Diff> out, JsonNode a, JsonNode b) {
+    if (a.isMissingNode() || b.isMissingNode()) {
+      return;
+    }
+    JsonNode sa = a.path("settings");
+    JsonNode sb = b.path("settings");
+    if (sa.isMissingNode() != sb.isMissingNode()) {
+      out.add(new Diff("server configuration", sa.isMissingNode() ? "not read" : "read",
+          sb.isMissingNode() ? "not read" : "read", false));
+      return;
+    }
+    compare(out, "server setting ", fields(sa), fields(sb), Set.of());
   }
 
   private static void jars(List<Diff> out, JsonNode a, JsonNode b) {

@@ -29,4 +29,27 @@ class ManifestDiffTest {
     assertThat(ManifestDiff.of(a, run("4", "100", "Linux 6.1", "driver-5.1.jar", "/c"), Set.of()))
         .as("where a run writes is no difference").isEmpty();
   }
+
+  @Test
+  void serverSettingsDifferByNameAndAnUnreadSideIsSaid() throws Exception {
+    JsonNode a = withServer(run("4", "100", "Linux 6.1", "d.jar", "/a"), "{'shared_buffers': '16384 (8kB)', 'fsync': 'on'}");
+    JsonNode b = withServer(run("4", "100", "Linux 6.1", "d.jar", "/b"), "{'shared_buffers': '32768 (8kB)', 'fsync': 'on'}");
+    assertThat(ManifestDiff.of(a, b, Set.of()).stream().map(ManifestDiff.Diff::line).toList())
+        .as("a setting the servers differ in").containsExactly("server setting shared_buffers: 16384 (8kB) -> 32768 (8kB)");
+    JsonNode unread = withServer(run("4", "100", "Linux 6.1", "d.jar", "/c"), null);
+    assertThat(ManifestDiff.of(a, unread, Set.of()).stream().map(ManifestDiff.Diff::line).toList())
+        .as("one side could not read its server's settings").containsExactly("server configuration: read -> not read");
+  }
+
+  private static JsonNode withServer(JsonNode run, String settings) throws Exception {
+    com.fasterxml.jackson.databind.node.ObjectNode server = ((com.fasterxml.jackson.databind.node.ObjectNode) run
+        .path("metadata").path("manifest")).putObject("server");
+    server.put("product", "PostgreSQL");
+    if (settings != null) {
+      server.set("settings", new ObjectMapper().readTree(settings.replace('\'', '"')));
+    } else {
+      server.put("configuration", "not read: test");
+    }
+    return run;
+  }
 }
