@@ -31,7 +31,7 @@ class DesignDocTest {
   static final Path ROOT = PackageInfoTest.ROOT;
   static final String COMPILE = "compile-edges";
   static final String TEST = "test-edges";
-  private static final Pattern EDGE = Pattern.compile("([\\w.-]+)\\s*->\\s*([\\w.-]+(?:\\s*,\\s*[\\w.-]+)*)");
+  private static final Pattern EDGE = Pattern.compile("([\\w./-]+)\\s*->\\s*([\\w./-]+(?:\\s*,\\s*[\\w./-]+)*)");
 
   /**
    * The edges between the build's modules, as "from -> to" with module directory names.
@@ -46,6 +46,8 @@ class DesignDocTest {
   void theDocsModuleEdgesAreThePomsEdges() throws Exception {
     Edges poms = ofPoms(ROOT);
     assertThat(poms.compile()).as("compile edges read from the poms").contains("engine -> api", "cli -> studies");
+    assertThat(poms.test()).as("a module inside an aggregator, by its folder")
+        .contains("workload-it/riak -> riak-binding");
     assertThat(poms.other()).as("dependencies between modules in a scope other than compile and test").isEmpty();
     String doc = Files.readString(ROOT.resolve("docs/design.md"), StandardCharsets.UTF_8);
     assertThat(compare(doc, poms)).as("docs/design.md's module edges against the poms'").isEmpty();
@@ -164,12 +166,7 @@ class DesignDocTest {
     }
     Map<String, Element> poms = new LinkedHashMap<>();
     Map<String, String> moduleOf = new HashMap<>();
-    for (Element m : children(child(parent, "modules"), "module")) {
-      String module = m.getTextContent().strip();
-      Element pom = parse(root.resolve(module).resolve("pom.xml"));
-      poms.put(module, pom);
-      moduleOf.put(text(pom, "artifactId"), module);
-    }
+    addModules(root, "", parent, poms, moduleOf);
     Edges edges = new Edges(new TreeSet<>(), new TreeSet<>(), new ArrayList<>());
     SortedSet<String> tests = new TreeSet<>();
     for (Map.Entry<String, Element> e : poms.entrySet()) {
@@ -196,6 +193,24 @@ class DesignDocTest {
     tests.removeAll(edges.compile());
     edges.test().addAll(tests);
     return edges;
+  }
+
+  /**
+   * The modules of {@code pom}'s {@code <modules>}, named by their directory from the root ({@code workload-it/riak});
+   * an aggregator's own modules (a {@code pom} with {@code <modules>}) are added in its place.
+   */
+  private static void addModules(Path root, String prefix, Element pom, Map<String, Element> poms,
+      Map<String, String> moduleOf) throws Exception {
+    for (Element m : children(child(pom, "modules"), "module")) {
+      String module = prefix + m.getTextContent().strip();
+      Element child = parse(root.resolve(module).resolve("pom.xml"));
+      if (child(child, "modules") != null) {
+        addModules(root, module + "/", child, poms, moduleOf);
+        continue;
+      }
+      poms.put(module, child);
+      moduleOf.put(text(child, "artifactId"), module);
+    }
   }
 
   private static String key(Element dependency) {

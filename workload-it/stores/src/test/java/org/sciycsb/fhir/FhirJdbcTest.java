@@ -34,7 +34,7 @@ class FhirJdbcTest {
   }
 
   static InProcessRun cli(String phase, String db, String workload, String results, String... more) {
-    List<String> a = new ArrayList<>(List.of(phase, "jdbc", "-P", "../workloads/" + workload,
+    List<String> a = new ArrayList<>(List.of(phase, "jdbc", "-P", "../../workloads/" + workload,
         "-p", "db.url=jdbc:h2:file:" + tmp.resolve(db).resolve("fhir"), "-p", "fhir.patients=300",
         "-p", "results.dir=" + tmp.resolve(results)));
     a.addAll(List.of(more));

@@ -23,7 +23,7 @@ class H2ReadLatestStudyIT {
   void readLatestRunsOnOneTableInsertFreshKeysAndCoverTheEarlierRunsRecords() throws Exception {
     Path dir = tmp.resolve("study");
     String home = System.getProperty("sciycsb.home");
-    System.setProperty("sciycsb.home", Path.of("..").toAbsolutePath().normalize().toString());
+    System.setProperty("sciycsb.home", Path.of("../..").toAbsolutePath().normalize().toString());
     Cli c;
     try {
       c = Cli.run("study", "sandisk", "jdbc", "--scale", "1e-4", "--max-threads", "4", "--only",

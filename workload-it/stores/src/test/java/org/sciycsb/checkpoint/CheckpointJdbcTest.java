@@ -48,7 +48,7 @@ class CheckpointJdbcTest {
 
   /** The grid's workload file, shrunk: 2 KB payloads, D = 0.6 s, I = 0.2 s (3 checkpoints per task). */
   static InProcessRun cli(String db, String results, String... more) {
-    List<String> a = new ArrayList<>(List.of("run", "jdbc", "-P", "../workloads/checkpoint-i10-64k",
+    List<String> a = new ArrayList<>(List.of("run", "jdbc", "-P", "../../workloads/checkpoint-i10-64k",
         "-p", "db.url=" + url(db), "-p", "checkpoint.duration=600ms", "-p", "checkpoint.interval=200ms",
         "-p", "checkpoint.size=2048", "-p", "fieldlength=2048", "-p", "table=ck", "-p", "status.interval=1",
         "-p", "results.dir=" + tmp.resolve(results)));
@@ -200,7 +200,7 @@ class CheckpointJdbcTest {
     InProcessRun idle = cli("db4", "bad2", "-threads", "4", "-p", "checkpoint.tasks=2");
     assertThat(idle.exit).isEqualTo(2);
     assertThat(idle.err).contains("checkpoint.tasks (2) is less than threadcount (4)");
-    InProcessRun load = InProcessRun.run("load", "jdbc", "-P", "../workloads/checkpoint-i10-64k", "-p",
+    InProcessRun load = InProcessRun.run("load", "jdbc", "-P", "../../workloads/checkpoint-i10-64k", "-p",
         "db.url=" + url("db4"),
         "-p", "results.dir=" + tmp.resolve("bad3"));
     assertThat(load.exit).isEqualTo(2);

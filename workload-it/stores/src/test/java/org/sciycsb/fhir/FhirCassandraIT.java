@@ -55,7 +55,7 @@ class FhirCassandraIT {
   }
 
   static InProcessRun cli(String phase, String workload, String results, String... more) {
-    List<String> a = new ArrayList<>(List.of(phase, "cassandra", "-P", "../workloads/" + workload,
+    List<String> a = new ArrayList<>(List.of(phase, "cassandra", "-P", "../../workloads/" + workload,
         "-p", "cassandra.hosts=" + hosts(), "-p", "cassandra.keyspace=" + KS, "-p", "fhir.patients=200",
         "-p", "results.dir=" + tmp.resolve(results)));
     a.addAll(List.of(more));

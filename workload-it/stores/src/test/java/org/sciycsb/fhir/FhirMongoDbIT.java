@@ -50,7 +50,7 @@ class FhirMongoDbIT {
   }
 
   static InProcessRun cli(String phase, String workload, String results, String... more) {
-    List<String> a = new ArrayList<>(List.of(phase, "mongodb", "-P", "../workloads/" + workload,
+    List<String> a = new ArrayList<>(List.of(phase, "mongodb", "-P", "../../workloads/" + workload,
         "-p", "mongodb.url=" + TestServers.mongodb(DB), "-p", "mongodb.connecttimeout=5s", "-p", "fhir.patients=60",
         "-p", "results.dir=" + tmp.resolve(results)));
     a.addAll(List.of(more));

@@ -51,7 +51,7 @@ class FhirRiakStandInTest {
   }
 
   InProcessRun cli(String phase, String workload, String results, String... more) {
-    List<String> a = new ArrayList<>(List.of(phase, "riak", "-P", "../workloads/" + workload,
+    List<String> a = new ArrayList<>(List.of(phase, "riak", "-P", "../../workloads/" + workload,
         "-p", "riak.hosts=" + standIn.hosts(), "-p", "fhir.patients=60", "-p", "status.interval=1",
         "-p", "results.dir=" + tmp.resolve(results)));
     a.addAll(List.of(more));

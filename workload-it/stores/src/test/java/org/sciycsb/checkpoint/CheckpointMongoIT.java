@@ -53,7 +53,7 @@ class CheckpointMongoIT {
   }
 
   static InProcessRun cli(String results, String... more) {
-    List<String> a = new ArrayList<>(List.of("run", "mongodb", "-P", "../workloads/checkpoint-i1-64k",
+    List<String> a = new ArrayList<>(List.of("run", "mongodb", "-P", "../../workloads/checkpoint-i1-64k",
         "-p", "mongodb.url=" + TestServers.mongodb(DB), "-p", "mongodb.connecttimeout=5s",
         "-p", "checkpoint.duration=1s", "-p", "checkpoint.interval=250ms", "-p", "status.interval=1",
         "-p", "results.dir=" + tmp.resolve(results)));
