@@ -54,6 +54,6 @@ public final class RiakBinding implements Binding {
       context.log().println("riak: " + settings.describe());
     }
     String table = context.config().raw("table", "usertable");
-    return RiakRun.open(settings, table, context.log(), context.failures());
+    return RiakConnect.open(settings, table, context.log(), context.failures());
   }
 }

@@ -51,28 +51,28 @@ final class RiakDb extends DB implements AsyncDb {
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    return RiakRun.await(readAsync(table, key, fields, result));
+    return RiakStages.await(readAsync(table, key, fields, result));
   }
 
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
-    return RiakRun.await(scanAsync(table, startkey, recordcount, fields, result));
+    return RiakStages.await(scanAsync(table, startkey, recordcount, fields, result));
   }
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
-    return RiakRun.await(updateAsync(table, key, values));
+    return RiakStages.await(updateAsync(table, key, values));
   }
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    return RiakRun.await(insertAsync(table, key, values));
+    return RiakStages.await(insertAsync(table, key, values));
   }
 
   @Override
   public Status delete(String table, String key) {
-    return RiakRun.await(deleteAsync(table, key));
+    return RiakStages.await(deleteAsync(table, key));
   }
 
   @Override

@@ -53,7 +53,7 @@ final class RiakDocumentStore implements DocumentStore, AsyncDocumentStore {
 
   @Override
   public Status insert(String collection, String id, String json) {
-    return RiakRun.await(insertAsync(collection, id, json));
+    return RiakStages.await(insertAsync(collection, id, json));
   }
 
   @Override

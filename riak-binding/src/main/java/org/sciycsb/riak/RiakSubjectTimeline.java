@@ -96,17 +96,17 @@ final class RiakSubjectTimeline implements SubjectTimeline, AsyncSubjectTimeline
 
   @Override
   public Status putSubject(String subjectId, String json) {
-    return RiakRun.await(putSubjectAsync(subjectId, json));
+    return RiakStages.await(putSubjectAsync(subjectId, json));
   }
 
   @Override
   public Status putEvent(String subjectId, long timeMillis, String eventId, String json) {
-    return RiakRun.await(putEventAsync(subjectId, timeMillis, eventId, json));
+    return RiakStages.await(putEventAsync(subjectId, timeMillis, eventId, json));
   }
 
   @Override
   public Status recentEvents(String subjectId, int limit, List<String> out) {
-    return RiakRun.await(recentEventsAsync(subjectId, limit, out));
+    return RiakStages.await(recentEventsAsync(subjectId, limit, out));
   }
 
   @Override

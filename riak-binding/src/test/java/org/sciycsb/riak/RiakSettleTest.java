@@ -26,7 +26,7 @@ class RiakSettleTest {
       f.release("value", null);
     });
     releaser.start();
-    RiakRun.settle(f, stage); // as riak-client calls a listener added in that moment: at once, on the adder
+    RiakStages.settle(f, stage); // as riak-client calls a listener added in that moment: at once, on the adder
     releaser.join();
     assertThat(stage).isCompletedWithValue("value");
   }
@@ -37,7 +37,7 @@ class RiakSettleTest {
     IOException cause = new IOException("Connection closed unexpectantly");
     f.release(null, cause);
     CompletableFuture<String> stage = new CompletableFuture<>();
-    RiakRun.settle(f, stage);
+    RiakStages.settle(f, stage);
     assertThat(stage).isCompletedExceptionally();
     assertThat(RiakOutcome.of(stage.handle((v, e) -> e).join())).isEqualTo(RiakOutcome.UNAVAILABLE);
   }
