@@ -183,6 +183,9 @@ public final class ReportCommands {
           + "bin/ycsb compare <baseline-dir> <contender-dir>... [-p report.out=FILE] [--gate]");
     }
     Config cfg = new Config(a.props());
+    if (UntilDecided.rule(cfg) != null) {
+      err.println("warning: compare.until=decided applies to compare --run only (it adds rounds): ignored");
+    }
     List<ResultData> runs = new ArrayList<>();
     for (String p : a.positional()) {
       runs.add(ResultData.load(Path.of(p)));

@@ -108,6 +108,12 @@ class CompareRunTest {
     assertThat(dir.resolve("slow/repeat-" + rounds)).isDirectory();
     assertThat(dir.resolve("slow/repeat-" + (rounds + 1))).doesNotExist();
     assertThat(Files.readString(dir.resolve("compare.html"))).contains("Rounds: decided after " + rounds);
+    Cli again = Cli.run("compare", dir.resolve("fast").toString(), dir.resolve("slow").toString(), "-p",
+        "compare.until=decided", "-p", "report.png=false", "-p", "report.out=" + tmp.resolve("again.html"));
+    assertThat(again.exit).as(again.toString()).isZero();
+    assertThat(again.err).as("compare of finished runs adds no rounds")
+        .contains("warning: compare.until=decided applies to compare --run only");
+    assertThat(MAPPER.readTree(tmp.resolve("compare.json").toFile()).has("until")).isFalse();
   }
 
   @Test
