@@ -2,7 +2,7 @@
 # Synchronous threads against asynchronous in-flight operations, at equal in-flight counts, beside latte:
 #
 #   bench/async.sh [rows, default 20000] [reads per run, default 300000] [in-flight counts, default "16 64 256 1024"]
-#                  [repeats, default 3]
+#                  [min repeats, default 3]
 #
 # 1. Cassandra 5.0.9 (the test node, bin/servers start cassandra): `bin/ycsb load` writes the rows (YCSB's usertable:
 #    a text key user0..user<rows-1> (insertorder=ordered) and 10 text fields of 100 bytes). Then, for every in-flight
@@ -23,10 +23,18 @@
 # thread, the driver's I/O threads, GC and JIT included, JVM start and warmup not); latte's from its own report
 # (its process CPU time over its measured part). Peak RSS: GNU time's %M of the whole client process. Each figure is
 # the mean over the repeats with its 95 % confidence interval (Student's t); a ratio is the mean of the per-repeat
-# ratios with its interval, and a verdict is "met" or "not met" only when the whole interval is on one side of the
-# goal, otherwise "inside the noise".
+# ratios with the interval of their mean log (bench/until.py), and a verdict is "met" or "not met" only when the
+# whole interval is on one side of the goal, otherwise "inside the noise".
+# The goals, at every in-flight count: async/sync throughput >= 1, async/sync CPU per read <= 0.5 and (Cassandra)
+# async/latte CPU per read <= 2 (issue 21).
+#
+# Repeat until decided: on each store the repeats go on from the minimum until every goal at the counts DECIDE_AT
+# is met or not met (bench/async_report.py --check after each repeat), or MAX_REPEATS repeats have run (default 10);
+# the report says which ended them ("decided after N repeats" or "undecided: reached the maximum of N repeats").
+# MAX_REPEATS equal to the minimum gives a fixed number of repeats. The no-op binding's runs are repeated the minimum.
 #
 # Environment: STORES (default "cassandra mongodb basic"), ASYNC_THREADS, WARMUP, MONGO_OPS, BASIC_SECONDS,
+# MAX_REPEATS, DECIDE_AT (default: every in-flight count),
 # LATTE (a latte binary; default: installed by `cargo install latte-cli` into work/cache/latte on first use).
 # Starts the servers it needs that are not running, and stops those it started. Prints markdown.
 set -euo pipefail
@@ -35,6 +43,7 @@ ROWS="${1:-20000}"; OPS="${2:-300000}"; COUNTS="${3:-16 64 256 1024}"; REPEATS="
 STORES="${STORES:-cassandra mongodb basic}"
 ASYNC_THREADS="${ASYNC_THREADS:-2}"; WARMUP="${WARMUP:-10}"; MONGO_OPS="${MONGO_OPS:-50000}"
 BASIC_SECONDS="${BASIC_SECONDS:-30}"
+MAX_REPEATS="${MAX_REPEATS:-10}"; DECIDE_AT="${DECIDE_AT:-$COUNTS}"
 LATTE_VERSION=0.29.0
 WORKROOT="${SCIYCSB_WORK:-$HOME_DIR/work}"
 LATTE="${LATTE:-$WORKROOT/cache/latte/bin/latte}"
@@ -43,6 +52,8 @@ mkdir -p "$WORK"
 TIME=/usr/bin/time
 [ -x "$TIME" ] || { echo "bench/async.sh: GNU time (/usr/bin/time, Debian package 'time') is needed" >&2; exit 2; }
 "$HOME_DIR/bin/ycsb" help >/dev/null # builds on first use
+# shellcheck source=lib.sh
+. "$HOME_DIR/bench/lib.sh" # mongo_url, repeat_until_decided
 RUNS="$WORK/runs.tsv" # store mode inflight repeat name
 : >"$RUNS"
 started=()
@@ -93,20 +104,28 @@ readc=(-P "$HOME_DIR/workloads/workloadc" -p recordcount="$ROWS" -p insertorder=
        -p warmuptime="$WARMUP" -p status.interval=60)
 
 TABLE="usertable$(date -u +%H%M%S)"
-store_runs() { # binding, reads per run, then the binding's own -p arguments: the load, then sync/async per N
-  local b="$1" ops="$2"; shift 2
-  "$HOME_DIR/bin/ycsb" load "$b" -P "$HOME_DIR/workloads/workloadc" -p recordcount="$ROWS" -p insertorder=ordered \
-    -threads 8 "$@" -p results.dir="$WORK/$b-load" >"$WORK/$b-load.out" 2>"$WORK/$b-load.err"
-  for r in $(seq 1 "$REPEATS"); do
-    for n in $COUNTS; do
-      ycsb "$b" sync "$n" "$r" "$b-sync-$n-$r" run "$b" "${readc[@]}" "$@" -threads "$n" -p operationcount="$ops"
-      ycsb "$b" async "$n" "$r" "$b-async-$n-$r" run "$b" "${readc[@]}" "$@" -threads "$ASYNC_THREADS" \
-        -p inflight="$n" -p operationcount="$ops"
-      if [ "$b" = cassandra ]; then
-        latte "$n" "$r" "cassandra-latte-$n-$r"
-      fi
-    done
+one_repeat() { # repeat r of store $SB (reads $SOPS per run, the binding's own arguments in SARGS): sync/async per N
+  local r="$1" b="$SB" n
+  for n in $COUNTS; do
+    ycsb "$b" sync "$n" "$r" "$b-sync-$n-$r" run "$b" "${readc[@]}" "${SARGS[@]}" -threads "$n" \
+      -p operationcount="$SOPS"
+    ycsb "$b" async "$n" "$r" "$b-async-$n-$r" run "$b" "${readc[@]}" "${SARGS[@]}" -threads "$ASYNC_THREADS" \
+      -p inflight="$n" -p operationcount="$SOPS"
+    if [ "$b" = cassandra ]; then
+      latte "$n" "$r" "cassandra-latte-$n-$r"
+    fi
   done
+}
+
+goals_decided() { python3 "$HOME_DIR/bench/async_report.py" --check "$WORK" "$RUNS" "$SB" "$DECIDE_AT"; }
+
+store_runs() { # binding, reads per run, then the binding's own -p arguments: the load, then repeats until decided
+  SB="$1"; SOPS="$2"; shift 2; SARGS=("$@")
+  "$HOME_DIR/bin/ycsb" load "$SB" -P "$HOME_DIR/workloads/workloadc" -p recordcount="$ROWS" -p insertorder=ordered \
+    -threads 8 "$@" -p results.dir="$WORK/$SB-load" >"$WORK/$SB-load.out" 2>"$WORK/$SB-load.err"
+  repeat_until_decided "$REPEATS" "$MAX_REPEATS" one_repeat goals_decided repeats
+  echo "$SB: $UNTIL_ENDED" >&2
+  printf '%s\t%s\n' "$SB" "$UNTIL_ENDED" >>"$WORK/ended.tsv"
 }
 
 if has cassandra; then
@@ -117,7 +136,6 @@ fi
 
 if has mongodb; then
   need_server mongodb
-  . "$HOME_DIR/bench/lib.sh" # mongo_url
   MONGODB_URL="${MONGODB_URL:-$("$HOME_DIR/bin/servers" url mongodb)}"
   store_runs mongodb "$MONGO_OPS" -p mongodb.url="$(mongo_url ycsb_async)" -p table="$TABLE"
 fi
@@ -143,6 +161,6 @@ except Exception:
 PY
     fi
   done | paste -sd ';' -)
-echo "$(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(date -u +%Y-%m-%d); $ROWS rows; $OPS reads per Cassandra run, $MONGO_OPS per MongoDB-wire run, ${WARMUP} s warmup each; $REPEATS repeats; async: $ASYNC_THREADS threads; servers: $servers; latte $LATTE_VERSION"
+echo "$(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(date -u +%Y-%m-%d); $ROWS rows; $OPS reads per Cassandra run, $MONGO_OPS per MongoDB-wire run, ${WARMUP} s warmup each; $REPEATS to $MAX_REPEATS repeats, until the goals at $DECIDE_AT in flight are decided; async: $ASYNC_THREADS threads; servers: $servers; latte $LATTE_VERSION"
 python3 "$HOME_DIR/bench/async_report.py" "$WORK" "$RUNS" "$BASIC_SECONDS"
 echo "results: $WORK" >&2

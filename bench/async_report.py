@@ -2,37 +2,25 @@
 """The tables of bench/async.sh from its runs: python3 bench/async_report.py WORK RUNS.tsv BASIC_SECONDS.
 
 Every figure is the mean over the repeats with its 95 % confidence interval (Student's t). A ratio between two
-columns is the mean of the per-repeat ratios (the runs of one repeat ran next to each other) with its interval; a
-goal's verdict is "met" or "not met" only when the whole interval lies on one side of it, else "inside the noise".
+columns is the geometric mean of the per-repeat ratios (the runs of one repeat ran next to each other) with the 95 %
+interval of their mean log (bench/until.py); a goal's verdict is "met" or "not met" only when the whole interval
+lies on one side of it, else "inside the noise".
+
+python3 bench/async_report.py --check WORK RUNS.tsv STORE "COUNTS": the stopping rule of bench/async.sh's repeats:
+exit 0 when every goal of STORE at the in-flight counts COUNTS is met or not met, 1 while one is inside the noise
+(named on stderr).
 """
 import json
 import math
+import os
 import re
-import statistics
 import sys
 from collections import defaultdict
 
-# two-sided 95 % quantiles of Student's t, by degrees of freedom
-T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
-       15: 2.131, 20: 2.086, 30: 2.042}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import until  # noqa: E402  (bench/until.py: Student's t, the ratio's interval, the rule)
 
-
-def t95(df):
-    for k in sorted(T95):
-        if df <= k:
-            return T95[k]
-    return 1.96
-
-
-def ci(values):
-    """(mean, half-width) of the 95 % interval; half-width None with one value."""
-    values = [v for v in values if v is not None and not math.isnan(v)]
-    if not values:
-        return None, None
-    m = statistics.fmean(values)
-    if len(values) < 2:
-        return m, None
-    return m, t95(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
+ci = until.mean_ci
 
 
 def fmt(values, digits=0):
@@ -78,19 +66,28 @@ def latte(work, name):
 
 
 def verdict(ratios, goal, below):
-    """'met', 'not met' or 'inside the noise' for a goal ratio <= goal (below) or >= goal."""
-    m, h = ci(ratios)
-    if m is None:
+    """'met', 'not met' or 'inside the noise' for a goal ratio <= goal (below) or >= goal, and the ratio's text."""
+    g, lo, hi = until.ratio_ci(ratios)
+    if math.isnan(g):
         return "no data", ""
-    if h is None:
-        return "no verdict (one repeat: no interval)", f"{m:.2f}"
-    lo, hi = (m, m) if h is None else (m - h, m + h)
-    text = f"{m:.2f}" + ("" if h is None else f" (95 % CI {lo:.2f}-{hi:.2f})")
-    if (below and hi <= goal) or (not below and lo >= goal):
-        return "met", text
-    if (below and lo > goal) or (not below and hi < goal):
-        return "not met", text
-    return "inside the noise", text
+    if math.isnan(lo):
+        return "no verdict (one repeat: no interval)", f"{g:.2f}"
+    text = f"{g:.2f} (95 % CI {lo:.2f}-{hi:.2f}, {len(ratios)} repeats)"
+    side = until.state(lo, hi, goal, goal)
+    if side == "undecided":
+        return "inside the noise", text
+    return ("met" if (side == "below") == below else "not met"), text
+
+
+def goals(runs, store, n):
+    """The goals of one store at one in-flight count: (title, verdict, ratio text, goal text)."""
+    a, s, l = (store, "async", n), (store, "sync", n), (store, "latte", n)
+    out = [("async/sync throughput",) + verdict(paired(runs, "thr", a, s), 1.0, below=False) + ("goal >= 1",),
+           ("async/sync CPU per read",) + verdict(paired(runs, "cpu", a, s), 0.5, below=True) + ("goal <= 0.5",)]
+    if l in runs:
+        out.append(("async/latte CPU per read",) + verdict(paired(runs, "cpu", a, l), 2.0, below=True)
+                   + ("goal <= 2",))
+    return out
 
 
 def paired(runs, key, a, b):
@@ -103,12 +100,34 @@ def paired(runs, key, a, b):
     return out
 
 
-def main():
-    work, runs_file, basic_seconds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+def read_runs(work, runs_file):
     runs = defaultdict(dict)  # (store, mode, n) -> repeat -> row
     for line in open(runs_file):
         store, mode, n, rep, name = line.rstrip("\n").split("\t")
         runs[(store, mode, int(n))][int(rep)] = latte(work, name) if mode == "latte" else ours(work, name)
+    return runs
+
+
+def check(work, runs_file, store, counts):
+    """bench/async.sh's stopping rule: 0 when every goal of store at counts is decided, else 1."""
+    runs = read_runs(work, runs_file)
+    open_goals = [f"{n} in flight: {what} {t}" for n in (int(c) for c in counts.split())
+                  for what, v, t, _ in goals(runs, store, n) if v not in ("met", "not met")]
+    for g in open_goals:
+        print(f"  {store}, inside the noise: {g}", file=sys.stderr)
+    return 1 if open_goals else 0
+
+
+def main():
+    if sys.argv[1] == "--check":
+        sys.exit(check(*sys.argv[2:6]))
+    work, runs_file, basic_seconds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    runs = read_runs(work, runs_file)
+    ended = {}
+    if os.path.exists(f"{work}/ended.tsv"):
+        for line in open(f"{work}/ended.tsv"):
+            store, text = line.rstrip("\n").split("\t", 1)
+            ended[store] = text
     for store, title in (("cassandra", "Cassandra"), ("mongodb", "MongoDB wire")):
         counts = sorted({n for (s, _, n) in runs if s == store})
         if not counts:
@@ -130,14 +149,10 @@ def main():
                       f" {fmt(col('rss'))} | {failed} |")
         print()
         for n in counts:
-            a, s, l = (store, "async", n), (store, "sync", n), (store, "latte", n)
-            v, t = verdict(paired(runs, "thr", a, s), 1.0, below=False)
-            print(f"- {title}, {n} in flight: async/sync throughput {t}: goal >= 1: **{v}**")
-            v, t = verdict(paired(runs, "cpu", a, s), 0.5, below=True)
-            print(f"- {title}, {n} in flight: async/sync CPU per read {t}: goal <= 0.5: **{v}**")
-            if l in runs:
-                v, t = verdict(paired(runs, "cpu", a, l), 2.0, below=True)
-                print(f"- {title}, {n} in flight: async/latte CPU per read {t}: goal <= 2: **{v}**")
+            for what, v, t, goal in goals(runs, store, n):
+                print(f"- {title}, {n} in flight: {what} {t}: {goal}: **{v}**")
+        if store in ended:
+            print(f"- {title}, the repeats: {ended[store]}")
     basic = runs.get(("basic", "async", 10000))
     if basic:
         print(f"\nNo-op binding, 10,000 operations in flight (2 threads, workload A, simulated delay up to 100 ms,"

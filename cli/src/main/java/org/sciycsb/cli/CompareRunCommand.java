@@ -17,6 +17,7 @@ import org.sciycsb.engine.RunSpec;
 import org.sciycsb.report.Interleaved;
 import org.sciycsb.report.ReportOptions;
 import org.sciycsb.report.ResultData;
+import org.sciycsb.report.UntilDecided;
 import org.sciycsb.results.ResultsDir;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Option;
  * {@code bin/ycsb compare --run [<binding>] [run flags] --side NAME:SPEC --side NAME:SPEC...}: runs the sides
  * alternately ({@code -p repeats=N} rounds of A B ...), then compares them as {@code bin/ycsb compare} does, the
  * first side the baseline. A side's SPEC is a comma-separated list of {@code key=value} properties and property
- * files, applied over the common flags.
+ * files, applied over the common flags. With {@code -p compare.until=decided} the rounds go on until the ratio's
+ * interval decides ({@link UntilDecided}).
  */
 @Command(name = "compare-run", hidden = true, separator = " ", description = "run two or more configurations alternately, round "
     + "after round (A B A B ...: -p repeats=N rounds), and compare them (bin/ycsb compare --run ...)")
@@ -61,6 +63,11 @@ final class CompareRunCommand implements Commands.Action {
     for (org.sciycsb.api.Option<?> o : ReportOptions.all().options()) {
       cfg.get(o); // a bad value fails before the first run
     }
+    UntilDecided.Rule until = UntilDecided.rule(cfg);
+    if (until != null && own.containsKey(ReportOptions.REPEATS.name())) {
+      throw new ConfigException("repeats and compare.until=decided exclude each other: the rounds go from "
+          + "compare.rounds.min to compare.rounds.max");
+    }
     filter.addFrom(args.properties(), java.util.Set.of());
     List<Interleaved.Side> parsed = new ArrayList<>();
     for (String s : sides) {
@@ -72,14 +79,14 @@ final class CompareRunCommand implements Commands.Action {
     }
     ResultsDir dir = ResultsDir.create(own.get("results.dir"), "compare", args.binding() == null ? "default"
         : args.binding(), args.properties().get("label"));
-    Interleaved.Outcome o = Interleaved.run(parsed, cfg.get(ReportOptions.REPEATS),
+    Interleaved.Outcome o = Interleaved.run(parsed, cfg.get(ReportOptions.REPEATS), until,
         cfg.get(ReportOptions.REPEAT_PAUSE), load, dir.path(), err);
     List<ResultData> runs = new ArrayList<>();
     for (Path p : o.sideDirs()) {
       runs.add(ResultData.load(p));
     }
     int gated = ReportCommands.compare(runs, cfg, gate, ReportCommands.compareHtml(cfg, dir.file("compare.html")),
-        out, err);
+        o.until(), out, err);
     err.println("compare --run: " + dir.path());
     return o.exitCode() != 0 ? o.exitCode() : gated;
   }

@@ -32,6 +32,7 @@ import org.sciycsb.report.ReportOptions;
 import org.sciycsb.report.ResultData;
 import org.sciycsb.report.Sla;
 import org.sciycsb.report.Sweep;
+import org.sciycsb.report.UntilDecided;
 import org.sciycsb.report.Verdicts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -182,6 +183,9 @@ public final class ReportCommands {
           + "bin/ycsb compare <baseline-dir> <contender-dir>... [-p report.out=FILE] [--gate]");
     }
     Config cfg = new Config(a.props());
+    if (UntilDecided.rule(cfg) != null) {
+      err.println("warning: compare.until=decided applies to compare --run only (it adds rounds): ignored");
+    }
     List<ResultData> runs = new ArrayList<>();
     for (String p : a.positional()) {
       runs.add(ResultData.load(Path.of(p)));
@@ -201,6 +205,12 @@ public final class ReportCommands {
    */
   static int compare(List<ResultData> runs, Config cfg, boolean gate, Path html, PrintStream out, PrintStream err)
       throws BenchmarkException {
+    return compare(runs, cfg, gate, html, null, out, err);
+  }
+
+  /** As above, with how compare --run's rounds ended (null: a fixed number of rounds, or no rounds). */
+  static int compare(List<ResultData> runs, Config cfg, boolean gate, Path html, UntilDecided.Result until,
+      PrintStream out, PrintStream err) throws BenchmarkException {
     java.util.Set<String> gated = CompareGate.metrics(cfg.get(ReportOptions.COMPARE_METRICS));
     double threshold = cfg.get(ReportOptions.COMPARE_THRESHOLD);
     List<Verdicts.Row> verdicts = verdicts(runs, cfg.get(ReportOptions.COMPARE_SEED));
@@ -208,9 +218,12 @@ public final class ReportCommands {
     Compare.differences(runs, 12).forEach(w -> err.println("note: " + Secrets.maskText(w)));
     out.print(Compare.text(runs));
     out.print(Compare.verdictText(verdicts));
+    if (until != null) {
+      out.println("rounds: " + until.line());
+    }
     out.flush();
-    write(html, Compare.html(runs, verdicts));
-    write(sibling(html, "compare.json"), Compare.json(verdicts));
+    write(html, Compare.html(runs, verdicts, until));
+    write(sibling(html, "compare.json"), Compare.json(verdicts, until));
     err.println("html: " + html.toAbsolutePath());
     png(cfg, html, "false", err);
     return gate ? gate(verdicts, gated, threshold, sibling(html, "compare-junit.xml"), err) : 0;

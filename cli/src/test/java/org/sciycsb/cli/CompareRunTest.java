@@ -80,6 +80,77 @@ class CompareRunTest {
     }
   }
 
+  /** One run a side per round, 2500 operations on one thread: 0.5 s at 200 us a busy-wait, 0.125 s at 50 us. */
+  static Cli untilDecided(Path dir, String max, String a, String b) {
+    return compareRun(dir, "-p", "operationcount=2500", "-threads", "1", "-p", "compare.until=decided",
+        "-p", "compare.rounds.max=" + max, "--side", a, "--side", b);
+  }
+
+  @Test
+  void untilDecidedStopsOnceAFourTimesLongerServiceTimeIsDecided() throws Exception {
+    Path dir = tmp.resolve("until");
+    Cli c = untilDecided(dir, "10", "fast:basicdb.busywait=50", "slow:basicdb.busywait=200");
+    assertThat(c.exit).as(c.toString()).isZero();
+    JsonNode until = MAPPER.readTree(dir.resolve("compare.json").toFile()).path("until");
+    assertThat(until.path("ended").asText()).as(until.toString()).isEqualTo("decided");
+    int rounds = until.path("rounds").asInt();
+    assertThat(rounds).as("at least the minimum, fewer than the maximum").isBetween(3, 9);
+    JsonNode slow = until.path("contenders").get(0);
+    assertThat(slow.path("state").asText()).isEqualTo("below");
+    assertThat(slow.path("ci95").get(1).asDouble()).as("the interval below the band").isLessThan(0.95);
+    // the rule judged the interval compare reports for the same figure
+    JsonNode row = CompareVerdictsTest.row(MAPPER.readTree(dir.resolve("compare.json").toFile()), "OVERALL",
+        "throughput");
+    assertThat(row.path("ci95")).isEqualTo(slow.path("ci95"));
+    assertThat(row.path("verdict").asText()).isEqualTo("worse");
+    assertThat(c.out).contains("rounds: decided after " + rounds + " rounds: slow / fast OVERALL throughput ");
+    assertThat(c.err).contains("round 1 of at most 10: fast").doesNotContain("round " + (rounds + 1) + " of");
+    assertThat(dir.resolve("slow/repeat-" + rounds)).isDirectory();
+    assertThat(dir.resolve("slow/repeat-" + (rounds + 1))).doesNotExist();
+    assertThat(Files.readString(dir.resolve("compare.html"))).contains("Rounds: decided after " + rounds);
+    Cli again = Cli.run("compare", dir.resolve("fast").toString(), dir.resolve("slow").toString(), "-p",
+        "compare.until=decided", "-p", "report.png=false", "-p", "report.out=" + tmp.resolve("again.html"));
+    assertThat(again.exit).as(again.toString()).isZero();
+    assertThat(again.err).as("compare of finished runs adds no rounds")
+        .contains("warning: compare.until=decided applies to compare --run only");
+    assertThat(MAPPER.readTree(tmp.resolve("compare.json").toFile()).has("until")).isFalse();
+  }
+
+  @Test
+  void untilDecidedOnIdenticalSidesStopsAtTheMaximumOrDecidesThemEquivalent() throws Exception {
+    Path dir = tmp.resolve("until-aa");
+    Cli c = untilDecided(dir, "3", "a:basicdb.busywait=200", "b:basicdb.busywait=200");
+    assertThat(c.exit).as(c.toString()).isZero();
+    JsonNode until = MAPPER.readTree(dir.resolve("compare.json").toFile()).path("until");
+    assertThat(until.path("rounds").asInt()).as("the minimum is the maximum: 3 rounds").isEqualTo(3);
+    String state = until.path("contenders").get(0).path("state").asText();
+    if (until.path("ended").asText().equals("decided")) {
+      assertThat(state).as("identical sides are only ever decided equivalent: " + until).isEqualTo("within");
+    } else {
+      assertThat(until.path("ended").asText()).as(until.toString()).isEqualTo("maximum");
+      assertThat(state).isEqualTo("undecided");
+      assertThat(c.out).contains("rounds: undecided: reached the maximum of 3 rounds: b / a OVERALL throughput");
+    }
+  }
+
+  @Test
+  void untilDecidedOptionsAreCheckedBeforeAnythingRuns() {
+    Path dir = tmp.resolve("until-bad");
+    Cli both = compareRun(dir, "-p", "repeats=3", "-p", "compare.until=decided", "--side", "a", "--side", "b");
+    assertThat(both.exit).isEqualTo(2);
+    assertThat(both.err.strip()).startsWith("error: repeats and compare.until=decided exclude each other")
+        .doesNotContain("\n");
+    Cli metric = compareRun(dir, "-p", "compare.until=decided", "-p", "compare.decide=READ.p42", "--side", "a",
+        "--side", "b");
+    assertThat(metric.exit).isEqualTo(2);
+    assertThat(metric.err).contains("compare.decide: 'READ.p42'");
+    Cli minMax = compareRun(dir, "-p", "compare.until=decided", "-p", "compare.rounds.max=2", "--side", "a",
+        "--side", "b");
+    assertThat(minMax.exit).isEqualTo(2);
+    assertThat(minMax.err).contains("compare.rounds.min (3) is above compare.rounds.max (2)");
+    assertThat(Files.exists(dir.resolve("a/repeat-1"))).isFalse();
+  }
+
   @Test
   void badSidesAreOneLineBeforeAnythingRuns() {
     Path dir = tmp.resolve("bad");

@@ -280,11 +280,19 @@ public final class Compare {
    * better or worse, grey when the same within the noise, and shows its 95 % interval.
    */
   public static String html(List<ResultData> runs, List<Verdicts.Row> verdicts) {
+    return html(runs, verdicts, null);
+  }
+
+  /** As {@link #html(List, List)}, with how compare --run's rounds ended under the head (null: not shown). */
+  public static String html(List<ResultData> runs, List<Verdicts.Row> verdicts, UntilDecided.Result until) {
     List<String> titles = titles(runs);
     List<String> ops = operations(runs);
     StringBuilder sb = new StringBuilder();
     Html.head(sb, "sciycsb compare: " + String.join(" vs ", titles));
     sb.append("<h1>").append(Fmt.html(String.join(" vs ", titles))).append("</h1>\n");
+    if (until != null) {
+      sb.append("<p class=\"until\">Rounds: ").append(Fmt.html(until.line())).append("</p>\n");
+    }
     sb.append("<table class=\"runs\"><tr><th>run</th><th>role</th><th>directory</th><th>binding / workload</th>")
         .append("<th>threads</th><th>storage</th><th>outcome</th><th>throughput (ops/s)</th></tr>\n");
     for (int i = 0; i < runs.size(); i++) {
@@ -481,7 +489,15 @@ public final class Compare {
 
   /** compare.json: {"rows": [{operation, metric, contenderRun, baseline, contender, ratio, ci95, verdict, method}]}. */
   public static String json(List<Verdicts.Row> rows) {
+    return json(rows, null);
+  }
+
+  /** As {@link #json(List)}, with {@code until}: how compare --run's rounds ended (left out when null). */
+  public static String json(List<Verdicts.Row> rows, UntilDecided.Result until) {
     com.fasterxml.jackson.databind.node.ObjectNode top = RepeatSummary.MAPPER.createObjectNode();
+    if (until != null) {
+      top.set("until", until.json());
+    }
     com.fasterxml.jackson.databind.node.ArrayNode arr = top.putArray("rows");
     for (Verdicts.Row r : rows) {
       com.fasterxml.jackson.databind.node.ObjectNode o = arr.addObject();

@@ -20,14 +20,18 @@ import org.sciycsb.engine.RunSpec;
  * {@code bin/ycsb compare --run}: two or more configurations run alternately, round after round (A B A B ...), so
  * that a drift of the machine (a warming cache, a neighbour, a throttled CPU) hits every side alike instead of
  * whichever ran last. Each side is a repeated run in its own folder ({@code <side>/repeat-1/} ...,
- * {@code <side>/results.json} with the means and their 95 % intervals), ready for {@link Verdicts}.
+ * {@code <side>/results.json} with the means and their 95 % intervals), ready for {@link Verdicts}. With a rule of
+ * {@link UntilDecided}, rounds are added until the rule decides or its maximum is reached.
  */
 public final class Interleaved {
   /** One configuration: its name (its folder and its column) and the run it makes each round. */
   public record Side(String name, RunSpec run) {}
 
-  /** The sides' folders (each with its summary, in the sides' order) and the exit code of the runs. */
-  public record Outcome(List<Path> sideDirs, int exitCode) {}
+  /**
+   * The sides' folders (each with its summary, in the sides' order), the exit code of the runs and, with a rule,
+   * how the rounds ended (null without one).
+   */
+  public record Outcome(List<Path> sideDirs, int exitCode, UntilDecided.Result until) {}
 
   private Interleaved() {}
 
@@ -37,6 +41,15 @@ public final class Interleaved {
    */
   public static Outcome run(List<Side> sides, int rounds, Duration pause, boolean load, Path dir, PrintStream err)
       throws BenchmarkException {
+    return run(sides, rounds, null, pause, load, dir, err);
+  }
+
+  /**
+   * As {@link #run(List, int, Duration, boolean, Path, PrintStream)}; with a rule ({@code until} not null) the rounds
+   * go on from the rule's minimum until it decides or to its maximum ({@code rounds} is then not used).
+   */
+  public static Outcome run(List<Side> sides, int rounds, UntilDecided.Rule until, Duration pause, boolean load,
+      Path dir, PrintStream err) throws BenchmarkException {
     for (Side s : sides) {
       check(s, s.run());
       if (load) {
@@ -48,10 +61,10 @@ public final class Interleaved {
     }
     Map<String, List<RepeatSummary.Repeat>> done = new LinkedHashMap<>();
     sides.forEach(s -> done.put(s.name(), new ArrayList<>()));
-    int exit;
     try (Repeats.SignalGuard guard = new Repeats.SignalGuard(sides.get(0).run().handleSignals())) {
-      exit = rounds(sides, rounds, pause, dir, done, guard.signalled(), err);
-      return new Outcome(summarise(done, dir, err), exit);
+      Rounds r = new Rounds(sides, until == null ? rounds : until.max(), until, pause, dir, done);
+      int exit = r.run(guard.signalled(), err);
+      return new Outcome(summarise(done, dir, err), exit, r.result);
     }
   }
 
@@ -76,28 +89,83 @@ public final class Interleaved {
     }
   }
 
-  private static int rounds(List<Side> sides, int rounds, Duration pause, Path dir,
-      Map<String, List<RepeatSummary.Repeat>> done, AtomicBoolean signalled, PrintStream err) {
-    int exit = 0;
-    boolean first = true;
-    for (int r = 1; r <= rounds; r++) {
-      for (Side s : sides) {
-        if (!first && (signalled.get() || !Repeats.sleep(pause))) {
-          return exit == 0 ? BenchmarkException.EXIT_INTERRUPTED : exit;
+  /** The rounds of one comparison and, with a rule, its judgement after each round. */
+  private static final class Rounds {
+    final List<Side> sides;
+    final int max;
+    final UntilDecided.Rule until;
+    final Duration pause;
+    final Path dir;
+    final Map<String, List<RepeatSummary.Repeat>> done;
+    UntilDecided.Result result;
+
+    Rounds(List<Side> sides, int max, UntilDecided.Rule until, Duration pause, Path dir,
+        Map<String, List<RepeatSummary.Repeat>> done) {
+      this.sides = sides;
+      this.max = max;
+      this.until = until;
+      this.pause = pause;
+      this.dir = dir;
+      this.done = done;
+    }
+
+    int run(AtomicBoolean signalled, PrintStream err) throws ConfigException {
+      int exit = 0;
+      boolean first = true;
+      String of = until == null ? " of " + max : " of at most " + max;
+      for (int r = 1; r <= max; r++) {
+        for (Side s : sides) {
+          if (!first && (signalled.get() || !Repeats.sleep(pause))) {
+            return stopped(r - 1, exit == 0 ? BenchmarkException.EXIT_INTERRUPTED : exit);
+          }
+          first = false;
+          String name = "repeat-" + r;
+          Path to = dir.resolve(s.name()).resolve(name);
+          err.println("round " + r + of + ": " + s.name() + " -> " + to);
+          RepeatSummary.Repeat one = Repeats.runOne(s.run(), to, name);
+          done.get(s.name()).add(one);
+          exit = exit == 0 ? one.exitCode() : exit;
+          if (Repeats.stopsRepeats(one.exitCode()) || signalled.get()) {
+            return stopped(r, exit); // a run that could not start stops the rounds: the next would fail alike
+          }
         }
-        first = false;
-        String name = "repeat-" + r;
-        Path to = dir.resolve(s.name()).resolve(name);
-        err.println("round " + r + " of " + rounds + ": " + s.name() + " -> " + to);
-        RepeatSummary.Repeat one = Repeats.runOne(s.run(), to, name);
-        done.get(s.name()).add(one);
-        exit = exit == 0 ? one.exitCode() : exit;
-        if (Repeats.stopsRepeats(one.exitCode()) || signalled.get()) {
-          return exit; // a run that could not start stops the rounds: the next would fail alike
+        if (until != null && r >= until.min()) {
+          result = UntilDecided.after(until, r, judged());
+          err.println(result.line());
+          if (!result.ended().equals("continuing")) {
+            return exit;
+          }
         }
       }
+      return exit;
     }
-    return exit;
+
+    private int stopped(int rounds, int exit) throws ConfigException {
+      if (until != null) {
+        result = new UntilDecided.Result(until, "stopped", rounds, judged());
+      }
+      return exit;
+    }
+
+    /** Every contender's interval against the baseline's, from the completed runs so far. */
+    private List<UntilDecided.Judged> judged() throws ConfigException {
+      String base = sides.get(0).name();
+      List<Double> b = values(base);
+      List<UntilDecided.Judged> judged = new ArrayList<>();
+      for (Side s : sides.subList(1, sides.size())) {
+        judged.add(UntilDecided.judge(until, s.name(), base, b, values(s.name())));
+      }
+      return judged;
+    }
+
+    private List<Double> values(String side) throws ConfigException {
+      List<Double> v = UntilDecided.values(until, done.get(side));
+      if (v == null) {
+        throw new ConfigException("compare.decide=" + until.operation() + "." + until.metric() + ": the runs of "
+            + side + " have no operation " + until.operation() + " (see " + dir.resolve(side) + ")");
+      }
+      return v;
+    }
   }
 
   private static List<Path> summarise(Map<String, List<RepeatSummary.Repeat>> done, Path dir, PrintStream err)

@@ -67,6 +67,23 @@ public final class ReportOptions {
       "compare --gate fails (exit 5) when a gated metric is worse beyond the noise by more than this many percent;"
           + " history --gate when the newest run comes after a change for the worse by more than this")
       .check(v -> v >= 0, "must not be negative");
+  public static final Option<String> COMPARE_UNTIL = Option.choice("compare.until", "rounds",
+      "compare --run: rounds (run the repeats rounds) or decided (add rounds until the 95 % interval of "
+          + "compare.decide's ratio decides against compare.goal or the band 1 +- compare.threshold %, for every "
+          + "contender, between compare.rounds.min and compare.rounds.max rounds)", "rounds", "decided");
+  public static final Option<Integer> COMPARE_ROUNDS_MIN = Option.integer("compare.rounds.min", 3,
+      "compare --run -p compare.until=decided: the fewest rounds before the rule is first applied")
+      .check(v -> v >= 2, "must be at least 2");
+  public static final Option<Integer> COMPARE_ROUNDS_MAX = Option.integer("compare.rounds.max", 20,
+      "compare --run -p compare.until=decided: the most rounds; reached undecided, the result says so")
+      .check(v -> v >= 2, "must be at least 2");
+  public static final Option<String> COMPARE_DECIDE = Option.string("compare.decide", "OVERALL.throughput",
+      "compare --run -p compare.until=decided: the figure whose ratio decides, OPERATION.metric (metric: throughput, "
+          + "mean, p50, p95, p99, p99.9), e.g. READ.p95");
+  public static final Option<Double> COMPARE_GOAL = Option.decimal("compare.goal", null,
+      "compare --run -p compare.until=decided: a goal for the ratio contender / baseline of compare.decide: decided "
+          + "once the interval lies entirely above or below it").check(v -> v > 0, "must be above 0")
+      .defaultShownAs("none: decided once the interval lies above, below or inside 1 +- compare.threshold %");
   public static final Option<Long> COMPARE_SEED = Option.longValue("compare.seed", 1L,
       "seed of compare's bootstrap resampling (the same runs and seed give the same intervals)");
 
@@ -93,7 +110,8 @@ public final class ReportOptions {
     return OptionSet.builder("reports")
         .add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, RESOURCES_PIDS, STORAGE_PATH, LABEL_DEVICE, REPEATS, REPEAT_PAUSE, REPORT_OUT, REPORT_PNG,
             CHROMIUM, PNG_WIDTH, PNG_HEIGHT, MERGE_GRANULARITY, MERGE_MISSING, COMPARE_METRICS, COMPARE_THRESHOLD,
-            COMPARE_SEED, HISTORY_PVALUE, HISTORY_PERMUTATIONS, HISTORY_MIN_SEGMENT, HISTORY_SEED)
+            COMPARE_SEED, COMPARE_UNTIL, COMPARE_ROUNDS_MIN, COMPARE_ROUNDS_MAX, COMPARE_DECIDE, COMPARE_GOAL,
+            HISTORY_PVALUE, HISTORY_PERMUTATIONS, HISTORY_MIN_SEGMENT, HISTORY_SEED)
         .ownPrefix("resources.").ownPrefix("repeat.").ownPrefix("storage.").ownPrefix("report.").ownPrefix("merge.").ownPrefix("compare.")
         .ownPrefix("history.").build();
   }
