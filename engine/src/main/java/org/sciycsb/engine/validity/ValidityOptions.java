@@ -18,6 +18,10 @@ public final class ValidityOptions {
       "the client was the bottleneck when its process kept more than this share of the cores it may use busy (its "
           + "CPU time over the measured seconds, GC and JIT included)").check(v -> v > 0 && v <= 1,
           "must be above 0 and at most 1");
+  public static final Option<Double> WAITS = Option.decimal("validity.waits", 0.05,
+      "the client was the bottleneck when more than this share of the operations waited in it: for a free in-flight "
+          + "slot (-p inflight) or, with a schedule, for their thread (they began over 1 ms after their slot)")
+      .check(v -> v >= 0 && v <= 1, "must be between 0 and 1");
   public static final Option<Double> GC = Option.decimal("validity.gc", 0.05,
       "a run is suspect when the JVM's garbage collection pauses took more than this share of the measured time")
       .check(v -> v >= 0 && v <= 1, "must be between 0 and 1");
@@ -32,7 +36,7 @@ public final class ValidityOptions {
           + "operations needs n x 0.001 of at least this").check(v -> v >= 1, "must be at least 1");
 
   public static OptionSet all() {
-    return OptionSet.builder("validity").add(FAIL, ERRORS, CPU, GC, TARGET, TREND, SAMPLES).ownPrefix("validity.")
+    return OptionSet.builder("validity").add(FAIL, ERRORS, CPU, WAITS, GC, TARGET, TREND, SAMPLES).ownPrefix("validity.")
         .build();
   }
 }
