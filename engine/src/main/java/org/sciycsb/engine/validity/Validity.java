@@ -67,7 +67,7 @@ public final class Validity {
     List<String> notes = new ArrayList<>();
     double seconds = r.runtimeMs() / 1000.0;
     client(r, in, reasons, notes);
-    waits(r, in.config().get(ValidityOptions.WAITS), reasons);
+    waits(r, in, reasons);
     target(r, in, reasons);
     lag(r, in, reasons, notes);
     gc(in, seconds, reasons);
@@ -216,8 +216,15 @@ public final class Validity {
     }
   }
 
-  /** Operations that waited in the client: for an in-flight slot, or (late for their slot) for their thread. */
-  private static void waits(RunReport r, double share, List<Reason> reasons) {
+  /**
+   * With a schedule, operations that waited in the client: for an in-flight slot, or (late for their slot) for their
+   * thread. Without one the loop is closed: its window or threads are always full, by design, and nothing is due.
+   */
+  private static void waits(RunReport r, Inputs in, List<Reason> reasons) throws ConfigException {
+    double share = in.config().get(ValidityOptions.WAITS);
+    if (!in.scheduled()) {
+      return;
+    }
     if (r.metadata().get("inflight") instanceof Map<?, ?> m && m.get("windowFullWaits") instanceof Number w
         && m.get("operationsSent") instanceof Number n && n.longValue() > 0
         && w.doubleValue() / n.doubleValue() > share) {

@@ -19,8 +19,8 @@ public final class ValidityOptions {
           + "CPU time over the measured seconds, GC and JIT included)").check(v -> v > 0 && v <= 1,
           "must be above 0 and at most 1");
   public static final Option<Double> WAITS = Option.decimal("validity.waits", 0.05,
-      "the client was the bottleneck when more than this share of the operations waited in it: for a free in-flight "
-          + "slot (-p inflight) or, with a schedule, for their thread (they began over 1 ms after their slot)")
+      "with a schedule (-target, arrival), the client was the bottleneck when more than this share of the operations "
+          + "waited in it for a free in-flight slot (-p inflight) or thread (they began over 1 ms after their slot)")
       .check(v -> v >= 0 && v <= 1, "must be between 0 and 1");
   public static final Option<Double> GC = Option.decimal("validity.gc", 0.05,
       "a run is suspect when the JVM's garbage collection pauses took more than this share of the measured time")
