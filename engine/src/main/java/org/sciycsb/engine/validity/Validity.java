@@ -28,6 +28,9 @@ public final class Validity {
   /** The shortest measured time whose client CPU is judged. */
   static final long MIN_CPU_MS = 2000;
 
+  /** The shortest measured time whose GC pauses are judged. */
+  static final long MIN_GC_MS = 1000;
+
   /** The exit code of a suspect run with {@code validity.fail=true}. */
   public static final int EXIT_SUSPECT = 6;
 
@@ -70,7 +73,7 @@ public final class Validity {
     waits(r, in, reasons);
     target(r, in, reasons);
     lag(r, in, reasons, notes);
-    gc(in, seconds, reasons);
+    gc(in, seconds, reasons, notes);
     steady(r, in, reasons, notes);
     server(r, reasons, notes);
     samples(r, in.config().get(ValidityOptions.SAMPLES), reasons);
@@ -124,8 +127,16 @@ public final class Validity {
     }
   }
 
-  private static void gc(Inputs in, double seconds, List<Reason> reasons) throws ConfigException {
+  private static void gc(Inputs in, double seconds, List<Reason> reasons, List<String> notes)
+      throws ConfigException {
     double share = in.config().get(ValidityOptions.GC);
+    if (seconds < MIN_GC_MS / 1000.0) {
+      if (in.gc().count() > 0) {
+        notes.add(String.format(Locale.ROOT, "GC pauses not judged: %.2f s measured, under %d s (one pause of "
+            + "%d ms would decide it)", seconds, MIN_GC_MS / 1000, in.gc().maxMs()));
+      }
+      return;
+    }
     if (seconds > 0 && in.gc().totalMs() / 1000.0 > share * seconds) {
       reasons.add(new Reason("GC pauses", String.format(Locale.ROOT, "%d pauses took %d ms of the measured %.1f s "
           + "(%.1f %%, the longest %d ms), above validity.gc %.1f %%", in.gc().count(), in.gc().totalMs(), seconds,
