@@ -16,9 +16,11 @@ import org.sciycsb.results.RunReport;
 
 /**
  * A run's validity verdict ({@code results.json}'s {@code validity}): {@code valid}, or {@code suspect} with every
- * reason and the evidence behind it. Judged from the run's own report: its client's CPU, the target it was given,
- * the JVM's GC pauses, the trend of its per-interval throughput, the operations behind each printed percentile and
- * its failed operations. A binding that measures the client itself (no store) gets a note instead of the client
+ * reason and the evidence behind it. Judged from the run's own report: its client's CPU and the operations that
+ * waited in the client (for an in-flight slot, or late for their slot), the target it was given and the trend of the
+ * schedule's lag, the JVM's GC pauses, the trend of its per-interval throughput (a warmup too short when it settles in
+ * the first half), the store's trouble signals ({@code extra.server.trouble}), the operations behind each printed
+ * percentile and its failed operations. A binding that measures the client itself (no store) gets a note instead of the client
  * reason.
  */
 public final class Validity {
@@ -70,7 +72,7 @@ public final class Validity {
     List<String> notes = new ArrayList<>();
     double seconds = r.runtimeMs() / 1000.0;
     client(r, in, reasons, notes);
-    waits(r, in, reasons);
+    waits(r, in, reasons, notes);
     target(r, in, reasons);
     lag(r, in, reasons, notes);
     gc(in, seconds, reasons, notes);
@@ -166,9 +168,9 @@ public final class Validity {
     }
     double[] late = Arrays.copyOfRange(tput, tput.length / 2, tput.length);
     String what = String.format(Locale.ROOT, "throughput%s %s by %.0f %% over the %d intervals measured (Sen's slope "
-        + "%+.3g per interval, Mann-Kendall p = %.2g), more than validity.trend %.0f %%", offered ? " (as a share of the offered rate)" : "",
-        change > 0 ? "rose"
-        : "fell", 100 * Math.abs(change), tput.length, t.senSlope(), t.p(), 100 * trend);
+        + "%+.3g per interval, Mann-Kendall p = %.2g), more than validity.trend %.0f %%",
+        offered ? " (as a share of the offered rate)" : "", change > 0 ? "rose" : "fell", 100 * Math.abs(change),
+        tput.length, t.senSlope(), t.p(), 100 * trend);
     if (late.length >= TREND_MIN) {
       TrendTest.Result l = TrendTest.of(late, TREND_POINTS);
       if (l.p() >= 0.01 || Math.abs(relativeChange(late, l)) <= trend) {
@@ -229,27 +231,37 @@ public final class Validity {
 
   /**
    * With a schedule, operations that waited in the client: for an in-flight slot, or (late for their slot) for their
-   * thread. Without one the loop is closed: its window or threads are always full, by design, and nothing is due.
+   * thread. Without one the loop is closed: its window or threads are always full, by design, and nothing is due. A
+   * binding that measures the client itself gets notes instead (its waits are the client's own, what it measures).
    */
-  private static void waits(RunReport r, Inputs in, List<Reason> reasons) throws ConfigException {
+  private static void waits(RunReport r, Inputs in, List<Reason> reasons, List<String> notes)
+      throws ConfigException {
     double share = in.config().get(ValidityOptions.WAITS);
     if (!in.scheduled()) {
       return;
     }
+    List<String> found = new ArrayList<>();
     if (r.metadata().get("inflight") instanceof Map<?, ?> m && m.get("windowFullWaits") instanceof Number w
         && m.get("operationsSent") instanceof Number n && n.longValue() > 0
         && w.doubleValue() / n.doubleValue() > share) {
-      reasons.add(new Reason("client bottleneck", String.format(Locale.ROOT, "%d of %d operations waited for a free "
-          + "in-flight slot (%.1f %%, inflight %s), above validity.waits %.0f %%: a larger window", w.longValue(),
-          n.longValue(), 100 * w.doubleValue() / n.doubleValue(), m.get("limit"), 100 * share)));
+      found.add(String.format(Locale.ROOT, "%d of %d operations waited for a free in-flight slot (%.1f %%, inflight "
+          + "%s), above validity.waits %.0f %%: a larger window", w.longValue(), n.longValue(),
+          100 * w.doubleValue() / n.doubleValue(), m.get("limit"), 100 * share));
     }
     if (r.metadata().get("lateStarts") instanceof Map<?, ?> m && m.get("late") instanceof Number late
         && m.get("operations") instanceof Number n && n.longValue() > 0
         && late.doubleValue() / n.doubleValue() > share) {
-      reasons.add(new Reason("client bottleneck", String.format(Locale.ROOT, "%d of %d scheduled operations began "
-          + "more than %s ms after their slot (%.1f %%), above validity.waits %.0f %%: they waited for a free thread "
-          + "(more threads, or a lower target)", late.longValue(), n.longValue(), fmt(((Number) m.get("lateAfterMs"))
-          .doubleValue()), 100 * late.doubleValue() / n.doubleValue(), 100 * share)));
+      found.add(String.format(Locale.ROOT, "%d of %d scheduled operations began more than %s ms after their slot "
+          + "(%.1f %%), above validity.waits %.0f %%: they waited for a free thread (more threads, or a lower target)",
+          late.longValue(), n.longValue(), fmt(((Number) m.get("lateAfterMs")).doubleValue()),
+          100 * late.doubleValue() / n.doubleValue(), 100 * share));
+    }
+    for (String evidence : found) {
+      if (in.clientOnly()) {
+        notes.add("the binding measures the client itself (no store): " + evidence);
+      } else {
+        reasons.add(new Reason("client bottleneck", evidence));
+      }
     }
   }
 
