@@ -28,6 +28,9 @@ import org.sciycsb.api.ServerStats;
  *   the keyspace's tables and the nodes), their recent p50, p99 and max (ms) as gauges (the worst of the tables and
  *   nodes).</li>
  * </ul>
+ * The trouble signals ({@link ServerStats#trouble}): the pending tasks of the compaction and memtable flush pools
+ * and of the hints dispatcher, the backlog a node builds when writes outrun it; their rise over a run makes it
+ * suspect (results.json's {@code validity}).
  * The nodes are the ones up at the first sample; a later sample in which one of them does not answer (a node
  * killed mid-run) fails and is not used, so that every used sample sums the same nodes. A node restarted between
  * two samples counts again from zero: its counters' differences across the restart are too low.
@@ -35,6 +38,9 @@ import org.sciycsb.api.ServerStats;
 final class CassandraServerStats {
   static final String POOLS =
       "SELECT name, active_tasks, pending_tasks, blocked_tasks, completed_tasks FROM system_views.thread_pools";
+  /** The gauges that are trouble signals: backlogs that rise while the node falls behind the writes. */
+  static final java.util.Set<String> TROUBLE = java.util.Set.of("threadpool.CompactionExecutor.pending",
+      "threadpool.MemtableFlushWriter.pending", "threadpool.HintsDispatcher.pending");
   static final List<String> LATENCY_TABLES = List.of("coordinator_read", "coordinator_write", "coordinator_scan",
       "local_read", "local_write", "local_scan");
 
@@ -75,7 +81,8 @@ final class CassandraServerStats {
       return Optional.empty();
     }
     gauges.put("nodes", (double) nodes.size());
-    return Optional.of(new ServerStats(source(), counters, gauges));
+    return Optional.of(new ServerStats(source(), counters, gauges,
+        TROUBLE.stream().filter(gauges::containsKey).collect(java.util.stream.Collectors.toSet())));
   }
 
   private String source() {

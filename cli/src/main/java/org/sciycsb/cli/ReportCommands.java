@@ -217,7 +217,7 @@ public final class ReportCommands {
     Compare.incomparable(runs).forEach(w -> err.println("warning: " + w));
     Compare.differences(runs, 12).forEach(w -> err.println("note: " + Secrets.maskText(w)));
     out.print(Compare.text(runs));
-    out.print(Compare.verdictText(verdicts));
+    out.print(Compare.verdictText(verdicts, runs));
     if (until != null) {
       out.println("rounds: " + until.line());
     }

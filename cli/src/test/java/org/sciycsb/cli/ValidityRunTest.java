@@ -13,8 +13,9 @@ import org.sciycsb.testkit.CapturedRun;
 
 /**
  * The validity verdict of real runs (issue 36, item 1) on the no-op binding: 300 operations with p99.9 printed are
- * suspect (and exit 6 with validity.fail=true, their results written all the same); a paced run with enough
- * operations for what it prints stays valid.
+ * suspect (and exit 6 with validity.fail=true, their results written all the same, junit.xml's validity case failed,
+ * the HTML report's banner); a paced run with enough operations for what it prints stays valid. The other reasons'
+ * real runs: the engine's ValidityRunsTest and ValidityGcStormTest.
  */
 class ValidityRunTest {
   @TempDir Path tmp;
@@ -34,6 +35,12 @@ class ValidityRunTest {
     assertThat(v.path("verdict").asText()).isEqualTo("suspect");
     assertThat(v.path("reasons").get(0).path("evidence").asText()).contains("OVERALL 300");
     assertThat(Files.readString(dir.resolve("results.txt"))).contains("[VALIDITY], Reason, too few operations");
+    assertThat(Files.readString(dir.resolve("junit.xml"))).as("validity.fail=true writes junit.xml")
+        .contains("<testcase classname=\"sciycsb.validity\" name=\"verdict\"", "<failure type=\"SuspectRun\"");
+    Cli report = Cli.run("report", dir.toString(), "-p", "report.png=false");
+    assertThat(report.exit).as(report.toString()).isZero();
+    assertThat(Files.readString(dir.resolve("report.html"))).contains("Suspect run: these numbers may not measure",
+        "<li><strong>too few operations</strong>: p99.9 is printed", "Client GC pauses while measured: ");
   }
 
   @Test

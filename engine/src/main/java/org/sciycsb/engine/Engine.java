@@ -92,6 +92,8 @@ public final class Engine {
   private volatile List<RunListener> listeners = List.of();
   /** Set once every client thread has initialised: from then on the results folder is always written. */
   private volatile boolean keepResults;
+  /** When measuring began and ends; its GC watch is removed however the run ends. */
+  private final Timing timing = new Timing();
 
   public Engine(Request req) {
     this.req = req;
@@ -144,7 +146,21 @@ public final class Engine {
     /** The client process's CPU time when measuring began. */
     volatile ProcessCpu.Reading cpuStart;
     /** The JVM's GC pauses from when measuring began. */
-    volatile GcWatch gc;
+    private GcWatch gc;
+    private boolean closed;
+
+    /** Starts watching the GC pauses, unless the run has ended already (a thread late to the start gate). */
+    synchronized void startGc() {
+      if (!closed) {
+        gc = GcWatch.start();
+      }
+    }
+
+    /** The pauses since measuring began (none if it never began); removes the listeners, always called. */
+    synchronized GcWatch.Pauses stopGc() {
+      closed = true;
+      return gc == null ? new GcWatch.Pauses(0, 0, 0) : gc.stop();
+    }
   }
 
   /** What the client threads did once they ended. */
@@ -173,6 +189,7 @@ public final class Engine {
       }
       throw e;
     } finally {
+      timing.stopGc(); // the JVM's collectors keep no listener of an ended run
       closeListeners(); // stops the resource sampler even when the run ended by an exception
       try {
         run.close();
@@ -215,7 +232,6 @@ public final class Engine {
     }
     Collector collector = openCollector(bound.registry(), shared.codes, recorders, results, planned, s);
     listeners = openListeners(cfg, results);
-    Timing timing = new Timing();
     List<ClientThread> clients = new ArrayList<>();
     List<Thread> javaThreads = new ArrayList<>();
     LiveState live = new LiveState(req.phase() == Phase.LOAD ? "load" : "run", req.bindingName(), workload.name(),
@@ -266,9 +282,7 @@ public final class Engine {
     meta.put("collector", collector.stats());
     meta.put("connections", connections(run, s.perThread(), clients, samplers.serverConnections()));
     meta.put("clientCpu", m.clientCpu());
-    if (s.inflight() > 0) {
-      meta.put("inflight", inflight(s, clients));
-    }
+    clientWaits(meta, s, clients, recorders);
     RunReport report = new RunReport(meta, verdict.outcome(), Math.round(m.seconds() * 1000), m.operations(),
         m.operations() / m.seconds(), m.ops(), withOffered(collector.series(), shared.schedule), extra, shared.errors.samples(), s.percentiles(),
         resources);
@@ -281,11 +295,20 @@ public final class Engine {
         .contains(req.bindingName())).orElse(false);
     try {
       return report.withValidity(Validity.judge(report, new Validity.Inputs(req.phase() == Phase.LOAD, s.target(),
-          m.gc(), Runtime.getRuntime().availableProcessors(), clientOnly, req.config())));
+          m.gc(), Runtime.getRuntime().availableProcessors(), clientOnly, req.config(), s.arrival() != null
+          || s.target() > 0, warmupWords(s))));
     } catch (ConfigException | RuntimeException e) {
       req.err().println("warning: validity not judged: " + e.getMessage());
       return report;
     }
+  }
+
+  /** The warmup asked for, as its option, for the validity's evidence. */
+  private static String warmupWords(Settings s) {
+    if (!s.warmupTime().isZero()) {
+      return EngineOptions.WARMUP_TIME.name() + "=" + s.warmupTime().toMillis() + "ms";
+    }
+    return s.warmupOps() > 0 ? EngineOptions.WARMUP_OPS.name() + "=" + s.warmupOps() : "none";
   }
 
   /** With {@code validity.fail=true}, a suspect run that otherwise succeeded exits with its own code. */
@@ -334,6 +357,32 @@ public final class Engine {
    * {@code metadata.inflight}: the limit, whether the threads sent asynchronously, and how often an operation found
    * its thread's window full (it then waited for a place: with a schedule, the wait is in its response time).
    */
+  /**
+   * What the operations waited for in the client: the in-flight window ({@code inflight}, with -p inflight) and, with
+   * a schedule, the operations that began late for their slots ({@code lateStarts}: waiting for their thread).
+   */
+  private static void clientWaits(Map<String, Object> meta, Settings s, List<ClientThread> clients,
+      List<ThreadRecorder> recorders) {
+    if (s.inflight() > 0) {
+      meta.put("inflight", inflight(s, clients));
+    }
+    long scheduled = 0;
+    long late = 0;
+    for (ThreadRecorder r : recorders) {
+      long[] sl = r.scheduledAndLate();
+      scheduled += sl[0];
+      late += sl[1];
+    }
+    if (scheduled > 0) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("operations", scheduled);
+      m.put("late", late);
+      m.put("lateAfterMs", ThreadRecorder.LATE_NANOS / 1_000_000.0);
+      m.put("share", Math.round(1e4 * late / (double) scheduled) / 1e4);
+      meta.put("lateStarts", m);
+    }
+  }
+
   private static Map<String, Object> inflight(Settings s, List<ClientThread> clients) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("limit", s.inflight());
@@ -489,7 +538,7 @@ public final class Engine {
         } else if (phase == 1) {
           timing.measureStart = now;
           timing.cpuStart = ProcessCpu.now();
-          timing.gc = GcWatch.start();
+          timing.startGc();
           if (s.maxSeconds() > 0) {
             timing.deadline = now + s.maxSeconds() * 1_000_000_000L;
             shared.deadlineNanos = timing.deadline;
@@ -551,7 +600,7 @@ public final class Engine {
     }
     collector.collect(end);
     ProcessCpu.Reading cpuEnd = ProcessCpu.now();
-    GcWatch.Pauses gc = timing.gc == null ? new GcWatch.Pauses(0, 0, 0) : timing.gc.stop();
+    GcWatch.Pauses gc = timing.stopGc();
     double seconds = Math.max(1e-9, (end - timing.measureStart) / 1e9);
     List<OpSummary> ops = collector.summaries(seconds);
     long measuredOps = 0;

@@ -60,6 +60,11 @@ public final class ThreadRecorder implements Meter {
   private boolean recording = true;
   /** Intended start of the operation in progress (0: none, response time = service time). Owner thread only. */
   private long intendedStart;
+  /** Recorded operations that had an intended start, and those that began later than {@link #LATE_NANOS} after it. */
+  private long scheduled;
+  private long late;
+  /** An operation that began more than this after its slot waited for its thread (or in-flight slot). */
+  public static final long LATE_NANOS = 1_000_000L;
   /** End of the last recorded operation, so the run loop needs no extra clock read. */
   private long lastEnd;
   /** The collector of the run, whose intervals this recorder follows (set before threads start). */
@@ -183,6 +188,14 @@ public final class ThreadRecorder implements Meter {
     return intendedStart;
   }
 
+  /**
+   * Recorded operations with an intended start (a schedule), and of them those that began more than
+   * {@link #LATE_NANOS} after it; read once the owner thread has ended.
+   */
+  public long[] scheduledAndLate() {
+    return new long[] {scheduled, late};
+  }
+
   public long lastEnd() {
     return lastEnd;
   }
@@ -215,6 +228,10 @@ public final class ThreadRecorder implements Meter {
     long intended = intendedStart;
     long service = end - start;
     long response = intended == 0 || intended > start ? service : end - intended;
+    if (intended != 0) {
+      scheduled++;
+      late += start - intended > LATE_NANOS ? 1 : 0;
+    }
     int base = opIndex * SLOTS_PER_OP + (StatusCodes.isOk(statusIndex) ? 0 : 3);
     if (service < 0) {
       service = 0;

@@ -20,6 +20,7 @@ public final class TextExporter {
     StringBuilder sb = new StringBuilder();
     line(sb, "OVERALL", "RunTime(ms)", Long.toString(r.runtimeMs()));
     line(sb, "OVERALL", "Throughput(ops/sec)", num(r.throughput()));
+    gc(sb, r.validity());
     for (OpSummary op : r.ops()) {
       if (op.name().equals("OVERALL")) {
         latency(sb, "OVERALL", op.operations(), op.response(), r.percentiles());
@@ -36,6 +37,22 @@ public final class TextExporter {
     }
     validity(sb, r.validity());
     return sb.toString();
+  }
+
+  /**
+   * The JVM's GC pauses over the measured time, before the percentiles, in YCSB's own lines ({@code [TOTAL_GCs]},
+   * {@code [TOTAL_GC_TIME]}, {@code [TOTAL_GC_TIME_%]}), and the longest pause ({@code [MAX_GC_PAUSE]}).
+   */
+  private static void gc(StringBuilder sb, Map<String, Object> v) {
+    if (v == null || !(v.get("gc") instanceof Map<?, ?> gc)) {
+      return;
+    }
+    line(sb, "TOTAL_GCs", "Count", String.valueOf(gc.get("pauses")));
+    line(sb, "TOTAL_GC_TIME", "Time(ms)", String.valueOf(gc.get("totalMs")));
+    if (gc.get("share") instanceof Number share) {
+      line(sb, "TOTAL_GC_TIME_%", "Time(%)", num(100 * share.doubleValue()));
+    }
+    line(sb, "MAX_GC_PAUSE", "Time(ms)", String.valueOf(gc.get("maxMs")));
   }
 
   /** The verdict and each reason's name, last (the evidence is in results.json): YCSB parsers skip the section. */

@@ -36,6 +36,15 @@ public final class StallBinding implements Binding {
   static final Option<Boolean> COUNT_FAILS = Option.bool("stall.countfails", false, "count() fails");
   static final Option<java.time.Duration> SERVICE = Option.duration("stall.service", java.time.Duration.ZERO, "ms",
       "every operation sleeps this long (a server's service time, without using a CPU)");
+  static final Option<java.time.Duration> BURN = Option.duration("stall.burn", java.time.Duration.ZERO, "ms",
+      "every operation spins on its CPU this long (a client-side cost: a busy client)");
+  static final Option<java.time.Duration> WARMING = Option.duration("stall.warming", java.time.Duration.ZERO, "ms",
+      "a warming store: for this long after the first operation, every operation sleeps longer, from 4 ms down to "
+          + "stall.service");
+  static final Option<Boolean> BACKLOG = Option.bool("stall.backlog", false,
+      "the store's figures have a trouble signal, a backlog gauge that rises with every operation");
+  static final Option<Boolean> STATS_ERROR = Option.bool("stall.statserror", false,
+      "the store's figures answer once, then throw an Error (the run ends by it)");
   static final Option<String> ENDPOINT = Option.string("stall.endpoint", null,
       "where the binding says its store is (host:port[,host:port]; unset: unknown), never contacted");
 
@@ -52,7 +61,7 @@ public final class StallBinding implements Binding {
   @Override
   public OptionSet options() {
     return OptionSet.builder("test-stall").add(STALL_MS, STALL_AT, FAIL_EVERY, FAIL_OPEN, THROW, PASSWORD, FAIL_INIT,
-        COUNT, COUNT_FAILS, SERVICE, ENDPOINT)
+        COUNT, COUNT_FAILS, SERVICE, BURN, WARMING, BACKLOG, STATS_ERROR, ENDPOINT)
         .ownPrefix("stall.").build();
   }
 
@@ -88,6 +97,12 @@ public final class StallBinding implements Binding {
     long count = ctx.config().get(COUNT);
     boolean countFails = ctx.config().get(COUNT_FAILS);
     long serviceNanos = ctx.config().get(SERVICE).toNanos();
+    long burnNanos = ctx.config().get(BURN).toNanos();
+    long warmingNanos = ctx.config().get(WARMING).toNanos();
+    boolean backlog = ctx.config().get(BACKLOG);
+    boolean statsError = ctx.config().get(STATS_ERROR);
+    AtomicLong statsCalls = new AtomicLong();
+    AtomicLong firstOp = new AtomicLong();
     AtomicLong ops = new AtomicLong();
     AtomicBoolean stalled = new AtomicBoolean();
     AtomicLong stallUntil = new AtomicLong();
@@ -113,8 +128,15 @@ public final class StallBinding implements Binding {
             if (n >= stallAt && stalled.compareAndSet(false, true)) {
               LockSupport.parkNanos(stallNanos);
             }
-            if (serviceNanos > 0) {
-              LockSupport.parkNanos(serviceNanos);
+            long now = System.nanoTime();
+            firstOp.compareAndSet(0, now);
+            long warm = warmingNanos <= 0 ? 0 : Math.max(0, 4_000_000L * (warmingNanos - (now - firstOp.get()))
+                / warmingNanos);
+            if (serviceNanos + warm > 0) {
+              LockSupport.parkNanos(serviceNanos + warm);
+            }
+            for (long end = System.nanoTime() + burnNanos; burnNanos > 0 && System.nanoTime() < end; ) {
+              Thread.onSpinWait();
             }
             if (failEvery > 0 && n % failEvery == 0) {
               return Status.ERROR;
@@ -206,6 +228,18 @@ public final class StallBinding implements Binding {
       @Override
       public StoreInfo storeInfo() {
         return StoreInfo.of("test-stall", "1.0");
+      }
+
+      @Override
+      public java.util.Optional<org.sciycsb.api.ServerStats> serverStats() {
+        if (statsError && statsCalls.incrementAndGet() > 1) {
+          throw new Error("the test server's figures exploded");
+        }
+        if (!backlog && !statsError) {
+          return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new org.sciycsb.api.ServerStats("test-stall backlog", Map.of("ops",
+            (double) ops.get()), Map.of("backlog", ops.get() / 10.0, "steady", 1.0), Set.of("backlog")));
       }
 
       @Override

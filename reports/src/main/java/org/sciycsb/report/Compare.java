@@ -304,7 +304,8 @@ public final class Compare {
           .append(Fmt.html(m.path("binding").asText() + " / " + m.path("workload").asText())).append("</td><td>")
           .append(Fmt.html(m.path("threads").asText())).append("</td><td>")
           .append(Fmt.html(r.storageLine() == null ? "" : r.storageLine())).append("</td><td>")
-          .append(Fmt.html(r.json().path("summary").path("outcome").asText())).append("</td><td class=\"n\">")
+          .append(Fmt.html(r.json().path("summary").path("outcome").asText()
+              + (suspect(r) == null ? "" : ", " + suspect(r)))).append("</td><td class=\"n\">")
           .append(Fmt.num(r.throughput(), 1)).append("</td></tr>\n");
     }
     sb.append("</table>\n<h2>Side by side</h2>\n<table class=\"cmp\"><tr><th>operation</th><th>metric</th>");
@@ -468,6 +469,43 @@ public final class Compare {
           + (d.size() > max ? "; and " + (d.size() - max) + " more" : ""));
     }
     return out;
+  }
+
+  /** "suspect: reason, reason" for a run whose validity verdict (results.json) is suspect, else null. */
+  static String suspect(ResultData r) {
+    JsonNode v = r.json().path("validity");
+    if (!"suspect".equals(v.path("verdict").asText())) {
+      return null;
+    }
+    List<String> names = new ArrayList<>();
+    v.path("reasons").forEach(x -> names.add(x.path("reason").asText()));
+    return "suspect: " + String.join(", ", names);
+  }
+
+  /**
+   * As {@link #verdictText(List)}, each verdict followed by what makes its baseline or contender suspect (their
+   * validity verdicts), if anything.
+   */
+  public static String verdictText(List<Verdicts.Row> rows, List<ResultData> runs) {
+    List<String> titles = titles(runs);
+    StringBuilder sb = new StringBuilder();
+    for (String line : verdictText(rows).split("\n", -1)) {
+      sb.append(line);
+      for (Verdicts.Row r : rows) {
+        if (line.startsWith("  " + r.contenderTitle() + "  " + r.operation() + " " + r.metric() + ": ")) {
+          sb.append(suspectNote(runs.get(0), "baseline")).append(suspectNote(runs.get(Math.max(0,
+              titles.indexOf(r.contenderTitle()))), "contender"));
+          break;
+        }
+      }
+      sb.append('\n');
+    }
+    return sb.substring(0, sb.length() - 1);
+  }
+
+  private static String suspectNote(ResultData r, String role) {
+    String s = suspect(r);
+    return s == null ? "" : " (" + role + " " + s + ")";
   }
 
   /** The verdicts as text: one line per judged row, then the methods. */

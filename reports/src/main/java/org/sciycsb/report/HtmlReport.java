@@ -29,8 +29,10 @@ public final class HtmlReport {
         + (ResultData.text(m.path("label")) != null ? " / " + m.path("label").asText() : "");
     Html.head(sb, title);
     sb.append("<h1>").append(Fmt.html(title)).append("</h1>\n");
+    validityBanner(sb, json.path("validity"));
     metaTable(sb, json);
     summaryTable(sb, json);
+    gcLine(sb, json.path("validity").path("gc"));
     faultTable(sb, json.path("metadata").path("faults"));
     List<String> ops = new ArrayList<>();
     for (JsonNode o : json.path("operations")) {
@@ -49,6 +51,40 @@ public final class HtmlReport {
     serverFigures(sb, json.path("extra").path("server"));
     Html.tail(sb);
     return sb.toString();
+  }
+
+  /**
+   * The validity verdict first: a banner with every reason and its evidence when the run is suspect, one line when
+   * it is valid; nothing for results written before the verdict existed.
+   */
+  static void validityBanner(StringBuilder sb, JsonNode v) {
+    if (!v.path("verdict").isTextual()) {
+      return;
+    }
+    if (!"suspect".equals(v.path("verdict").asText())) {
+      sb.append("<p class=\"valid\" style=\"color:#1a7f37;font-size:13px\">Validity: valid (no reason to suspect these numbers)</p>\n");
+      return;
+    }
+    sb.append("<div class=\"suspect\" style=\"border:2px solid #c62828;background:#fdecea;"
+        + "padding:6px 10px;margin:8px 0\"><strong>Suspect run: these numbers may not measure the store.</strong>\n<ul>\n");
+    for (JsonNode r : v.path("reasons")) {
+      sb.append("<li><strong>").append(Fmt.html(r.path("reason").asText())).append("</strong>: ")
+          .append(Fmt.html(r.path("evidence").asText())).append("</li>\n");
+    }
+    sb.append("</ul></div>\n");
+  }
+
+  /** The JVM's GC pauses over the measured time, under the percentiles they may have touched. */
+  private static void gcLine(StringBuilder sb, JsonNode gc) {
+    if (!gc.path("pauses").isNumber()) {
+      return;
+    }
+    sb.append("<p class=\"note\">Client GC pauses while measured: ").append(gc.path("pauses").asLong())
+        .append(", ").append(gc.path("totalMs").asLong()).append(" ms in total");
+    if (gc.path("share").isNumber()) {
+      sb.append(" (").append(Fmt.num(100 * gc.path("share").asDouble(), 2)).append(" % of the measured time)");
+    }
+    sb.append(", the longest ").append(gc.path("maxMs").asLong()).append(" ms</p>\n");
   }
 
   private static void metaTable(StringBuilder sb, JsonNode json) {

@@ -8,20 +8,32 @@ import java.util.List;
  * failure of the given type for each check that failed and the message as system-out for each that passed.
  */
 final class JunitXml {
-  /** One check: its class name and name, whether it passed, its message, and for a failure its type and text. */
-  record Case(String classname, String name, boolean passed, String message, String failureType, String detail) {}
+  /**
+   * One check: its class name and name, whether it passed, its message, and for a failure its type and text; a
+   * skipped check (neither passed nor failed: a suspect run without validity.fail) shows its message as the reason.
+   */
+  record Case(String classname, String name, boolean passed, String message, String failureType, String detail,
+      boolean skipped) {
+    Case(String classname, String name, boolean passed, String message, String failureType, String detail) {
+      this(classname, name, passed, message, failureType, detail, false);
+    }
+  }
 
   private JunitXml() {}
 
   static String suite(String name, List<Case> cases) {
-    long failures = cases.stream().filter(c -> !c.passed()).count();
+    long failures = cases.stream().filter(c -> !c.passed() && !c.skipped()).count();
+    long skipped = cases.stream().filter(Case::skipped).count();
     StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     sb.append("<testsuite name=\"").append(Fmt.xml(name)).append("\" tests=\"").append(cases.size())
-        .append("\" failures=\"").append(failures).append("\" errors=\"0\" skipped=\"0\" time=\"0\">\n");
+        .append("\" failures=\"").append(failures).append("\" errors=\"0\" skipped=\"").append(skipped)
+        .append("\" time=\"0\">\n");
     for (Case c : cases) {
       sb.append("  <testcase classname=\"").append(Fmt.xml(c.classname())).append("\" name=\"")
           .append(Fmt.xml(c.name())).append("\" time=\"0\">\n");
-      if (c.passed()) {
+      if (c.skipped()) {
+        sb.append("    <skipped message=\"").append(Fmt.xml(c.message())).append("\"/>\n");
+      } else if (c.passed()) {
         sb.append("    <system-out>").append(Fmt.xml(c.message())).append("</system-out>\n");
       } else {
         sb.append("    <failure type=\"").append(c.failureType()).append("\" message=\"").append(Fmt.xml(c.message()))

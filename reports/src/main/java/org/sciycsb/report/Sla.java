@@ -170,10 +170,31 @@ public final class Sla {
    * check, a {@code failure} with actual vs limit for each breach. No timestamps: the file is deterministic.
    */
   public static String junitXml(String suite, List<Result> results) {
-    return JunitXml.suite(suite, results.stream().map(r -> {
+    return JunitXml.suite(suite, cases(results));
+  }
+
+  private static List<JunitXml.Case> cases(List<Result> results) {
+    return new java.util.ArrayList<>(results.stream().map(r -> {
       Check c = r.check();
       return new JunitXml.Case("sla." + c.op(), c.metric() + (c.isMinimum() ? " >= " : " <= ") + c.limitText(),
           r.passed(), r.message(), "SlaBreached", c.key() + "=" + c.limitText() + ": " + r.message());
     }).toList());
+  }
+
+  /**
+   * As {@link #junitXml(String, List)}, with one more test case, {@code sciycsb.validity / verdict}: passed when the
+   * run is valid; when suspect, a failure ({@code SuspectRun}) with {@code validity.fail=true}, else skipped, its
+   * reasons as the message. Results without a verdict add no case.
+   */
+  public static String junitXml(String suite, List<Result> results, Map<String, Object> validity,
+      boolean validityFails) {
+    List<JunitXml.Case> cases = cases(results);
+    if (validity != null && validity.get("verdict") != null) {
+      String line = org.sciycsb.engine.validity.Validity.line(validity);
+      boolean valid = "valid".equals(validity.get("verdict"));
+      cases.add(new JunitXml.Case("sciycsb.validity", "verdict", valid, line, "SuspectRun", line,
+          !valid && !validityFails));
+    }
+    return JunitXml.suite(suite, cases);
   }
 }

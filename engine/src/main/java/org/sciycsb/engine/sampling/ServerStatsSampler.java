@@ -15,7 +15,7 @@ import org.sciycsb.api.ServerStats;
  * Samples the store's own figures ({@link BindingRun#serverStats}) in a thread of its own while a run goes on, one
  * sample per period and one more when it stops, and turns them into {@code extra.server} of the results: every
  * counter's difference and rate over the measured run (a counter that first appears during it counted from 0),
- * every gauge's mean and maximum, and the samples themselves
+ * every gauge's mean and maximum, the gauges the binding names as trouble signals, and the samples themselves
  * (time since the measured start). A store that cannot say (no binding support, or its first answer fails) leaves
  * a one-line reason instead. {@link #start} returns once the first sample is taken (or after
  * {@link #FIRST_SAMPLE_WAIT_MS}), so that it precedes the run's first operation: the counters' differences then hold
@@ -143,6 +143,7 @@ final class ServerStatsSampler implements Runnable {
     m.put("spanMs", last.epochMs() - first.epochMs());
     m.put("counters", counters(first, last, seconds));
     m.put("gauges", gauges(used));
+    m.put("trouble", new TreeSet<>(last.stats().trouble()));
     m.put("series", series(used, measuredStartEpochMs));
     return m;
   }

@@ -5,6 +5,7 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.management.ListenerNotFoundException;
 import javax.management.Notification;
@@ -17,6 +18,8 @@ import javax.management.openmbean.CompositeData;
  * and the longest. A concurrent cycle (G1's concurrent marking, ZGC's cycles) is not a pause and is not counted.
  */
 public final class GcWatch implements NotificationListener {
+  /** The watches whose listeners are registered now, in this JVM. */
+  private static final AtomicInteger LISTENING = new AtomicInteger();
   private final List<NotificationEmitter> emitters = new ArrayList<>();
   private final AtomicLong pauses = new AtomicLong();
   private final AtomicLong totalMs = new AtomicLong();
@@ -36,6 +39,7 @@ public final class GcWatch implements NotificationListener {
       }
     }
     w.watching = true;
+    LISTENING.incrementAndGet();
     return w;
   }
 
@@ -54,9 +58,18 @@ public final class GcWatch implements NotificationListener {
     maxMs.accumulateAndGet(ms, Math::max);
   }
 
-  /** Stops counting and returns what was counted. */
-  public Pauses stop() {
+  /** How many watches listen to the JVM's collectors now (a run ended without {@link #stop} leaves one). */
+  public static int listening() {
+    return LISTENING.get();
+  }
+
+  /** Stops counting, removes the listeners and returns what was counted; again, only returns it. */
+  public synchronized Pauses stop() {
+    if (!watching) {
+      return new Pauses(pauses.get(), totalMs.get(), maxMs.get());
+    }
     watching = false;
+    LISTENING.decrementAndGet();
     for (NotificationEmitter e : emitters) {
       try {
         e.removeNotificationListener(this);

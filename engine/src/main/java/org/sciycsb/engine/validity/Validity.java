@@ -1,10 +1,13 @@
 package org.sciycsb.engine.validity;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleBiFunction;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.measure.IntervalPoint;
@@ -13,9 +16,11 @@ import org.sciycsb.results.RunReport;
 
 /**
  * A run's validity verdict ({@code results.json}'s {@code validity}): {@code valid}, or {@code suspect} with every
- * reason and the evidence behind it. Judged from the run's own report: its client's CPU, the target it was given,
- * the JVM's GC pauses, the trend of its per-interval throughput, the operations behind each printed percentile and
- * its failed operations. A binding that measures the client itself (no store) gets a note instead of the client
+ * reason and the evidence behind it. Judged from the run's own report: its client's CPU and the operations that
+ * waited in the client (for an in-flight slot, or late for their slot), the target it was given and the trend of the
+ * schedule's lag, the JVM's GC pauses, the trend of its per-interval throughput (a warmup too short when it settles in
+ * the first half), the store's trouble signals ({@code extra.server.trouble}), the operations behind each printed
+ * percentile and its failed operations. A binding that measures the client itself (no store) gets a note instead of the client
  * reason.
  */
 public final class Validity {
@@ -25,13 +30,31 @@ public final class Validity {
   /** The shortest measured time whose client CPU is judged. */
   static final long MIN_CPU_MS = 2000;
 
+  /** The shortest measured time whose GC pauses are judged. */
+  static final long MIN_GC_MS = 1000;
+
   /** The exit code of a suspect run with {@code validity.fail=true}. */
   public static final int EXIT_SUSPECT = 6;
 
   private Validity() {}
 
-  /** What the engine knows beyond the report: the phase, the target, the pauses, the cores, the thresholds. */
-  public record Inputs(boolean load, double target, GcWatch.Pauses gc, int cores, boolean clientOnly, Config config) {}
+  /** The smallest rise of the schedule lag over a run that makes it suspect, in microseconds. */
+  static final double LAG_RISE_US = 1000;
+
+  /** The fewest points (intervals, samples) a trend is tested on. */
+  static final int TREND_MIN = 8;
+
+  /**
+   * What the engine knows beyond the report: the phase, the target, the pauses, the cores, the thresholds, whether
+   * operations had a schedule (-target or an arrival process) and the warmup asked for, in words.
+   */
+  public record Inputs(boolean load, double target, GcWatch.Pauses gc, int cores, boolean clientOnly, Config config,
+      boolean scheduled, String warmup) {
+    /** Scheduled when there is a target, without a warmup. */
+    public Inputs(boolean load, double target, GcWatch.Pauses gc, int cores, boolean clientOnly, Config config) {
+      this(load, target, gc, cores, clientOnly, config, target > 0, "none");
+    }
+  }
 
   /** One reason a run is suspect: a short name and its evidence in one line. */
   record Reason(String reason, String evidence) {
@@ -49,9 +72,12 @@ public final class Validity {
     List<String> notes = new ArrayList<>();
     double seconds = r.runtimeMs() / 1000.0;
     client(r, in, reasons, notes);
+    waits(r, in, reasons, notes);
     target(r, in, reasons);
-    gc(in, seconds, reasons);
-    steady(r, in.config().get(ValidityOptions.TREND), reasons, notes);
+    lag(r, in, reasons, notes);
+    gc(in, seconds, reasons, notes);
+    steady(r, in, reasons, notes);
+    server(r, reasons, notes);
     samples(r, in.config().get(ValidityOptions.SAMPLES), reasons);
     errors(r, in, reasons);
     Map<String, Object> v = new LinkedHashMap<>();
@@ -103,8 +129,16 @@ public final class Validity {
     }
   }
 
-  private static void gc(Inputs in, double seconds, List<Reason> reasons) throws ConfigException {
+  private static void gc(Inputs in, double seconds, List<Reason> reasons, List<String> notes)
+      throws ConfigException {
     double share = in.config().get(ValidityOptions.GC);
+    if (seconds < MIN_GC_MS / 1000.0) {
+      if (in.gc().count() > 0) {
+        notes.add(String.format(Locale.ROOT, "GC pauses not judged: %.2f s measured, under %d s (one pause of "
+            + "%d ms would decide it)", seconds, MIN_GC_MS / 1000, in.gc().maxMs()));
+      }
+      return;
+    }
     if (seconds > 0 && in.gc().totalMs() / 1000.0 > share * seconds) {
       reasons.add(new Reason("GC pauses", String.format(Locale.ROOT, "%d pauses took %d ms of the measured %.1f s "
           + "(%.1f %%, the longest %d ms), above validity.gc %.1f %%", in.gc().count(), in.gc().totalMs(), seconds,
@@ -112,29 +146,151 @@ public final class Validity {
     }
   }
 
-  /** Mann-Kendall on the OVERALL throughput of the whole intervals; too few intervals are a note. */
-  private static void steady(RunReport r, double trend, List<Reason> reasons, List<String> notes) {
-    List<IntervalPoint> s = r.series();
-    List<Double> tput = new ArrayList<>();
-    long granularity = s.isEmpty() ? 0 : s.get(0).endMs() - s.get(0).startMs();
-    for (IntervalPoint p : s) {
-      var all = p.ops().get("OVERALL");
-      if (all != null && p.endMs() - p.startMs() == granularity) {
-        tput.add(all.throughput());
-      }
-    }
-    if (tput.size() < 8) {
-      notes.add("steadiness not tested: " + tput.size() + " whole intervals (the trend test needs 8)");
+  /**
+   * Mann-Kendall on the OVERALL throughput of the whole intervals; too few intervals are a note. A trend over the run
+   * whose second half is steady is a warmup too short (the run settled while measured), else the run is not steady.
+   */
+  private static void steady(RunReport r, Inputs in, List<Reason> reasons, List<String> notes)
+      throws ConfigException {
+    double trend = in.config().get(ValidityOptions.TREND);
+    boolean offered = r.series().stream().anyMatch(p -> p.offered() != null && p.offered() > 0);
+    // an arrival process varies the rate on purpose: then what must be steady is the share of it achieved
+    double[] tput = wholeIntervals(r, false, (p, o) -> offered && p.offered() != null && p.offered() > 0
+        ? o.throughput() / p.offered() : o.throughput());
+    if (tput.length < TREND_MIN) {
+      notes.add("steadiness not tested: " + tput.length + " whole intervals (the trend test needs " + TREND_MIN + ")");
       return;
     }
-    TrendTest.Result t = TrendTest.of(tput.stream().mapToDouble(Double::doubleValue).toArray(), TREND_POINTS);
-    double mean = tput.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-    double change = mean == 0 ? 0 : t.senSlope() * (tput.size() - 1) / mean;
-    if (t.p() < 0.01 && Math.abs(change) > trend) {
-      reasons.add(new Reason("not steady", String.format(Locale.ROOT, "throughput %s by %.0f %% over the %d "
-          + "intervals measured (Sen's slope %+.1f ops/s per interval, Mann-Kendall p = %.2g), more than "
-          + "validity.trend %.0f %%: a longer warmup or run", change > 0 ? "rose" : "fell", 100 * Math.abs(change),
-          tput.size(), t.senSlope(), t.p(), 100 * trend)));
+    TrendTest.Result t = TrendTest.of(tput, TREND_POINTS);
+    double change = relativeChange(tput, t);
+    if (t.p() >= 0.01 || Math.abs(change) <= trend) {
+      return;
+    }
+    double[] late = Arrays.copyOfRange(tput, tput.length / 2, tput.length);
+    String what = String.format(Locale.ROOT, "throughput%s %s by %.0f %% over the %d intervals measured (Sen's slope "
+        + "%+.3g per interval, Mann-Kendall p = %.2g), more than validity.trend %.0f %%",
+        offered ? " (as a share of the offered rate)" : "", change > 0 ? "rose" : "fell", 100 * Math.abs(change),
+        tput.length, t.senSlope(), t.p(), 100 * trend);
+    if (late.length >= TREND_MIN) {
+      TrendTest.Result l = TrendTest.of(late, TREND_POINTS);
+      if (l.p() >= 0.01 || Math.abs(relativeChange(late, l)) <= trend) {
+        reasons.add(new Reason("warmup too short", what + ", and steady over its second half: it settled while "
+            + "measured (warmup: " + in.warmup() + "); warm up for as long as the first half at least, "
+            + String.format(Locale.ROOT, "%.1f s", r.runtimeMs() / 2000.0)));
+        return;
+      }
+    }
+    reasons.add(new Reason("not steady", what + ": a longer warmup or run"));
+  }
+
+  /** Sen's slope over the whole series as a share of its mean. */
+  private static double relativeChange(double[] x, TrendTest.Result t) {
+    double mean = Arrays.stream(x).average().orElse(0);
+    return mean == 0 ? 0 : t.senSlope() * (x.length - 1) / mean;
+  }
+
+  /** A figure of OVERALL in each whole interval (not the last, shorter one); with {@code busy}, those with operations. */
+  private static double[] wholeIntervals(RunReport r, boolean busy,
+      ToDoubleBiFunction<IntervalPoint, IntervalPoint.IntervalOp> f) {
+    List<IntervalPoint> s = r.series();
+    long granularity = s.isEmpty() ? 0 : s.get(0).endMs() - s.get(0).startMs();
+    List<Double> out = new ArrayList<>();
+    for (IntervalPoint p : s) {
+      var all = p.ops().get("OVERALL");
+      if (all != null && p.endMs() - p.startMs() == granularity && (!busy || all.count() > 0)) {
+        out.add(f.applyAsDouble(p, all));
+      }
+    }
+    return out.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  /**
+   * With a schedule, a rising lag between the operations' scheduled and actual starts (per interval, the mean
+   * response time less the mean service time): the client fell further behind as the run went on.
+   */
+  private static void lag(RunReport r, Inputs in, List<Reason> reasons, List<String> notes) {
+    if (!in.scheduled()) {
+      return;
+    }
+    double[] lag = wholeIntervals(r, true, (p, o) -> o.response().meanUs() - o.service().meanUs());
+    if (lag.length < TREND_MIN) {
+      notes.add("schedule lag trend not tested: " + lag.length + " whole intervals (the trend test needs "
+          + TREND_MIN + ")");
+      return;
+    }
+    TrendTest.Result t = TrendTest.of(lag, TREND_POINTS);
+    double rise = t.senSlope() * (lag.length - 1);
+    if (t.p() < 0.01 && rise > LAG_RISE_US) {
+      reasons.add(new Reason("schedule lag grew", String.format(Locale.ROOT, "the operations began later and later "
+          + "after their scheduled starts: the mean lag went from %.2f ms to %.2f ms over the %d intervals measured "
+          + "(Sen's slope %+.3f ms per interval, Mann-Kendall p = %.2g), more than %.0f ms: the client or the store "
+          + "could not keep the schedule", lag[0] / 1000, lag[lag.length - 1] / 1000, lag.length,
+          t.senSlope() / 1000, t.p(), LAG_RISE_US / 1000)));
+    }
+  }
+
+  /**
+   * With a schedule, operations that waited in the client: for an in-flight slot, or (late for their slot) for their
+   * thread. Without one the loop is closed: its window or threads are always full, by design, and nothing is due. A
+   * binding that measures the client itself gets notes instead (its waits are the client's own, what it measures).
+   */
+  private static void waits(RunReport r, Inputs in, List<Reason> reasons, List<String> notes)
+      throws ConfigException {
+    double share = in.config().get(ValidityOptions.WAITS);
+    if (!in.scheduled()) {
+      return;
+    }
+    List<String> found = new ArrayList<>();
+    if (r.metadata().get("inflight") instanceof Map<?, ?> m && m.get("windowFullWaits") instanceof Number w
+        && m.get("operationsSent") instanceof Number n && n.longValue() > 0
+        && w.doubleValue() / n.doubleValue() > share) {
+      found.add(String.format(Locale.ROOT, "%d of %d operations waited for a free in-flight slot (%.1f %%, inflight "
+          + "%s), above validity.waits %.0f %%: a larger window", w.longValue(), n.longValue(),
+          100 * w.doubleValue() / n.doubleValue(), m.get("limit"), 100 * share));
+    }
+    if (r.metadata().get("lateStarts") instanceof Map<?, ?> m && m.get("late") instanceof Number late
+        && m.get("operations") instanceof Number n && n.longValue() > 0
+        && late.doubleValue() / n.doubleValue() > share) {
+      found.add(String.format(Locale.ROOT, "%d of %d scheduled operations began more than %s ms after their slot "
+          + "(%.1f %%), above validity.waits %.0f %%: they waited for a free thread (more threads, or a lower target)",
+          late.longValue(), n.longValue(), fmt(((Number) m.get("lateAfterMs")).doubleValue()),
+          100 * late.doubleValue() / n.doubleValue(), 100 * share));
+    }
+    for (String evidence : found) {
+      if (in.clientOnly()) {
+        notes.add("the binding measures the client itself (no store): " + evidence);
+      } else {
+        reasons.add(new Reason("client bottleneck", evidence));
+      }
+    }
+  }
+
+  /**
+   * The store's trouble signals (the gauges its binding names in {@code extra.server.trouble}, such as Cassandra's
+   * pending compactions): one that rises over the run (Mann-Kendall p below 0.01 over its samples) is a reason.
+   */
+  private static void server(RunReport r, List<Reason> reasons, List<String> notes) {
+    if (!(r.extra().get("server") instanceof Map<?, ?> server) || !(server.get("trouble") instanceof Collection<?> tr)
+        || tr.isEmpty()) {
+      return;
+    }
+    List<?> series = server.get("series") instanceof List<?> l ? l : List.of();
+    for (Object name : tr) {
+      double[] x = series.stream().map(p -> p instanceof Map<?, ?> pm && pm.get("gauges") instanceof Map<?, ?> g
+          ? g.get(name) : null).filter(Number.class::isInstance).mapToDouble(v -> ((Number) v).doubleValue())
+          .toArray();
+      if (x.length < TREND_MIN) {
+        notes.add("the store's " + name + " not tested: " + x.length + " samples (the trend test needs " + TREND_MIN
+            + "; serverstats.interval)");
+        continue;
+      }
+      TrendTest.Result t = TrendTest.of(x, TREND_POINTS);
+      if (t.p() < 0.01 && t.senSlope() > 0 && x[x.length - 1] > x[0]) {
+        reasons.add(new Reason("store trouble", String.format(Locale.ROOT, "the store's %s rose from %s to %s over "
+            + "%d samples (Sen's slope %+.2f per sample, Mann-Kendall p = %.2g; %s): it fell behind the load, "
+            + "which it could not keep", name, fmt(x[0]), fmt(x[x.length - 1]), x.length, t.senSlope(), t.p(),
+            server.get("source"))));
+      }
     }
   }
 

@@ -18,21 +18,26 @@ public final class ValidityOptions {
       "the client was the bottleneck when its process kept more than this share of the cores it may use busy (its "
           + "CPU time over the measured seconds, GC and JIT included)").check(v -> v > 0 && v <= 1,
           "must be above 0 and at most 1");
+  public static final Option<Double> WAITS = Option.decimal("validity.waits", 0.05,
+      "with a schedule (-target, arrival), the client was the bottleneck when more than this share of the operations "
+          + "waited in it for a free in-flight slot (-p inflight) or thread (they began over 1 ms after their slot)")
+      .check(v -> v >= 0 && v <= 1, "must be between 0 and 1");
   public static final Option<Double> GC = Option.decimal("validity.gc", 0.05,
-      "a run is suspect when the JVM's garbage collection pauses took more than this share of the measured time")
+      "a run is suspect when the JVM's garbage collection pauses took more than this share of the measured time "
+          + "(judged from 1 s measured)")
       .check(v -> v >= 0 && v <= 1, "must be between 0 and 1");
   public static final Option<Double> TARGET = Option.decimal("validity.target", 0.95,
       "with -target, the share of the target rate a run must reach").check(v -> v > 0 && v <= 1,
           "must be above 0 and at most 1");
   public static final Option<Double> TREND = Option.decimal("validity.trend", 0.1,
       "not steady: throughput changed by more than this share over the measured window (Sen's slope) with a "
-          + "Mann-Kendall p below 0.01").check(v -> v >= 0, "must not be negative");
+          + "Mann-Kendall p below 0.01; warmup too short when its second half is steady").check(v -> v >= 0, "must not be negative");
   public static final Option<Integer> SAMPLES = Option.integer("validity.samples", 10,
       "operations an operation needs beyond the highest percentile printed (hdrhistogram.percentiles): p99.9 from n "
           + "operations needs n x 0.001 of at least this").check(v -> v >= 1, "must be at least 1");
 
   public static OptionSet all() {
-    return OptionSet.builder("validity").add(FAIL, ERRORS, CPU, GC, TARGET, TREND, SAMPLES).ownPrefix("validity.")
+    return OptionSet.builder("validity").add(FAIL, ERRORS, CPU, WAITS, GC, TARGET, TREND, SAMPLES).ownPrefix("validity.")
         .build();
   }
 }

@@ -23,8 +23,8 @@ import org.sciycsb.results.RunReport;
 /**
  * What a run adds for the reports, plugged into the engine as a {@link RunListener}: resource sampling while it
  * runs, the storage device in the metadata, and at the end {@code resources.csv}, {@code final-status.xml} (Taurus,
- * for the Jenkins Performance plugin) and, when {@code sla.*} thresholds are set, {@code junit.xml} and exit code 5
- * on a breach. {@link #EXTENSION} declares the options and opens one for each run.
+ * for the Jenkins Performance plugin) and, when {@code sla.*} thresholds are set or {@code validity.fail=true},
+ * {@code junit.xml} (the thresholds and the validity verdict) and exit code 5 on a breach. {@link #EXTENSION} declares the options and opens one for each run.
  */
 public final class RunHooks implements RunListener {
   /** The reports' extension of every run: {@code bin/ycsb load|run} and the studies add it. */
@@ -263,6 +263,15 @@ public final class RunHooks implements RunListener {
     return Map.of("storage", storage);
   }
 
+  /** {@code validity.fail}, checked before the run started. */
+  private boolean validityFails() {
+    try {
+      return cfg.get(org.sciycsb.engine.validity.ValidityOptions.FAIL);
+    } catch (ConfigException e) {
+      return false;
+    }
+  }
+
   /**
    * Writes the extra files and checks the thresholds.
    *
@@ -276,9 +285,10 @@ public final class RunHooks implements RunListener {
         dir.writeAtomically("resources.csv", ResourceWriter.csv(samples));
       }
       dir.writeAtomically("final-status.xml", FinalStatus.xml(report));
-      if (!checks.isEmpty()) {
+      boolean validityFails = validityFails();
+      if (!checks.isEmpty() || validityFails) {
         List<Sla.Result> results = Sla.check(checks, report);
-        dir.writeAtomically("junit.xml", Sla.junitXml("sciycsb.sla", results));
+        dir.writeAtomically("junit.xml", Sla.junitXml("sciycsb.sla", results, report.validity(), validityFails));
         long breached = results.stream().filter(r -> !r.passed()).count();
         for (Sla.Result r : results) {
           err.println((r.passed() ? "sla ok: " : "SLA BREACHED: ") + r.message());
