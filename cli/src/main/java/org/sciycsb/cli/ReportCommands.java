@@ -223,7 +223,7 @@ public final class ReportCommands {
     }
     out.flush();
     write(html, Compare.html(runs, verdicts, until));
-    write(sibling(html, "compare.json"), Compare.json(verdicts, until));
+    write(sibling(html, "compare.json"), Compare.json(verdicts, until, runs));
     err.println("html: " + html.toAbsolutePath());
     png(cfg, html, "false", err);
     return gate ? gate(verdicts, gated, threshold, sibling(html, "compare-junit.xml"), err) : 0;

@@ -532,6 +532,15 @@ public final class Compare {
 
   /** As {@link #json(List)}, with {@code until}: how compare --run's rounds ended (left out when null). */
   public static String json(List<Verdicts.Row> rows, UntilDecided.Result until) {
+    return json(rows, until, List.of());
+  }
+
+  /**
+   * As {@link #json(List, UntilDecided.Result)}; with the runs compared (baseline first), a row whose baseline or
+   * contender is suspect (its validity verdict) gets {@code suspect}: the notes, e.g. {@code ["contender suspect:
+   * gc"]}, as the text prints them beside the verdict.
+   */
+  public static String json(List<Verdicts.Row> rows, UntilDecided.Result until, List<ResultData> runs) {
     com.fasterxml.jackson.databind.node.ObjectNode top = RepeatSummary.MAPPER.createObjectNode();
     if (until != null) {
       top.set("until", until.json());
@@ -546,6 +555,20 @@ public final class Compare {
         ci.add(r.low()).add(r.high());
       }
       o.put("verdict", r.verdict()).put("method", r.method());
+      if (!runs.isEmpty()) {
+        List<String> notes = new ArrayList<>();
+        String b = suspect(runs.get(0));
+        String c = suspect(runs.get(Math.max(0, titles(runs).indexOf(r.contenderTitle()))));
+        if (b != null) {
+          notes.add("baseline " + b);
+        }
+        if (c != null) {
+          notes.add("contender " + c);
+        }
+        if (!notes.isEmpty()) {
+          notes.forEach(o.putArray("suspect")::add);
+        }
+      }
     }
     try {
       return RepeatSummary.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(top) + "\n";

@@ -63,7 +63,7 @@ class ValidityReportsTest {
   }
 
   @Test
-  void compareSaysBesideEachVerdictThatARunIsSuspect() {
+  void compareSaysBesideEachVerdictThatARunIsSuspect() throws Exception {
     List<ResultData> runs = List.of(ReportGoldenTest.data(judged("ssd", verdict("valid"))),
         ReportGoldenTest.data(judged("hdd", verdict("suspect", "GC pauses", "a lot", "errors", "some"))));
     String text = Compare.verdictText(ReportGoldenTest.verdicts(), runs);
@@ -73,6 +73,12 @@ class ValidityReportsTest {
         .replaceAll("(?m)^(  hdd  .*)$", "$1 (contender suspect: GC pauses, errors)"));
     assertThat(Compare.html(runs, ReportGoldenTest.verdicts())).contains("<td>completed, suspect: GC pauses, errors"
         + "</td>").contains("<td>completed</td>");
+    com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+        Compare.json(ReportGoldenTest.verdicts(), null, runs));
+    json.path("rows").forEach(r -> assertThat(r.path("suspect").toString()).as("compare.json row %s", r)
+        .isEqualTo("[\"contender suspect: GC pauses, errors\"]"));
+    assertThat(Compare.json(ReportGoldenTest.verdicts(), null, List.of(runs.get(0), runs.get(0))))
+        .as("valid runs: compare.json as without runs").isEqualTo(Compare.json(ReportGoldenTest.verdicts()));
     List<ResultData> both = List.of(runs.get(1), runs.get(0));
     assertThat(Compare.verdictText(ReportGoldenTest.verdicts().stream().map(r -> new Verdicts.Row(r.operation(),
         r.metric(), "ssd", r.baseline(), r.contender(), r.ratio(), r.low(), r.high(), r.verdict(), r.method()))
