@@ -27,6 +27,8 @@ import org.sciycsb.engine.config.ProjectBindings;
 import org.sciycsb.engine.config.Registry;
 import org.sciycsb.engine.config.KeyCheck;
 import org.sciycsb.engine.schedule.ArrivalProcess;
+import org.sciycsb.engine.trace.TraceOut;
+import org.sciycsb.engine.trace.TraceWorkload;
 
 /**
  * The programmatic entry to the engine: {@link #run(RunSpec)} checks a phase as {@code bin/ycsb load|run} does,
@@ -141,6 +143,9 @@ public final class Benchmark {
     Config config = new Config(spec.properties());
     Binding binding = Registry.binding(spec.binding(), config.raw("db"));
     BenchWorkload workload = Registry.workload(config);
+    if (workload instanceof TraceWorkload tw) {
+      config = tw.prepare(config); // the trace read and checked: its thread count
+    }
     List<OptionSet> sets = optionSets(spec, workload, binding);
     for (RunExtension e : spec.extensions()) {
       e.validate(config);
@@ -165,6 +170,7 @@ public final class Benchmark {
     ThreadCapacity.check(config.get(EngineOptions.THREADS));
     ArrivalProcess.of(config);
     checkInflight(config, binding, bindingName, workload);
+    checkTraceOut(config, workload);
     return new Prepared(spec, config, binding, workload, bindingName, secretKeys(sets), warnings, asked, sets);
   }
 
@@ -194,6 +200,19 @@ public final class Benchmark {
       throw new ConfigException("workload " + workload.name() + " has no asynchronous operations on binding "
           + bindingName + ": inflight=" + inflight + " needs -threads " + inflight + " (asynchronous: the core"
           + " workloads A-F on " + ASYNC_BINDINGS + "; fhir and fasta on " + ASYNC_ACCESS_PATH_BINDINGS + ")");
+    }
+  }
+
+  /**
+   * {@code trace.out}: a writable folder, and a workload whose operations are all record operations on the
+   * {@code DB} (the calls of an access path are not traced).
+   */
+  static void checkTraceOut(Config config, BenchWorkload workload) throws ConfigException {
+    TraceOut.check(config);
+    if (config.isSet(EngineOptions.TRACE_OUT) && !workload.requiredAccessPaths().isEmpty()) {
+      throw new ConfigException("trace.out records the DB's record operations: workload " + workload.name()
+          + " works through an access path (" + workload.requiredAccessPaths().get(0).getSimpleName()
+          + ") whose operations it cannot record");
     }
   }
 

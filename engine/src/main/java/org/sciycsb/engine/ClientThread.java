@@ -8,6 +8,8 @@ import org.sciycsb.measure.StatusCodes;
 import org.sciycsb.measure.ThreadRecorder;
 import site.ycsb.DB;
 import org.sciycsb.engine.schedule.Schedule;
+import org.sciycsb.engine.trace.ThreadTrace;
+import org.sciycsb.engine.trace.TracingDB;
 
 /** One client thread: init, optional warmup, the measured loop, then the workload's close and the DB's cleanup. */
 final class ClientThread implements Runnable {
@@ -29,6 +31,8 @@ final class ClientThread implements Runnable {
   private volatile AsyncWindow window;
   private org.sciycsb.api.AsyncDb asyncDb;
   private final int inflight;
+  /** With trace.out: this thread's part of the trace, or null. */
+  private final ThreadTrace trace;
 
   /**
    * @param quota       operations this thread runs when there is no global schedule; -1 for no limit
@@ -42,6 +46,7 @@ final class ClientThread implements Runnable {
     this.rec = rec;
     this.quota = quota;
     this.warmupQuota = warmupQuota;
+    this.trace = shared.traceOut == null ? null : shared.traceOut.thread(id);
   }
 
   @Override
@@ -59,7 +64,8 @@ final class ClientThread implements Runnable {
       raw = run.newDb(id);
       raw.setProperties(shared.properties);
       raw.init();
-      DB db = workload.measuresOwnOperations() ? raw : new MeasuredDB(raw, rec, codes, shared.errors);
+      DB traced = trace == null ? raw : new TracingDB(raw, trace); // under the measurement: every call is traced
+      DB db = workload.measuresOwnOperations() ? traced : new MeasuredDB(traced, rec, codes, shared.errors);
       if (inflight > 0) {
         asyncDb = (org.sciycsb.api.AsyncDb) raw; // checked before the run: the binding supports it
         window = new AsyncWindow(rec, inflight, Thread.currentThread());
@@ -71,6 +77,7 @@ final class ClientThread implements Runnable {
       shared.gate.arriveAndDeregister();
       cleanupQuietly(raw);
       closeOwn();
+      closeTrace();
       return;
     }
     boolean load = shared.load;
@@ -80,9 +87,12 @@ final class ClientThread implements Runnable {
       boolean alive = true;
       if (shared.warmup) {
         rec.setRecording(false);
-        alive = run(wt, load, shared.warmupSchedule, warmupQuota, shared.warmupEndNanos);
+        markWarmup(true);
+        alive = run(wt, load, schedule(shared.replayWarmupSchedules, shared.warmupSchedule), warmupQuota,
+            shared.warmupEndNanos);
         rec.setRecording(true);
         rec.setIntendedStart(0);
+        markWarmup(false);
       }
       pastMeasureGate = true;
       if (alive) {
@@ -90,7 +100,7 @@ final class ClientThread implements Runnable {
         measureBase = rec.opsDone();
         measuring = true;
         rec.beginIntervals();
-        run(wt, load, shared.schedule, quota, shared.deadlineNanos);
+        run(wt, load, schedule(shared.replaySchedules, shared.schedule), quota, shared.deadlineNanos);
       } else {
         shared.gate.arriveAndDeregister();
       }
@@ -115,6 +125,30 @@ final class ClientThread implements Runnable {
     }
     endNanos = System.nanoTime();
     closeOwn();
+    closeTrace();
+  }
+
+  /** This thread's schedule: its own when a trace is replayed at its recorded speed, else the run's (or none). */
+  private Schedule schedule(Schedule[] perThread, Schedule shared) {
+    return perThread != null ? perThread[id] : shared;
+  }
+
+  private void markWarmup(boolean w) {
+    if (trace != null) {
+      trace.warmup(w);
+    }
+  }
+
+  private void closeTrace() {
+    if (trace != null) {
+      trace.close();
+    }
+  }
+
+  /** The traced calls of one asynchronous workload operation, with its intended start on the schedule. */
+  private ThreadTrace.Pending traceAsync(Schedule schedule, long intended) {
+    trace.intended(schedule == null ? -1 : intended - schedule.startNanos());
+    return trace.async(asyncDb);
   }
 
   /** Closes the thread's own client (connections=perthread), keeping the count of connections it opened. */
@@ -161,6 +195,9 @@ final class ClientThread implements Runnable {
     try {
       while (!stop.requested()) {
         w.drain();
+        if (trace != null) {
+          trace.flushDone();
+        }
         if (untilNanos != 0 && System.nanoTime() >= untilNanos) {
           break;
         }
@@ -185,8 +222,17 @@ final class ClientThread implements Runnable {
             break;
           }
         }
-        MeasuredAsyncOps ops = new MeasuredAsyncOps(asyncDb, w, shared.codes, shared.errors, intended);
+        ThreadTrace.Pending traced = trace == null ? null : traceAsync(schedule, intended);
+        MeasuredAsyncOps ops = new MeasuredAsyncOps(traced == null ? asyncDb : traced, w, shared.codes,
+            shared.errors, intended);
         java.util.concurrent.CompletionStage<?> stage = load ? wt.doInsertAsync(ops) : wt.doTransactionAsync(ops);
+        if (traced != null) {
+          if (stage == null) {
+            traced.done();
+          } else {
+            stage.whenComplete((x, e) -> traced.done());
+          }
+        }
         rec.opDone();
         done++;
         if (stage == null) {
@@ -199,6 +245,9 @@ final class ClientThread implements Runnable {
       if (!w.awaitAll(ASYNC_DRAIN_NANOS)) {
         shared.errors.note("thread " + id, new IllegalStateException(w.pending()
             + " asynchronous operations did not complete within 60 s of the end; they are not counted"));
+      }
+      if (trace != null) {
+        trace.flushAll();
       }
     }
     return more;
@@ -220,6 +269,9 @@ final class ClientThread implements Runnable {
     Stop stop = shared.stop;
     long done = 0;
     long lastSeenEnd = rec.lastEnd();
+    if (trace != null && schedule == null) {
+      trace.intended(-1);
+    }
     while (!stop.requested()) {
       if (schedule != null) {
         long t = schedule.take();
@@ -228,6 +280,9 @@ final class ClientThread implements Runnable {
         }
         Schedule.waitUntil(t, stop::requested);
         rec.setIntendedStart(t);
+        if (trace != null) {
+          trace.intended(t - schedule.startNanos());
+        }
       } else if (limit >= 0 && done >= limit) {
         return true;
       }

@@ -46,6 +46,8 @@ import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.engine.config.ProjectBindings;
 import org.sciycsb.engine.schedule.ArrivalProcess;
 import org.sciycsb.engine.schedule.Schedule;
+import org.sciycsb.engine.trace.TraceOut;
+import org.sciycsb.engine.trace.TraceWorkload;
 import org.sciycsb.engine.validity.GcWatch;
 import org.sciycsb.engine.validity.Validity;
 import org.sciycsb.engine.validity.ValidityOptions;
@@ -83,6 +85,12 @@ public final class Engine {
     volatile long warmupEndNanos;
     volatile Schedule schedule;
     volatile long deadlineNanos;
+    /** trace.out: the threads' parts of the trace, or null. */
+    TraceOut traceOut;
+    /** trace.in: the replayed trace, or null; at its recorded speed, each thread's own schedules (set at the gate). */
+    TraceWorkload replay;
+    volatile Schedule[] replayWarmupSchedules;
+    volatile Schedule[] replaySchedules;
   }
 
   private final Request req;
@@ -90,6 +98,8 @@ public final class Engine {
   private final CountDownLatch finished = new CountDownLatch(1);
   /** The extensions' listeners of this run, once opened. */
   private volatile List<RunListener> listeners = List.of();
+  /** trace.out's threads' parts, removed when the run fails before its end. */
+  private volatile TraceOut traceOut;
   /** Set once every client thread has initialised: from then on the results folder is always written. */
   private volatile boolean keepResults;
   /** When measuring began and ends; its GC watch is removed however the run ends. */
@@ -182,6 +192,9 @@ public final class Engine {
     try {
       return runWith(run, ctx, results, started, s);
     } catch (BenchmarkException | RuntimeException | Error e) {
+      if (traceOut != null) {
+        traceOut.discard();
+      }
       if (!keepResults) {
         // nothing was measured: a run that fails before measuring leaves no results folder
         closeListeners();
@@ -269,8 +282,10 @@ public final class Engine {
       throw new BindingException(failedInit.size() + " of " + s.threads() + " client threads failed to initialise: "
           + describe(cause), cause);
     }
+    Map<String, Object> trace = new LinkedHashMap<>();
+    String traceFailure = finishTrace(shared, s, trace);
     Map<String, Object> extra = new LinkedHashMap<>();
-    Verdict verdict = verdict(run, bound, m, s, stoppedByDeadline, extra);
+    Verdict verdict = traceFailed(verdict(run, bound, m, s, stoppedByDeadline, extra), traceFailure);
     samplers.addTo(extra, collector.measureStartEpochMs());
     reportFailures(ctx.failures(), extra);
     Map<String, Object> meta = Metadata.build(req, ctx, run.storeInfo(), started, Instant.now(), s.threads(),
@@ -283,10 +298,56 @@ public final class Engine {
     meta.put("connections", connections(run, s.perThread(), clients, samplers.serverConnections()));
     meta.put("clientCpu", m.clientCpu());
     clientWaits(meta, s, clients, recorders);
+    meta.putAll(trace.isEmpty() ? Map.of() : Map.of("trace", trace));
     RunReport report = new RunReport(meta, verdict.outcome(), Math.round(m.seconds() * 1000), m.operations(),
         m.operations() / m.seconds(), m.ops(), withOffered(collector.series(), shared.schedule), extra, shared.errors.samples(), s.percentiles(),
         resources);
     return suspectFails(writeResults(judged(report, m, s), results, verdict, s.exportFile()));
+  }
+
+  /** trace.out's per-thread parts, opened before the threads start (null without trace.out). */
+  private TraceOut openTrace(Config cfg, int threads) throws ConfigException {
+    try {
+      traceOut = TraceOut.open(cfg, threads);
+      return traceOut;
+    } catch (IOException e) {
+      throw new ConfigException("trace.out " + cfg.get(EngineOptions.TRACE_OUT) + " cannot be written: "
+          + e.getMessage());
+    }
+  }
+
+  /**
+   * Writes trace.out (when asked) from the threads' parts, and fills {@code metadata.trace}: the trace written, the
+   * trace replayed. Returns the failure to write it, or null.
+   */
+  private String finishTrace(Shared shared, Settings s, Map<String, Object> trace) {
+    if (shared.replay != null) {
+      trace.put("replayed", shared.replay.describe());
+    }
+    if (shared.traceOut == null) {
+      return null;
+    }
+    Map<String, String> header = new LinkedHashMap<>();
+    header.put("tool", "sciycsb " + Metadata.toolVersion());
+    header.put("phase", req.phase() == Phase.LOAD ? "load" : "run");
+    header.put("workload", req.workload().name());
+    Config cfg = req.config();
+    if (cfg.has("seed")) {
+      header.put("seed", cfg.raw("seed").trim());
+    }
+    header.put("schedule", s.arrival() == null ? "none" : cfg.raw("arrival", "constant") + " " + s.target());
+    header.put("warmup", s.warmup() ? "yes" : "no");
+    try {
+      trace.put("written", shared.traceOut.finish(header));
+      return null;
+    } catch (IOException e) {
+      return "trace.out " + shared.traceOut.file() + " could not be written: " + e.getMessage();
+    }
+  }
+
+  private static Verdict traceFailed(Verdict v, String traceFailure) {
+    return traceFailure == null || v.exit() != 0 ? v
+        : new Verdict("failed", traceFailure, BenchmarkException.EXIT_RUN_FAILED);
   }
 
   /** The report with its validity verdict; a verdict that cannot be judged is a warning, not a failed run. */
@@ -341,9 +402,14 @@ public final class Engine {
   /** The client threads, not started yet, each with its share of the operations, the warmup and the window. */
   private static void createThreads(Shared shared, Settings s, List<ThreadRecorder> recorders, long planned,
       boolean sharedWork, List<ClientThread> clients, List<Thread> javaThreads) {
+    TraceWorkload replay = shared.replay;
     for (int i = 0; i < s.threads(); i++) {
       long quota = s.arrival() != null || planned < 0 || sharedWork ? -1 : Shares.share(planned, s.threads(), i);
       long warmQuota = s.warmupOps() > 0 ? Shares.share(s.warmupOps(), s.threads(), i) : -1;
+      if (replay != null) { // each thread replays its recorded operations: the warmup ones first
+        quota = replay.measuredCount(i);
+        warmQuota = replay.warmupCount(i);
+      }
       int window = s.inflight() > s.threads() ? (int) Shares.share(s.inflight(), s.threads(), i) : 0;
       ClientThread c = new ClientThread(shared, i, recorders.get(i), quota, warmQuota, window);
       clients.add(c);
@@ -472,7 +538,7 @@ public final class Engine {
     req.err().println("load.empty: emptied " + table.get());
   }
 
-  private Shared sharedState(BindingRun run, Settings s, FailureLog failures) {
+  private Shared sharedState(BindingRun run, Settings s, FailureLog failures) throws ConfigException {
     Shared shared = new Shared();
     shared.run = run;
     shared.workload = req.workload();
@@ -482,8 +548,10 @@ public final class Engine {
     shared.threads = s.threads();
     shared.load = req.phase() == Phase.LOAD;
     shared.stop = stop;
-    shared.warmup = s.warmup();
     shared.threadClients = s.perThread();
+    shared.traceOut = openTrace(req.config(), s.threads());
+    shared.replay = req.workload() instanceof TraceWorkload tw ? tw : null;
+    shared.warmup = s.warmup() || (shared.replay != null && shared.replay.hasWarmup());
     return shared;
   }
 
@@ -535,6 +603,7 @@ public final class Engine {
             shared.warmupSchedule = new Schedule(now, ArrivalProcess.constant(s.arrival().initialRate(),
                 s.arrival().poisson()), s.warmupOps() > 0 ? s.warmupOps() : -1);
           }
+          shared.replayWarmupSchedules = replaySchedules(shared, s.threads(), now, true);
         } else if (phase == 1) {
           timing.measureStart = now;
           timing.cpuStart = ProcessCpu.now();
@@ -546,12 +615,26 @@ public final class Engine {
           if (s.arrival() != null) {
             shared.schedule = new Schedule(now, s.arrival(), scheduledOps);
           }
+          shared.replaySchedules = replaySchedules(shared, s.threads(), now, false);
           collector.beginMeasurement(now);
           live.phase("measured");
         }
         return parties == 0;
       }
     };
+  }
+
+  /** A replayed trace's per-thread schedules from {@code now} (trace.speed=recorded), or null. */
+  private static Schedule[] replaySchedules(Shared shared, int threads, long now, boolean warmup) {
+    if (shared.replay == null) {
+      return null;
+    }
+    Schedule[] out = new Schedule[threads];
+    for (int i = 0; i < threads; i++) {
+      long[] offsets = shared.replay.offsets(i, warmup);
+      out[i] = offsets == null ? null : Schedule.ofOffsets(now, offsets);
+    }
+    return out;
   }
 
   /**

@@ -23,8 +23,7 @@ public final class Metadata {
       String workload) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("tool", "sciycsb");
-    m.put("toolVersion", Metadata.class.getPackage().getImplementationVersion() == null ? "dev"
-        : Metadata.class.getPackage().getImplementationVersion());
+    m.put("toolVersion", toolVersion());
     Map<String, Object> launch = new LinkedHashMap<>(req.launchMetadata());
     Object manifest = launch.remove("manifest"); // last: the long part
     m.putAll(launch);
@@ -98,5 +97,11 @@ public final class Metadata {
     j.put("arguments", ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
         .map(Secrets::maskText).toList());
     return j;
+  }
+
+  /** This build's version ({@code dev} outside a packaged jar). */
+  static String toolVersion() {
+    String v = Metadata.class.getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
   }
 }

@@ -115,16 +115,20 @@ public final class EngineOptions {
       "end the run early (outcome partial, exit 4) once this many operations have failed; 0 = never")
       .check(v -> v >= 0, "must not be negative");
 
+  public static final Option<String> TRACE_OUT = org.sciycsb.engine.trace.TraceOptions.OUT;
+  public static final Option<String> TRACE_IN = org.sciycsb.engine.trace.TraceOptions.IN;
+  public static final Option<String> TRACE_SPEED = org.sciycsb.engine.trace.TraceOptions.SPEED;
+
   public static OptionSet all() {
     return OptionSet.builder("engine")
         .add(THREADS, TARGET, ARRIVAL, ARRIVAL_FROM, ARRIVAL_TO, ARRIVAL_DURATION, ARRIVAL_STEPS, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
             WARMUP_OPS, WARMUP_TIME, STATUS_INTERVAL, GRANULARITY, DIGITS, PERCENTILES, RESULTS_DIR, LABEL,
             LABEL_STORAGE, LABEL_BUILD, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL,
             CHECK_COUNT, EMPTY, INFLIGHT, ERRORS_MAX, START_AT, START_FILE, STOP_WITH_PID, SERVER_STATS,
-            SERVER_STATS_INTERVAL, CONNECTIONS)
+            SERVER_STATS_INTERVAL, CONNECTIONS, TRACE_OUT, TRACE_IN, TRACE_SPEED)
         .addAll(org.sciycsb.engine.validity.ValidityOptions.all())
         .ownPrefix("timeseries.").ownPrefix("histogram.").ownPrefix("results.").ownPrefix("status.")
-        .ownPrefix("warmup").ownPrefix("label.").ownPrefix("errors.").ownPrefix("arrival.").ownPrefix("serverstats.")
+        .ownPrefix("warmup").ownPrefix("label.").ownPrefix("errors.").ownPrefix("arrival.").ownPrefix("serverstats.").ownPrefix("trace.")
         .build();
   }
 }

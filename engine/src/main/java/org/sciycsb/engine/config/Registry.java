@@ -8,6 +8,7 @@ import org.sciycsb.api.Binding;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.bindings.ClassDbBinding;
+import org.sciycsb.engine.trace.TraceWorkload;
 import org.sciycsb.workloads.CoreWorkload;
 import org.sciycsb.workloads.CoreWorkloadOptions;
 import org.sciycsb.workloads.UpstreamWorkload;
@@ -74,6 +75,13 @@ public final class Registry {
 
   public static BenchWorkload workload(Config config) throws ConfigException {
     String name = config.raw("workload", UPSTREAM_CORE).trim();
+    if (config.has(org.sciycsb.engine.trace.TraceOptions.IN.name()) || name.equals(TraceWorkload.NAME)) {
+      boolean core = name.equals(UPSTREAM_CORE) || name.equals("core") || name.equals(TraceWorkload.NAME);
+      if (!core) {
+        throw new ConfigException("trace.in replays a trace: it cannot be combined with workload " + name);
+      }
+      return new TraceWorkload(); // the core workload's properties (-P workloada) may stay: the trace decides
+    }
     // upstream workloads reach the static Measurements while they are constructed: give it the properties first
     site.ycsb.measurements.Measurements.setProperties(config.toProperties());
     if (name.equals(UPSTREAM_CORE) || name.equals("core") || name.equals("com.yahoo.ycsb.workloads.CoreWorkload")) {

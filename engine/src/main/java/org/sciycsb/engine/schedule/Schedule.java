@@ -20,6 +20,8 @@ public final class Schedule {
   private final AtomicLong next = new AtomicLong();
   /** Poisson arrivals: the integral of the rate reached so far (the bits of a double), advanced by each take. */
   private final AtomicLong arrivals = new AtomicLong(Double.doubleToRawLongBits(0.0));
+  /** A replayed trace's intended starts (nanoseconds from the start), or null. */
+  private final long[] fixed;
 
   /** A constant rate with even gaps. @param limit tickets to hand out, or -1 for no limit */
   public Schedule(long startNanos, double opsPerSecond, long limit) {
@@ -28,6 +30,7 @@ public final class Schedule {
 
   /** @param limit tickets to hand out, or -1 for no limit */
   public Schedule(long startNanos, ArrivalProcess process, long limit) {
+    this.fixed = null;
     this.startNanos = startNanos;
     this.process = process;
     this.limit = limit;
@@ -36,11 +39,32 @@ public final class Schedule {
     this.periodNanos = constant ? 1e9 / first.fromRate() : 0;
   }
 
+  private Schedule(long startNanos, long[] offsets) {
+    this.startNanos = startNanos;
+    this.fixed = offsets;
+    this.limit = offsets.length;
+    this.process = ArrivalProcess.constant(1, false);
+    this.periodNanos = 0;
+  }
+
+  /** One thread's schedule of given intended starts (a replayed trace): nanoseconds from {@code startNanos}. */
+  public static Schedule ofOffsets(long startNanos, long[] offsets) {
+    return new Schedule(startNanos, offsets.clone());
+  }
+
+  /** The time the schedule's offsets count from (nanoTime). */
+  public long startNanos() {
+    return startNanos;
+  }
+
   /** The next slot's intended start, or -1 when the run's operations are all handed out or the process has ended. */
   public long take() {
     long k = next.getAndIncrement();
     if (limit >= 0 && k >= limit) {
       return -1;
+    }
+    if (fixed != null) {
+      return startNanos + fixed[(int) k];
     }
     if (periodNanos > 0) {
       return startNanos + (long) (k * periodNanos);
