@@ -190,4 +190,45 @@ class BadInputTest {
     Cli m = Cli.run("help", "core", "--markdown");
     assertThat(m.out).contains("| `requestdistribution` | uniform\\|zipfian");
   }
+
+  /** A trace.in that is missing, not a trace, truncated or newer: one line naming the file, exit 2, nothing run. */
+  @Test
+  void aTraceToReplayThatIsMissingNotATraceTruncatedOrNewer() throws Exception {
+    String good = "sciycsb-trace 1\ntool sciycsb dev\nphase run\nthreads 1\ntables usertable\nthread 0 2\n"
+        + "m - R usertable user1 *\nm - U usertable user1 field0:10\nend 2\n";
+    Path r = tmp.resolve("r");
+    Path missing = tmp.resolve("nope.trace");
+    assertThat(bad("run", "basic", "-p", "trace.in=" + missing, "-p", "results.dir=" + r).err)
+        .contains("trace.in " + missing + ": no such file");
+    Path notATrace = Files.writeString(tmp.resolve("workloada"), "recordcount=10\n");
+    assertThat(bad("run", "basic", "-p", "trace.in=" + notATrace, "-p", "results.dir=" + r).err)
+        .contains("trace.in " + notATrace + " is not a trace");
+    Path cut = Files.writeString(tmp.resolve("cut.trace"), good.substring(0, good.indexOf("end")));
+    assertThat(bad("run", "basic", "-p", "trace.in=" + cut, "-p", "results.dir=" + r).err)
+        .contains("trace.in " + cut + " is truncated");
+    Path cutRecord = Files.writeString(tmp.resolve("cut2.trace"), good.substring(0, good.indexOf("m - U")));
+    assertThat(bad("run", "basic", "-p", "trace.in=" + cutRecord, "-p", "results.dir=" + r).err)
+        .contains("trace.in " + cutRecord + " is truncated");
+    java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+    try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(gz)) {
+      z.write(good.repeat(1).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+    byte[] zipped = gz.toByteArray();
+    Path cutGz = Files.write(tmp.resolve("cut.trace.gz"), java.util.Arrays.copyOf(zipped, zipped.length - 12));
+    assertThat(bad("run", "basic", "-p", "trace.in=" + cutGz, "-p", "results.dir=" + r).err)
+        .contains("trace.in " + cutGz);
+    Path newer = Files.writeString(tmp.resolve("newer.trace"), good.replace("sciycsb-trace 1", "sciycsb-trace 2"));
+    assertThat(bad("run", "basic", "-p", "trace.in=" + newer, "-p", "results.dir=" + r).err)
+        .contains("trace.in " + newer + " is a trace of format 2");
+    Path ok = Files.writeString(tmp.resolve("ok.trace"), good);
+    assertThat(bad("run", "basic", "-p", "trace.in=" + ok, "-threads", "3", "-p", "results.dir=" + r).err)
+        .contains("holds the operations of 1 client threads: -threads 3 cannot replay it");
+    assertThat(bad("run", "basic", "-P", "../workloads/workloada", "-p", "trace.out=" + tmp.resolve("no/such/t"),
+        "-p", "results.dir=" + r).err).contains("trace.out " + tmp.resolve("no/such/t") + ": the folder");
+    assertThat(r).as("nothing ran").doesNotExist();
+    Path gzOk = Files.write(tmp.resolve("ok.trace.gz"), zipped);
+    Cli replay = Cli.run("run", "basic", "-p", "trace.in=" + gzOk, "-p", "results.dir=" + r);
+    assertThat(replay.exit).as(replay.toString()).isZero();
+    assertThat(replay.out).contains("[READ], Operations, 1").contains("[UPDATE], Operations, 1");
+  }
 }
