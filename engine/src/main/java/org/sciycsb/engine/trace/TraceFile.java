@@ -73,6 +73,7 @@ public record TraceFile(Path path, Map<String, String> header, List<List<TraceRe
     long expected = 0;
     long total = 0;
     boolean ended = false;
+    Map<String, String> names = new java.util.HashMap<>();
     try {
       while ((line = in.readLine()) != null) {
         lineNo++;
@@ -96,7 +97,7 @@ public record TraceFile(Path path, Map<String, String> header, List<List<TraceRe
           }
           ended = true;
         } else if (current != null) {
-          current.add(TraceFormat.parse(line));
+          current.add(TraceFormat.parse(line, names));
           total++;
         } else {
           int sp = line.indexOf(' ');

@@ -147,13 +147,18 @@ public final class TraceFormat {
 
   /** Reads a record line back. */
   static TraceRecord parse(String line) throws BadLine {
+    return parse(line, new java.util.HashMap<>());
+  }
+
+  /** Reads a record line back, table and field names shared through {@code names} (a trace repeats them). */
+  static TraceRecord parse(String line, Map<String, String> names) throws BadLine {
     String[] p = line.split(" ", -1);
     if (p.length < 5 || !(p[0].equals("w") || p[0].equals("m")) || p[2].length() != 1) {
       throw new BadLine("not a record line");
     }
     long intended = p[1].equals("-") ? -1 : number(p[1]);
     char op = p[2].charAt(0);
-    String table = unescape(p[3]);
+    String table = names.computeIfAbsent(unescape(p[3]), t -> t);
     String key = unescape(p[4]);
     int want = switch (op) {
       case 'R', 'U', 'I' -> 6;
@@ -169,28 +174,28 @@ public final class TraceFormat {
     int count = 0;
     if (op == 'R' || op == 'S') {
       count = op == 'S' ? (int) Math.min(Integer.MAX_VALUE, number(p[5])) : 0;
-      fields = fieldList(p[want - 1]);
+      fields = fieldList(p[want - 1], names);
     } else if (op != 'D') {
       fields = new ArrayList<>();
-      lengths = valueList(p[5], fields);
+      lengths = valueList(p[5], fields, names);
     }
     return new TraceRecord(op, p[0].equals("w"), intended, table, key, fields, lengths, count);
   }
 
-  private static List<String> fieldList(String s) throws BadLine {
+  private static List<String> fieldList(String s, Map<String, String> names) throws BadLine {
     if (s.equals("*")) {
       return null;
     }
     List<String> out = new ArrayList<>();
     if (!s.equals("-")) {
       for (String f : s.split(",", -1)) {
-        out.add(unescape(f));
+        out.add(names.computeIfAbsent(unescape(f), n -> n));
       }
     }
     return out;
   }
 
-  private static long[] valueList(String s, List<String> names) throws BadLine {
+  private static long[] valueList(String s, List<String> out, Map<String, String> names) throws BadLine {
     if (s.equals("-")) {
       return new long[0];
     }
@@ -201,7 +206,7 @@ public final class TraceFormat {
       if (colon < 0) {
         throw new BadLine("value '" + parts[i] + "' has no length");
       }
-      names.add(unescape(parts[i].substring(0, colon)));
+      out.add(names.computeIfAbsent(unescape(parts[i].substring(0, colon)), n -> n));
       lengths[i] = number(parts[i].substring(colon + 1));
     }
     return lengths;
