@@ -335,7 +335,8 @@ public final class Engine {
     if (cfg.has("seed")) {
       header.put("seed", cfg.raw("seed").trim());
     }
-    header.put("schedule", s.arrival() == null ? "none" : cfg.raw("arrival", "constant") + " " + s.target());
+    header.put("schedule", s.arrival() == null ? "none"
+        : cfg.raw("arrival", "constant").trim() + (s.target() > 0 ? " " + s.target() : ""));
     header.put("warmup", s.warmup() ? "yes" : "no");
     try {
       trace.put("written", shared.traceOut.finish(header));

@@ -1,8 +1,7 @@
 package org.sciycsb.engine.trace;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +25,11 @@ import site.ycsb.Status;
  */
 public final class ThreadTrace {
   private final Path file;
-  private final BufferedWriter out;
+  private final OutputStream out;
+  /** Bytes not written yet: lines are encoded here, and written 64 KiB at a time. */
+  private final byte[] buf = new byte[1 << 16];
+  private int used;
+  private boolean closed;
   private final StringBuilder line = new StringBuilder(128);
   private final Set<String> tables = ConcurrentHashMap.newKeySet();
   private final ArrayDeque<Pending> pending = new ArrayDeque<>();
@@ -37,8 +40,34 @@ public final class ThreadTrace {
 
   ThreadTrace(Path file) throws IOException {
     this.file = file;
-    this.out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(file), StandardCharsets.UTF_8),
-        1 << 16);
+    this.out = Files.newOutputStream(file);
+  }
+
+  /** Encodes a line (or several) into the buffer: ASCII as it is, anything else as UTF-8. */
+  private void put(CharSequence s) throws IOException {
+    int n = s.length();
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (c >= 0x80) {
+        byte[] b = s.subSequence(i, n).toString().getBytes(StandardCharsets.UTF_8);
+        for (byte x : b) {
+          if (used == buf.length) {
+            drain();
+          }
+          buf[used++] = x;
+        }
+        return;
+      }
+      if (used == buf.length) {
+        drain();
+      }
+      buf[used++] = (byte) c;
+    }
+  }
+
+  private void drain() throws IOException {
+    out.write(buf, 0, used);
+    used = 0;
   }
 
   /** Operations from now on belong to the warmup (true) or to the measured part. */
@@ -79,7 +108,7 @@ public final class ThreadTrace {
     }
     line.append('\n');
     try {
-      out.append(line);
+      put(line);
       count++;
     } catch (IOException e) {
       failure = e;
@@ -142,7 +171,7 @@ public final class ThreadTrace {
     }
     if (failure == null) {
       try {
-        out.append(lines);
+        put(lines);
       } catch (IOException e) {
         failure = e;
       }
@@ -223,8 +252,13 @@ public final class ThreadTrace {
 
   /** Flushes and closes the thread's file (once its last operation was issued). */
   public void close() {
+    if (closed) {
+      return;
+    }
     flushAll();
+    closed = true;
     try {
+      drain();
       out.close();
     } catch (IOException e) {
       failure = failure == null ? e : failure;

@@ -158,6 +158,14 @@ public final class TraceWorkload implements BenchWorkload {
     return true;
   }
 
+  /** A trace's threads are replayed by one process: several client processes would each replay all of it. */
+  @Override
+  public java.util.Optional<Map<String, String>> clientShare(Phase phase, Config config, int clients, int index)
+      throws ConfigException {
+    throw new ConfigException("trace.in is replayed by one client process: it cannot be divided between " + clients
+        + " clients");
+  }
+
   @Override
   public WorkloadThread newThread(ThreadContext context) {
     return new Replay(trace.threads().get(context.threadId()), context.db());
