@@ -337,7 +337,7 @@ public final class Engine {
     }
     header.put("schedule", s.arrival() == null ? "none"
         : cfg.raw("arrival", "constant").trim() + (s.target() > 0 ? " " + s.target() : ""));
-    header.put("warmup", s.warmup() ? "yes" : "no");
+    header.put("warmup", shared.warmup ? "yes" : "no");
     try {
       trace.put("written", shared.traceOut.finish(header));
       return null;
