@@ -89,6 +89,8 @@ public final class Engine {
     TraceOut traceOut;
     /** trace.in: the replayed trace, or null; at its recorded speed, each thread's own schedules (set at the gate). */
     TraceWorkload replay;
+    /** The run's engine options. */
+    Settings settings;
     volatile Schedule[] replayWarmupSchedules;
     volatile Schedule[] replaySchedules;
   }
@@ -282,10 +284,9 @@ public final class Engine {
       throw new BindingException(failedInit.size() + " of " + s.threads() + " client threads failed to initialise: "
           + describe(cause), cause);
     }
-    Map<String, Object> trace = new LinkedHashMap<>();
-    String traceFailure = finishTrace(shared, s, trace);
+    TraceEnd traced = finishTrace(shared);
     Map<String, Object> extra = new LinkedHashMap<>();
-    Verdict verdict = traceFailed(verdict(run, bound, m, s, stoppedByDeadline, extra), traceFailure);
+    Verdict verdict = traceFailed(verdict(run, bound, m, s, stoppedByDeadline, extra), traced.failure());
     samplers.addTo(extra, collector.measureStartEpochMs());
     reportFailures(ctx.failures(), extra);
     Map<String, Object> meta = Metadata.build(req, ctx, run.storeInfo(), started, Instant.now(), s.threads(),
@@ -298,7 +299,7 @@ public final class Engine {
     meta.put("connections", connections(run, s.perThread(), clients, samplers.serverConnections()));
     meta.put("clientCpu", m.clientCpu());
     clientWaits(meta, s, clients, recorders);
-    meta.putAll(trace.isEmpty() ? Map.of() : Map.of("trace", trace));
+    meta.putAll(traced.metadata());
     RunReport report = new RunReport(meta, verdict.outcome(), Math.round(m.seconds() * 1000), m.operations(),
         m.operations() / m.seconds(), m.ops(), withOffered(collector.series(), shared.schedule), extra, shared.errors.samples(), s.percentiles(),
         resources);
@@ -316,17 +317,20 @@ public final class Engine {
     }
   }
 
-  /**
-   * Writes trace.out (when asked) from the threads' parts, and fills {@code metadata.trace}: the trace written, the
-   * trace replayed. Returns the failure to write it, or null.
-   */
-  private String finishTrace(Shared shared, Settings s, Map<String, Object> trace) {
+  /** What the metadata says of the traces ({@code trace}: written, replayed), and the failure to write one. */
+  private record TraceEnd(Map<String, Object> metadata, String failure) {}
+
+  /** Writes trace.out (when asked) from the threads' parts; {@code metadata.trace}: the trace written, replayed. */
+  private TraceEnd finishTrace(Shared shared) {
+    Map<String, Object> trace = new LinkedHashMap<>();
     if (shared.replay != null) {
       trace.put("replayed", shared.replay.describe());
     }
+    Map<String, Object> meta = trace.isEmpty() && shared.traceOut == null ? Map.of() : Map.of("trace", trace);
     if (shared.traceOut == null) {
-      return null;
+      return new TraceEnd(meta, null);
     }
+    Settings s = shared.settings;
     Map<String, String> header = new LinkedHashMap<>();
     header.put("tool", "sciycsb " + Metadata.toolVersion());
     header.put("phase", req.phase() == Phase.LOAD ? "load" : "run");
@@ -340,9 +344,9 @@ public final class Engine {
     header.put("warmup", shared.warmup ? "yes" : "no");
     try {
       trace.put("written", shared.traceOut.finish(header));
-      return null;
+      return new TraceEnd(meta, null);
     } catch (IOException e) {
-      return "trace.out " + shared.traceOut.file() + " could not be written: " + e.getMessage();
+      return new TraceEnd(meta, "trace.out " + shared.traceOut.file() + " could not be written: " + e.getMessage());
     }
   }
 
@@ -550,6 +554,7 @@ public final class Engine {
     shared.load = req.phase() == Phase.LOAD;
     shared.stop = stop;
     shared.threadClients = s.perThread();
+    shared.settings = s;
     shared.traceOut = openTrace(req.config(), s.threads());
     shared.replay = req.workload() instanceof TraceWorkload tw ? tw : null;
     shared.warmup = s.warmup() || (shared.replay != null && shared.replay.hasWarmup());
