@@ -126,17 +126,20 @@ class TraceRunTest {
   void aScheduledTraceReplaysAtItsRecordedIntendedStarts() throws Exception {
     Path first = tmp.resolve("s1.trace");
     run(mixed("run", "test-record", "-P", "../workloads/workloada", "-p", "operationcount=300", "-threads", "2",
-        "-target", "2000", "-p", "record.id=sched", "-p", "trace.out=" + first));
+        "-target", "2000", "-p", "warmupops=40", "-p", "record.id=sched", "-p", "trace.out=" + first));
     TraceFile t = TraceFile.read(first);
-    TreeSet<Long> slots = new TreeSet<>();
-    t.threads().forEach(th -> th.forEach(r -> slots.add(r.intended())));
-    TreeSet<Long> expected = new TreeSet<>();
-    for (long k = 0; k < 300; k++) {
-      expected.add(k * 500_000L);
+    for (boolean warm : new boolean[] {true, false}) {
+      TreeSet<Long> slots = new TreeSet<>();
+      t.threads().forEach(th -> th.stream().filter(r -> r.warmup() == warm).forEach(r -> slots.add(r.intended())));
+      TreeSet<Long> expected = new TreeSet<>();
+      for (long k = 0; k < (warm ? 40 : 300); k++) {
+        expected.add(k * 500_000L);
+      }
+      assertThat(slots).as("the slots of the %s workload operations", warm ? "40 warmup" : "300 measured")
+          .isEqualTo(expected);
     }
-    assertThat(t.operations()).as("an RMW is two operations of one slot").isGreaterThan(300);
-    assertThat(slots).as("the slots of the 300 workload operations").isEqualTo(expected);
-    assertThat(t.header().get("schedule")).isEqualTo("constant 2000.0");
+    assertThat(t.operations()).as("a read-modify-write is two operations of one slot").isGreaterThan(340);
+    assertThat(t.header()).containsEntry("schedule", "constant 2000.0").containsEntry("warmup", "yes");
 
     Path second = tmp.resolve("s2.trace");
     run("run", "test-record", "-p", "trace.in=" + first, "-p", "record.id=sched-replay", "-p", "trace.out=" + second);
