@@ -14,6 +14,8 @@ import java.util.TreeSet;
 import org.sciycsb.api.Shares;
 import org.sciycsb.engine.trace.TraceFile;
 import org.sciycsb.engine.trace.TraceRecord;
+import org.sciycsb.engine.trace.TraceWorkload;
+import org.sciycsb.api.Config;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,6 +68,12 @@ class TraceRunTest {
     return RecordBinding.describe(r.op(), r.table(), r.key(), r.fields(), lengths, r.count());
   }
 
+  private static TraceWorkload replayOf(Path file) throws Exception {
+    TraceWorkload w = new TraceWorkload();
+    w.prepare(new Config(Map.of("trace.in", file.toString())));
+    return w;
+  }
+
   private static Map<Integer, List<String>> seen(String id) {
     return new TreeMap<>(RecordBinding.calls(id));
   }
@@ -78,6 +86,8 @@ class TraceRunTest {
     assertThat(traced(load)).as("the load's trace against the calls the store saw, per thread")
         .isEqualTo(seen("trace-load"));
     assertThat(traced(load).values().stream().mapToInt(List::size).sum()).isEqualTo(400);
+    assertThat(replayOf(load).countedTable(null)).as("a load's trace: one table of inserts, counted")
+        .contains("usertable");
 
     Path trace = tmp.resolve("run.trace.gz");
     LocalRun r = run(mixed("run", "test-record", "-P", "../workloads/workloada", "-p", "operationcount=2000",
@@ -105,6 +115,7 @@ class TraceRunTest {
     LocalRun replay = run("run", "test-record", "-p", "trace.in=" + trace, "-p", "trace.speed=max",
         "-p", "record.id=trace-replay");
     assertThat(seen("trace-replay")).as("the replay's calls, per thread, against the trace").isEqualTo(ops);
+    assertThat(replayOf(trace).countedTable(null)).as("a run's trace: not only inserts").isEmpty();
     long measuredReads = t.threads().stream().flatMap(List::stream).filter(x -> !x.warmup() && x.op() == 'R')
         .count();
     assertThat(Long.parseLong(replay.text("READ", "Operations"))).as("warmup operations replayed as warmup")

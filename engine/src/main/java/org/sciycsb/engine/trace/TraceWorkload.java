@@ -158,6 +158,19 @@ public final class TraceWorkload implements BenchWorkload {
     return true;
   }
 
+  /**
+   * A trace of inserts into one table counts its records there, as the load that wrote it did: {@code load.empty}
+   * empties it before a replayed load, and the post-load count check applies.
+   */
+  @Override
+  public java.util.Optional<String> countedTable(Config config) {
+    if (trace == null || trace.threads().stream().flatMap(List::stream).anyMatch(r -> r.op() != 'I')) {
+      return java.util.Optional.empty();
+    }
+    List<String> tables = trace.threads().stream().flatMap(List::stream).map(TraceRecord::table).distinct().toList();
+    return tables.size() == 1 ? java.util.Optional.of(tables.get(0)) : java.util.Optional.empty();
+  }
+
   /** A trace's threads are replayed by one process: several client processes would each replay all of it. */
   @Override
   public java.util.Optional<Map<String, String>> clientShare(Phase phase, Config config, int clients, int index)
