@@ -225,6 +225,10 @@ class BadInputTest {
         .contains("holds the operations of 1 client threads: -threads 3 cannot replay it");
     assertThat(bad("run", "basic", "-P", "../workloads/workloada", "-p", "trace.out=" + tmp.resolve("no/such/t"),
         "-p", "results.dir=" + r).err).contains("trace.out " + tmp.resolve("no/such/t") + ": the folder");
+    assertThat(bad("run", "basic", "-P", "../workloads/workloada", "-p", "trace.out=" + tmp,
+        "-p", "results.dir=" + r).err).contains("trace.out " + tmp + " is a folder");
+    assertThat(bad("run", "basic", "-p", "trace.in=" + ok, "-p", "trace.out=" + ok, "-p", "results.dir=" + r).err)
+        .contains("trace.out " + ok + " is the trace being replayed");
     assertThat(r).as("nothing ran").doesNotExist();
     Path gzOk = Files.write(tmp.resolve("ok.trace.gz"), zipped);
     Cli replay = Cli.run("run", "basic", "-p", "trace.in=" + gzOk, "-p", "results.dir=" + r);

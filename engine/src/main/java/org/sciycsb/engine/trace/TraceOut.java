@@ -34,13 +34,26 @@ public final class TraceOut {
     if (out == null) {
       return;
     }
-    Path dir = folder(Path.of(out));
+    Path file = path(TraceOptions.OUT, out);
+    Path dir = folder(file);
     if (!Files.isDirectory(dir) || !Files.isWritable(dir)) {
       throw new ConfigException("trace.out " + out + ": the folder " + dir + " does not exist or is not writable");
     }
+    if (Files.isDirectory(file)) {
+      throw new ConfigException("trace.out " + out + " is a folder: give a file name");
+    }
     String in = config.get(TraceOptions.IN);
-    if (in != null && Path.of(in).toAbsolutePath().normalize().equals(Path.of(out).toAbsolutePath().normalize())) {
+    if (in != null && path(TraceOptions.IN, in).toAbsolutePath().normalize().equals(file.toAbsolutePath().normalize())) {
       throw new ConfigException("trace.out " + out + " is the trace being replayed (trace.in): give another file");
+    }
+  }
+
+  /** A file option's value as a path, or one line saying it is none. */
+  static Path path(org.sciycsb.api.Option<String> option, String value) throws ConfigException {
+    try {
+      return Path.of(value);
+    } catch (java.nio.file.InvalidPathException e) {
+      throw new ConfigException(option.name() + " " + value + " is not a file name: " + e.getReason());
     }
   }
 

@@ -1,6 +1,5 @@
 package org.sciycsb.engine.trace;
 
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -61,7 +60,7 @@ public final class TraceWorkload implements BenchWorkload {
             + " and warmup");
       }
     }
-    trace = TraceFile.read(Path.of(in));
+    trace = TraceFile.read(TraceOut.path(TraceOptions.IN, in));
     checkSchedules();
     recordedSpeed = config.get(TraceOptions.SPEED).equals("recorded");
     int n = trace.threadCount();
