@@ -1,16 +1,32 @@
 package org.sciycsb.engine;
 
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.random.RandomGenerator;
 import org.sciycsb.api.BenchWorkload;
 import org.sciycsb.api.BindingRun;
 import org.sciycsb.api.ThreadContext;
 import org.sciycsb.api.WorkloadThread;
+import org.sciycsb.api.draw.SeededRandom;
 import org.sciycsb.measure.StatusCodes;
 import org.sciycsb.measure.ThreadRecorder;
 import site.ycsb.DB;
 import org.sciycsb.engine.schedule.Schedule;
 
-/** One client thread: init, optional warmup, the measured loop, then the workload's close and the DB's cleanup. */
+/**
+ * One client thread: init, optional warmup, the measured loop, then the workload's close and the DB's cleanup.
+ *
+ * <p>With {@code -p seed=N} the thread draws from streams of its own ({@link SeededRandom#of}: the seed, the client
+ * process's {@code client.index}, the phase, the thread id and the part): its workload's draws from one for the warmup
+ * and another for the measured part (so that the warmup's length does not shift the measured draws), the Poisson gaps
+ * of its lane of the schedule from two more.
+ */
 final class ClientThread implements Runnable {
+  /** The parts of a thread's streams under a seed. */
+  static final int WARMUP = 0;
+  static final int MEASURED = 1;
+  static final int WARMUP_SCHEDULE = 2;
+  static final int MEASURED_SCHEDULE = 3;
+
   private final Engine.Shared shared;
   private final int id;
   private final ThreadRecorder rec;
@@ -29,6 +45,8 @@ final class ClientThread implements Runnable {
   private volatile AsyncWindow window;
   private org.sciycsb.api.AsyncDb asyncDb;
   private final int inflight;
+  /** The thread's workload stream under a seed, switched to the measured part's after the warmup; else null. */
+  private SeededRandom seeded;
 
   /**
    * @param quota       operations this thread runs when there is no global schedule; -1 for no limit
@@ -64,7 +82,9 @@ final class ClientThread implements Runnable {
         asyncDb = (org.sciycsb.api.AsyncDb) raw; // checked before the run: the binding supports it
         window = new AsyncWindow(rec, inflight, Thread.currentThread());
       }
-      wt = workload.newThread(new ThreadContext(id, shared.threads, db, rec, run));
+      seeded = shared.seed == null ? null : new SeededRandom(streamKey(shared.warmup ? WARMUP : MEASURED));
+      RandomGenerator random = seeded != null ? seeded : ThreadLocalRandom.current();
+      wt = workload.newThread(new ThreadContext(id, shared.threads, db, rec, run, random));
     } catch (Throwable t) {
       initFailure = t;
       endNanos = System.nanoTime();
@@ -80,9 +100,12 @@ final class ClientThread implements Runnable {
       boolean alive = true;
       if (shared.warmup) {
         rec.setRecording(false);
-        alive = run(wt, load, shared.warmupSchedule, warmupQuota, shared.warmupEndNanos);
+        alive = run(wt, load, lane(shared.warmupSchedule, WARMUP_SCHEDULE), warmupQuota, shared.warmupEndNanos);
         rec.setRecording(true);
         rec.setIntendedStart(0);
+        if (seeded != null) {
+          seeded.reseed(streamKey(MEASURED));
+        }
       }
       pastMeasureGate = true;
       if (alive) {
@@ -90,7 +113,7 @@ final class ClientThread implements Runnable {
         measureBase = rec.opsDone();
         measuring = true;
         rec.beginIntervals();
-        run(wt, load, shared.schedule, quota, shared.deadlineNanos);
+        run(wt, load, lane(shared.schedule, MEASURED_SCHEDULE), quota, shared.deadlineNanos);
       } else {
         shared.gate.arriveAndDeregister();
       }
@@ -117,6 +140,19 @@ final class ClientThread implements Runnable {
     closeOwn();
   }
 
+  /** The start of one of this thread's streams under the seed. */
+  private long streamKey(int part) {
+    return SeededRandom.key(shared.seed, shared.clientIndex, shared.load ? 0 : 1, id, part);
+  }
+
+  /** This thread's slots of a schedule (its own lane under a seed), or null without a schedule. */
+  private Schedule.Lane lane(Schedule schedule, int part) {
+    if (schedule == null) {
+      return null;
+    }
+    return schedule.lane(id, shared.seed == null ? ThreadLocalRandom.current() : new SeededRandom(streamKey(part)));
+  }
+
   /** Closes the thread's own client (connections=perthread), keeping the count of connections it opened. */
   private void closeOwn() {
     BindingRun o = own;
@@ -141,7 +177,7 @@ final class ClientThread implements Runnable {
     return ownOpened;
   }
 
-  private boolean run(WorkloadThread wt, boolean load, Schedule schedule, long limit, long untilNanos) {
+  private boolean run(WorkloadThread wt, boolean load, Schedule.Lane schedule, long limit, long untilNanos) {
     return window == null ? loop(wt, load, schedule, limit, untilNanos)
         : loopAsync(wt, load, schedule, limit, untilNanos);
   }
@@ -152,7 +188,7 @@ final class ClientThread implements Runnable {
    * phase. An operation due while the window is full waits for a place: the wait counts in its response time, from
    * its slot, and in the window's count of full waits.
    */
-  private boolean loopAsync(WorkloadThread wt, boolean load, Schedule schedule, long limit, long untilNanos) {
+  private boolean loopAsync(WorkloadThread wt, boolean load, Schedule.Lane schedule, long limit, long untilNanos) {
     Stop stop = shared.stop;
     AsyncWindow w = window;
     long done = 0;
@@ -216,7 +252,7 @@ final class ClientThread implements Runnable {
    * the time limit itself (from the end time of its last recorded operation, or a clock read every 64 operations):
    * with a thousand busy threads, the collector thread gets too little CPU to be the one that stops them on time.
    */
-  private boolean loop(WorkloadThread wt, boolean load, Schedule schedule, long limit, long untilNanos) {
+  private boolean loop(WorkloadThread wt, boolean load, Schedule.Lane schedule, long limit, long untilNanos) {
     Stop stop = shared.stop;
     long done = 0;
     long lastSeenEnd = rec.lastEnd();

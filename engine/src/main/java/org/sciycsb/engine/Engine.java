@@ -83,6 +83,9 @@ public final class Engine {
     volatile long warmupEndNanos;
     volatile Schedule schedule;
     volatile long deadlineNanos;
+    /** {@code seed}, or null; with it, the client process's index (streams and schedule lanes per thread). */
+    Long seed;
+    int clientIndex;
   }
 
   private final Request req;
@@ -200,6 +203,7 @@ public final class Engine {
     Config cfg = req.config();
     BenchWorkload workload = req.workload();
     Bound bound = bindWorkload(run, ctx);
+    warnUnseeded(cfg, workload);
     emptyBeforeLoad(run);
     long planned = plannedOperations(workload, cfg, req.phase() == Phase.LOAD);
     boolean sharedWork = workload.sharedWork(req.phase());
@@ -422,7 +426,7 @@ public final class Engine {
     req.err().println("load.empty: emptied " + table.get());
   }
 
-  private Shared sharedState(BindingRun run, Settings s, FailureLog failures) {
+  private Shared sharedState(BindingRun run, Settings s, FailureLog failures) throws ConfigException {
     Shared shared = new Shared();
     shared.run = run;
     shared.workload = req.workload();
@@ -434,6 +438,8 @@ public final class Engine {
     shared.stop = stop;
     shared.warmup = s.warmup();
     shared.threadClients = s.perThread();
+    shared.seed = req.config().get(EngineOptions.SEED);
+    shared.clientIndex = req.config().get(EngineOptions.CLIENT_INDEX);
     return shared;
   }
 
@@ -482,7 +488,7 @@ public final class Engine {
             shared.warmupEndNanos = now + s.warmupTime().toNanos();
           }
           if (s.arrival() != null && shared.warmup) {
-            shared.warmupSchedule = new Schedule(now, ArrivalProcess.constant(s.arrival().initialRate(),
+            shared.warmupSchedule = schedule(shared, now, ArrivalProcess.constant(s.arrival().initialRate(),
                 s.arrival().poisson()), s.warmupOps() > 0 ? s.warmupOps() : -1);
           }
         } else if (phase == 1) {
@@ -494,7 +500,7 @@ public final class Engine {
             shared.deadlineNanos = timing.deadline;
           }
           if (s.arrival() != null) {
-            shared.schedule = new Schedule(now, s.arrival(), scheduledOps);
+            shared.schedule = schedule(shared, now, s.arrival(), scheduledOps);
           }
           collector.beginMeasurement(now);
           live.phase("measured");
@@ -502,6 +508,20 @@ public final class Engine {
         return parties == 0;
       }
     };
+  }
+
+  /** {@code seed} with a workload that draws from sources of its own: one line, the run goes on. */
+  private void warnUnseeded(Config cfg, BenchWorkload workload) throws ConfigException {
+    if (cfg.get(EngineOptions.SEED) != null && !workload.honoursSeed()) {
+      req.err().println("warning: workload " + workload.name() + " does not take its draws from the seeded streams:"
+          + " seed makes its schedule reproducible, not its operations");
+    }
+  }
+
+  /** One global schedule, or under a seed one split into a lane per thread (reproducible intended starts). */
+  private static Schedule schedule(Shared shared, long now, ArrivalProcess process, long limit) {
+    return shared.seed == null ? new Schedule(now, process, limit)
+        : Schedule.perThread(now, process, limit, shared.threads);
   }
 
   /**
