@@ -54,6 +54,15 @@ class DrawTest {
       assertThat(bytewise.nextByte()).isEqualTo(a[i]);
     }
     assertThat(bytewise.hasNext()).isFalse();
+    RandomValue mixed = new RandomValue(123, 1000);
+    byte[] m = new byte[1000];
+    for (int i = 0; i < 4; i++) {
+      m[i] = mixed.nextByte();
+    }
+    assertThat(mixed.nextBuf(m, 4)).isEqualTo(1000);
+    assertThat(m).as("four bytes one by one, then the rest at once").isEqualTo(a);
+    mixed.reset();
+    assertThat(mixed.toArray()).as("after reset").isEqualTo(a);
     for (byte b : a) {
       assertThat(b).isBetween((byte) ' ', (byte) (' ' + 95));
     }
