@@ -69,6 +69,17 @@ class SeedTest {
   }
 
   @Test
+  void aWorkloadThatCannotTakeTheSeedIsNamedInAWarning() {
+    LocalRun c = LocalRun.run("run", "basic", "-P", "../workloads/workloadc", "-p", "operationcount=100", "-p",
+        "coreworkload.impl=upstream", "-p", "seed=1", "-p", "results.dir=" + tmp.resolve("upstream"));
+    assertThat(c.exit).as(c.toString()).isZero();
+    assertThat(c.err).contains("warning: workload", "seed makes its schedule reproducible, not its operations");
+    LocalRun ours = LocalRun.run("run", "basic", "-P", "../workloads/workloadc", "-p", "operationcount=100", "-p",
+        "seed=1", "-p", "results.dir=" + tmp.resolve("ours"));
+    assertThat(ours.err).doesNotContain("seed makes its schedule");
+  }
+
+  @Test
   void withoutASeedRunsDiffer() {
     assertThat(run("run", MIX).get("client-0")).isNotEqualTo(run("run", MIX).get("client-0"));
   }
