@@ -83,8 +83,8 @@ public final class CoreWorkload implements BenchWorkload {
   private int[] opCodes;
   private AtomicLong keySequence;
   private InsertKeys insertKeySequence;
-  /** Under a seed, every thread's own insert counter, for {@link #finish}. */
-  private final ConcurrentLinkedQueue<InsertKeys> ownInserts = new ConcurrentLinkedQueue<>();
+  /** Under a seed, every thread's own insert counter and its place among the virtual clients, for {@link #finish}. */
+  private final ConcurrentLinkedQueue<OwnInserts> ownInserts = new ConcurrentLinkedQueue<>();
   private boolean seeded;
   private long warmupOps;
   private double zipfianConstant;
@@ -323,8 +323,9 @@ public final class CoreWorkload implements BenchWorkload {
    * included) used, which is the {@code recordcount} a later run on the same table needs so that its own inserts
    * take fresh keys and its reads cover every record (the studies' runner applies it). Every insert's key is
    * acknowledged when it ends, so once the threads have ended this is the highest acknowledged key plus one. Under a
-   * seed, where each thread counts its own, it is the highest of the threads' next numbers (a thread that inserted
-   * fewer leaves gaps in its share of the key names).
+   * seed, where each thread inserts key numbers of its own, interleaved, it is the highest key number any thread
+   * inserted plus one, so that a later run's inserts collide with none (a thread that inserted fewer than the others
+   * leaves a few numbers below it unused).
    */
   @Override
   public java.util.Map<String, Object> finish(org.sciycsb.api.WorkloadContext context) {
@@ -332,8 +333,11 @@ public final class CoreWorkload implements BenchWorkload {
       return java.util.Map.of();
     }
     long last = insertKeySequence.last();
-    for (InsertKeys own : ownInserts) {
-      last = Math.max(last, own.last());
+    for (OwnInserts own : ownInserts) {
+      long n = own.inserts().last();
+      if (n >= recordCount) { // the thread inserted: the key number its last insert's name was built from
+        last = Math.max(last, keynum(n, own.stride(), own.offset()));
+      }
     }
     return java.util.Map.of("core", java.util.Map.of("table", table, "nextInsertKey", last + 1));
   }
@@ -383,14 +387,17 @@ public final class CoreWorkload implements BenchWorkload {
     int offset = client;
     if (seeded) {
       inserts = InsertKeys.own(recordCount);
-      ownInserts.add(inserts);
       loadKeys = new ThreadKeys(insertStart, t, n, warmupOps);
       stride = clients * n; // the thread is virtual client (client * n + t) of (clients * n)
       offset = client * n + t;
+      ownInserts.add(new OwnInserts(inserts, stride, offset));
     }
     return new CoreThread(ctx, new Draws(keyChooser(config, r, inserts, t, n), scanLength(config, r),
         fieldLength(config, r), loadKeys), inserts, stride, offset);
   }
+
+  /** A thread's own insert counter under a seed, and the virtual client whose key numbers it takes. */
+  private record OwnInserts(InsertKeys inserts, int stride, int offset) {}
 
   /** A thread's distributions. */
   private record Draws(LongDraw keyChooser, LongDraw scanLength, LongDraw fieldLength, LongDraw loadKeys) {}
@@ -407,7 +414,7 @@ public final class CoreWorkload implements BenchWorkload {
 
   /** As {@link #buildKeyName(long)} for client {@code offset} of {@code stride} (a thread's virtual client). */
   String buildKeyName(long n, int stride, int offset) {
-    long keynum = stride == 1 || n < clientBase ? n : clientBase + (n - clientBase) * stride + offset;
+    long keynum = keynum(n, stride, offset);
     if (keynum >= 0 && keynum < keyCache.length) {
       String k = keyCache[(int) keynum];
       if (k == null) {
@@ -417,6 +424,11 @@ public final class CoreWorkload implements BenchWorkload {
       return k;
     }
     return formatKey(keynum);
+  }
+
+  /** The key number of record {@code n} of client {@code offset} of {@code stride} (before hashing). */
+  private long keynum(long n, int stride, int offset) {
+    return stride == 1 || n < clientBase ? n : clientBase + (n - clientBase) * stride + offset;
   }
 
   private String formatKey(long keynum) {

@@ -85,9 +85,11 @@ class SeedTest {
   }
 
   @Test
-  void underASeedTheThreadsInsertKeysOfTheirOwnAndReadOnlyWhatTheyOrTheLoadWrote() {
+  void underASeedTheThreadsInsertKeysOfTheirOwnAndReadOnlyWhatTheyOrTheLoadWrote() throws Exception {
     Map<String, List<String>> a = run("run", with(MIX, "-p", "requestdistribution=latest", "-p", "seed=1",
         "-p", "insertorder=ordered"));
+    long next = LocalRun.results(tmp.resolve("r" + (runs - 1))).path("extra").path("core").path("nextInsertKey")
+        .asLong();
     Set<Long> all = new HashSet<>();
     for (int t = 0; t < 4; t++) {
       Set<Long> own = new HashSet<>();
@@ -102,6 +104,8 @@ class SeedTest {
         }
       }
     }
+    assertThat(next).as("extra.core.nextInsertKey: after the highest key inserted").isEqualTo(
+        all.stream().mapToLong(Long::longValue).max().orElseThrow() + 1);
   }
 
   @Test
