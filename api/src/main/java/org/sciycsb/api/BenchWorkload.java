@@ -79,6 +79,16 @@ public interface BenchWorkload {
     return false;
   }
 
+  /**
+   * True when the workload draws everything that decides its operations from {@link ThreadContext#random()} and
+   * shares no timing-dependent state between threads under a seed, so that {@code -p seed=N} makes its operations
+   * reproducible ({@link CommonOptions#SEED}); false by default: the engine then warns that the seed reaches the
+   * schedule only.
+   */
+  default boolean honoursSeed() {
+    return false;
+  }
+
   /** A thread's share; called in the thread that will use it. */
   WorkloadThread newThread(ThreadContext context) throws BenchmarkException;
 

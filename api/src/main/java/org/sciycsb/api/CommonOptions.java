@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /**
  * The engine's options that workloads read too: the size of the data set, the load range of this client, the
- * operation count, the target rate and the warmup. Declared here, in the API, so that a workload reads them
+ * operation count, the target rate, the warmup and the seed of reproducible runs. Declared here, in the API, so that a workload reads them
  * without depending on the engine; the engine lists them among its own options ({@code bin/ycsb help engine}).
  */
 public final class CommonOptions {
@@ -25,6 +25,14 @@ public final class CommonOptions {
   public static final Option<Long> WARMUP_OPS = Option.longValue("warmupops", 0L,
       "operations run before measuring, excluded from all results (in addition to operationcount)")
       .check(v -> v >= 0, "must not be negative");
+  public static final Option<Long> SEED = Option.longValue("seed", null,
+      "makes the operations reproducible: each client thread draws its operations, keys, fields and values from its "
+          + "own stream, derived from this seed, the client process (client.index), the phase and the thread, and "
+          + "takes a fixed share of the schedule (docs/command-line.md#reproducible-operations-seed); unset = "
+          + "different draws every run");
+  public static final Option<Integer> CLIENT_INDEX = Option.integer("client.index", 0,
+      "this client process's index among several (0-based; set for each by --clients when seed is set): with seed, "
+          + "each index draws from streams of its own").check(v -> v >= 0, "must not be negative");
   public static final Option<Duration> WARMUP_TIME = Option.duration("warmuptime", Duration.ZERO, "s",
       "time run before measuring, excluded from all results (bare number: seconds)");
 }

@@ -77,6 +77,8 @@ public final class CheckpointWorkload implements BenchWorkload {
   private byte[] payload;
   private int tasks;
   private int threads;
+  /** {@code seed} set: thread t of T runs the tasks t, t + T, ... (else the next free task, whichever thread is free). */
+  private boolean seeded;
   private long firstTask;
   private String runId;
   private Operation startOp;
@@ -145,6 +147,7 @@ public final class CheckpointWorkload implements BenchWorkload {
     update = cfg.get(CheckpointOptions.MODE).equals("update");
     registers = update && plan.checkpoints() > 0; // without checkpoints (the baseline) a task writes nothing
     threads = run.threads();
+    seeded = cfg.get(org.sciycsb.api.CommonOptions.SEED) != null;
     Integer t = cfg.get(CheckpointOptions.TASKS);
     tasks = t == null ? threads : t;
     if (tasks < threads) {
@@ -194,6 +197,12 @@ public final class CheckpointWorkload implements BenchWorkload {
     return true;
   }
 
+  /** It draws nothing at random (the payload comes from checkpoint.seed); under a seed its tasks go to fixed threads. */
+  @Override
+  public boolean honoursSeed() {
+    return true;
+  }
+
   /** Calls of the thread loop: per task, one to start it and one per compute slice; per thread, one to end. */
   @Override
   public OptionalLong plannedOperations(Phase p) {
@@ -234,6 +243,8 @@ public final class CheckpointWorkload implements BenchWorkload {
     private final int threadId;
     private final Map<String, ByteIterator> values = new HashMap<>(4);
     private long task = -1;
+    /** Under a seed, the tasks this thread has started. */
+    private int started;
     private int slice;
     private long taskStart;
     private long sliceStart;
@@ -278,9 +289,12 @@ public final class CheckpointWorkload implements BenchWorkload {
     @Override
     public boolean doTransaction() {
       if (task < 0) {
-        int i = nextTask.getAndIncrement();
+        int i = seeded ? threadId + started++ * threads : nextTask.getAndIncrement();
         if (i >= tasks) {
           return false;
+        }
+        if (seeded) {
+          nextTask.incrementAndGet(); // the count of started tasks, for tasksIncomplete
         }
         startTask(firstTask + i);
         return true;

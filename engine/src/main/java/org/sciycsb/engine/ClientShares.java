@@ -18,7 +18,8 @@ import org.sciycsb.engine.schedule.ArrivalProcess;
  * client runs with on top of the common ones. The workload decides first ({@link BenchWorkload#clientShare});
  * otherwise the split is the one YCSB users make by hand: a load divides the range
  * [insertstart, insertstart + insertcount) into contiguous blocks, a run divides operationcount; and a target
- * rate, and every rate of an arrival process, is divided evenly. Threads are per client: {@code -threads 64} gives every client 64 threads.
+ * rate, and every rate of an arrival process, is divided evenly. With {@code seed}, each client also gets its
+ * {@code client.index}, from which its threads' streams derive. Threads are per client: {@code -threads 64} gives every client 64 threads.
  */
 public final class ClientShares {
   private ClientShares() {}
@@ -35,6 +36,9 @@ public final class ClientShares {
       Optional<Map<String, String>> own = workload.clientShare(phase, config, clients, i);
       Map<String, String> m = new LinkedHashMap<>(own.isPresent() ? own.get() : ycsb(phase, config, clients, i));
       m.putAll(rates);
+      if (config.get(EngineOptions.SEED) != null) {
+        m.put(EngineOptions.CLIENT_INDEX.name(), Integer.toString(i)); // each client's own streams
+      }
       out.add(m);
     }
     return out;

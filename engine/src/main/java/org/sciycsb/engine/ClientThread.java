@@ -1,9 +1,12 @@
 package org.sciycsb.engine;
 
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.random.RandomGenerator;
 import org.sciycsb.api.BenchWorkload;
 import org.sciycsb.api.BindingRun;
 import org.sciycsb.api.ThreadContext;
 import org.sciycsb.api.WorkloadThread;
+import org.sciycsb.api.draw.SeededRandom;
 import org.sciycsb.measure.StatusCodes;
 import org.sciycsb.measure.ThreadRecorder;
 import site.ycsb.DB;
@@ -11,8 +14,21 @@ import org.sciycsb.engine.schedule.Schedule;
 import org.sciycsb.engine.trace.ThreadTrace;
 import org.sciycsb.engine.trace.TracingDB;
 
-/** One client thread: init, optional warmup, the measured loop, then the workload's close and the DB's cleanup. */
+/**
+ * One client thread: init, optional warmup, the measured loop, then the workload's close and the DB's cleanup.
+ *
+ * <p>With {@code -p seed=N} the thread draws from streams of its own ({@link SeededRandom#of}: the seed, the client
+ * process's {@code client.index}, the phase, the thread id and the part): its workload's draws from one for the warmup
+ * and another for the measured part (so that the warmup's length does not shift the measured draws), the Poisson gaps
+ * of its lane of the schedule from two more.
+ */
 final class ClientThread implements Runnable {
+  /** The parts of a thread's streams under a seed. */
+  static final int WARMUP = 0;
+  static final int MEASURED = 1;
+  static final int WARMUP_SCHEDULE = 2;
+  static final int MEASURED_SCHEDULE = 3;
+
   private final Engine.Shared shared;
   private final int id;
   private final ThreadRecorder rec;
@@ -33,6 +49,8 @@ final class ClientThread implements Runnable {
   private final int inflight;
   /** With trace.out: this thread's part of the trace, or null. */
   private final ThreadTrace trace;
+  /** The thread's workload stream under a seed, switched to the measured part's after the warmup; else null. */
+  private SeededRandom seeded;
 
   /**
    * @param quota       operations this thread runs when there is no global schedule; -1 for no limit
@@ -70,7 +88,9 @@ final class ClientThread implements Runnable {
         asyncDb = (org.sciycsb.api.AsyncDb) raw; // checked before the run: the binding supports it
         window = new AsyncWindow(rec, inflight, Thread.currentThread());
       }
-      wt = workload.newThread(new ThreadContext(id, shared.threads, db, rec, run));
+      seeded = shared.seed == null ? null : new SeededRandom(streamKey(shared.warmup ? WARMUP : MEASURED));
+      RandomGenerator random = seeded != null ? seeded : ThreadLocalRandom.current();
+      wt = workload.newThread(new ThreadContext(id, shared.threads, db, rec, run, random));
     } catch (Throwable t) {
       initFailure = t;
       endNanos = System.nanoTime();
@@ -86,13 +106,7 @@ final class ClientThread implements Runnable {
       shared.gate.arriveAndAwaitAdvance(); // everyone initialised
       boolean alive = true;
       if (shared.warmup) {
-        rec.setRecording(false);
-        markWarmup(true);
-        alive = run(wt, load, schedule(shared.replayWarmupSchedules, shared.warmupSchedule), warmupQuota,
-            shared.warmupEndNanos);
-        rec.setRecording(true);
-        rec.setIntendedStart(0);
-        markWarmup(false);
+        alive = warmup(wt, load);
       }
       pastMeasureGate = true;
       if (alive) {
@@ -100,7 +114,8 @@ final class ClientThread implements Runnable {
         measureBase = rec.opsDone();
         measuring = true;
         rec.beginIntervals();
-        run(wt, load, schedule(shared.replaySchedules, shared.schedule), quota, shared.deadlineNanos);
+        run(wt, load, lane(schedule(shared.replaySchedules, shared.schedule), MEASURED_SCHEDULE), quota,
+            shared.deadlineNanos);
       } else {
         shared.gate.arriveAndDeregister();
       }
@@ -128,6 +143,24 @@ final class ClientThread implements Runnable {
     closeTrace();
   }
 
+  /**
+   * The warmup: operations not recorded (traced as warmup), from the warmup's own stream under a seed; then the
+   * measured stream. False when the workload ended during it.
+   */
+  private boolean warmup(WorkloadThread wt, boolean load) {
+    rec.setRecording(false);
+    markWarmup(true);
+    boolean alive = run(wt, load, lane(schedule(shared.replayWarmupSchedules, shared.warmupSchedule),
+        WARMUP_SCHEDULE), warmupQuota, shared.warmupEndNanos);
+    rec.setRecording(true);
+    rec.setIntendedStart(0);
+    markWarmup(false);
+    if (seeded != null) {
+      seeded.reseed(streamKey(MEASURED));
+    }
+    return alive;
+  }
+
   /** This thread's schedule: its own when a trace is replayed at its recorded speed, else the run's (or none). */
   private Schedule schedule(Schedule[] perThread, Schedule shared) {
     return perThread != null ? perThread[id] : shared;
@@ -146,9 +179,22 @@ final class ClientThread implements Runnable {
   }
 
   /** The traced calls of one asynchronous workload operation, with its intended start on the schedule. */
-  private ThreadTrace.Pending traceAsync(Schedule schedule, long intended) {
+  private ThreadTrace.Pending traceAsync(Schedule.Lane schedule, long intended) {
     trace.intended(schedule == null ? -1 : intended - schedule.startNanos());
     return trace.async(asyncDb);
+  }
+
+  /** The start of one of this thread's streams under the seed. */
+  private long streamKey(int part) {
+    return SeededRandom.key(shared.seed, shared.clientIndex, shared.load ? 0 : 1, id, part);
+  }
+
+  /** This thread's slots of a schedule (its own lane under a seed), or null without a schedule. */
+  private Schedule.Lane lane(Schedule schedule, int part) {
+    if (schedule == null) {
+      return null;
+    }
+    return schedule.lane(id, shared.seed == null ? ThreadLocalRandom.current() : new SeededRandom(streamKey(part)));
   }
 
   /** Closes the thread's own client (connections=perthread), keeping the count of connections it opened. */
@@ -175,7 +221,7 @@ final class ClientThread implements Runnable {
     return ownOpened;
   }
 
-  private boolean run(WorkloadThread wt, boolean load, Schedule schedule, long limit, long untilNanos) {
+  private boolean run(WorkloadThread wt, boolean load, Schedule.Lane schedule, long limit, long untilNanos) {
     return window == null ? loop(wt, load, schedule, limit, untilNanos)
         : loopAsync(wt, load, schedule, limit, untilNanos);
   }
@@ -186,7 +232,7 @@ final class ClientThread implements Runnable {
    * phase. An operation due while the window is full waits for a place: the wait counts in its response time, from
    * its slot, and in the window's count of full waits.
    */
-  private boolean loopAsync(WorkloadThread wt, boolean load, Schedule schedule, long limit, long untilNanos) {
+  private boolean loopAsync(WorkloadThread wt, boolean load, Schedule.Lane schedule, long limit, long untilNanos) {
     Stop stop = shared.stop;
     AsyncWindow w = window;
     long done = 0;
@@ -265,7 +311,7 @@ final class ClientThread implements Runnable {
    * the time limit itself (from the end time of its last recorded operation, or a clock read every 64 operations):
    * with a thousand busy threads, the collector thread gets too little CPU to be the one that stops them on time.
    */
-  private boolean loop(WorkloadThread wt, boolean load, Schedule schedule, long limit, long untilNanos) {
+  private boolean loop(WorkloadThread wt, boolean load, Schedule.Lane schedule, long limit, long untilNanos) {
     Stop stop = shared.stop;
     long done = 0;
     long lastSeenEnd = rec.lastEnd();

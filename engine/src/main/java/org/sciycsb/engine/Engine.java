@@ -93,6 +93,9 @@ public final class Engine {
     Settings settings;
     volatile Schedule[] replayWarmupSchedules;
     volatile Schedule[] replaySchedules;
+    /** {@code seed}, or null; with it, the client process's index (streams and schedule lanes per thread). */
+    Long seed;
+    int clientIndex;
   }
 
   private final Request req;
@@ -232,6 +235,7 @@ public final class Engine {
     Config cfg = req.config();
     BenchWorkload workload = req.workload();
     Bound bound = bindWorkload(run, ctx);
+    warnUnseeded(cfg, workload);
     emptyBeforeLoad(run);
     long planned = plannedOperations(workload, cfg, req.phase() == Phase.LOAD);
     boolean sharedWork = workload.sharedWork(req.phase());
@@ -558,6 +562,8 @@ public final class Engine {
     shared.traceOut = openTrace(req.config(), s.threads());
     shared.replay = req.workload() instanceof TraceWorkload tw ? tw : null;
     shared.warmup = s.warmup() || (shared.replay != null && shared.replay.hasWarmup());
+    shared.seed = req.config().get(EngineOptions.SEED);
+    shared.clientIndex = req.config().get(EngineOptions.CLIENT_INDEX);
     return shared;
   }
 
@@ -606,7 +612,7 @@ public final class Engine {
             shared.warmupEndNanos = now + s.warmupTime().toNanos();
           }
           if (s.arrival() != null && shared.warmup) {
-            shared.warmupSchedule = new Schedule(now, ArrivalProcess.constant(s.arrival().initialRate(),
+            shared.warmupSchedule = schedule(shared, now, ArrivalProcess.constant(s.arrival().initialRate(),
                 s.arrival().poisson()), s.warmupOps() > 0 ? s.warmupOps() : -1);
           }
           shared.replayWarmupSchedules = replaySchedules(shared, s.threads(), now, true);
@@ -619,7 +625,7 @@ public final class Engine {
             shared.deadlineNanos = timing.deadline;
           }
           if (s.arrival() != null) {
-            shared.schedule = new Schedule(now, s.arrival(), scheduledOps);
+            shared.schedule = schedule(shared, now, s.arrival(), scheduledOps);
           }
           shared.replaySchedules = replaySchedules(shared, s.threads(), now, false);
           collector.beginMeasurement(now);
@@ -641,6 +647,20 @@ public final class Engine {
       out[i] = offsets == null ? null : Schedule.ofOffsets(now, offsets);
     }
     return out;
+  }
+
+  /** {@code seed} with a workload that draws from sources of its own: one line, the run goes on. */
+  private void warnUnseeded(Config cfg, BenchWorkload workload) throws ConfigException {
+    if (cfg.get(EngineOptions.SEED) != null && !workload.honoursSeed()) {
+      req.err().println("warning: workload " + workload.name() + " does not take its draws from the seeded streams:"
+          + " seed makes its schedule reproducible, not its operations");
+    }
+  }
+
+  /** One global schedule, or under a seed one split into a lane per thread (reproducible intended starts). */
+  private static Schedule schedule(Shared shared, long now, ArrivalProcess process, long limit) {
+    return shared.seed == null ? new Schedule(now, process, limit)
+        : Schedule.perThread(now, process, limit, shared.threads);
   }
 
   /**

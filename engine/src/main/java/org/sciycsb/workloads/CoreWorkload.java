@@ -1,6 +1,7 @@
 package org.sciycsb.workloads;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -10,8 +11,11 @@ import java.util.Set;
 import java.util.Vector;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.random.RandomGenerator;
 import org.sciycsb.api.AsyncOps;
 import org.sciycsb.api.BenchWorkload;
 import org.sciycsb.api.BenchmarkException;
@@ -25,33 +29,37 @@ import org.sciycsb.api.Phase;
 import org.sciycsb.api.ThreadContext;
 import org.sciycsb.api.WorkloadContext;
 import org.sciycsb.api.WorkloadThread;
+import org.sciycsb.api.draw.Exponential;
+import org.sciycsb.api.draw.Histogram;
+import org.sciycsb.api.draw.Hotspot;
+import org.sciycsb.api.draw.LongDraw;
+import org.sciycsb.api.draw.RandomValue;
+import org.sciycsb.api.draw.ScrambledZipfian;
+import org.sciycsb.api.draw.Sequential;
+import org.sciycsb.api.draw.SkewedLatest;
+import org.sciycsb.api.draw.ThreadKeys;
+import org.sciycsb.api.draw.Uniform;
+import org.sciycsb.api.draw.Zipfian;
 import org.sciycsb.measure.OperationRegistry;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
-import site.ycsb.RandomByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 import site.ycsb.Utils;
-import site.ycsb.generator.AcknowledgedCounterGenerator;
-import site.ycsb.generator.ConstantIntegerGenerator;
-import site.ycsb.generator.CounterGenerator;
-import site.ycsb.generator.ExponentialGenerator;
-import site.ycsb.generator.HistogramGenerator;
-import site.ycsb.generator.HotspotIntegerGenerator;
-import site.ycsb.generator.NumberGenerator;
-import site.ycsb.generator.ScrambledZipfianGenerator;
-import site.ycsb.generator.SequentialGenerator;
-import site.ycsb.generator.SkewedLatestGenerator;
-import site.ycsb.generator.UniformLongGenerator;
-import site.ycsb.generator.ZipfianGenerator;
 
 /**
  * YCSB's CoreWorkload with the same properties, operations and distributions, built for low client overhead:
  * the operation is chosen from a precomputed table instead of by string, the generators that hold no shared state
  * are per thread (upstream shares one instance, whose last-value field every thread writes), record numbers are
- * 64-bit, and read results reuse one map per thread. The generators themselves are upstream's classes, so key,
- * field and scan-length distributions are upstream's by construction; {@code CoreWorkloadEquivalenceTest} checks
- * the resulting operation, key and field distributions against upstream's CoreWorkload.
+ * 64-bit, and read results reuse one map per thread. The distributions are ours ({@code org.sciycsb.api.draw}),
+ * written to YCSB's algorithms and constants and drawing from the thread's generator ({@link ThreadContext#random()}),
+ * so that {@code -p seed=N} makes every draw reproducible; {@code CoreWorkloadEquivalenceTest} checks the resulting
+ * operation, key, field, scan-length and value-length distributions against upstream's CoreWorkload.
+ *
+ * <p>Under a seed the threads share nothing that timing decides: a load's thread t of T inserts the record numbers
+ * {@code insertstart + t + jT} ({@link ThreadKeys}); in a run each thread is a client of its own (virtual client
+ * {@code coreworkload.client * T + t} of {@code coreworkload.clients * T}): its inserts interleave with the others'
+ * in the key names as several clients' do, and its reads pick among the loaded records and its own inserts.
  */
 public final class CoreWorkload implements BenchWorkload {
   static final int OP_READ = 0;
@@ -73,15 +81,24 @@ public final class CoreWorkload implements BenchWorkload {
   private int retryInterval;
   private double[] opCumulative;
   private int[] opCodes;
-  private CounterGenerator keySequence;
-  private AcknowledgedCounterGenerator insertKeySequence;
+  private AtomicLong keySequence;
+  private InsertKeys insertKeySequence;
+  /** Under a seed, every thread's own insert counter and its place among the virtual clients, for {@link #finish}. */
+  private final ConcurrentLinkedQueue<OwnInserts> ownInserts = new ConcurrentLinkedQueue<>();
+  private boolean seeded;
+  private long warmupOps;
+  private double zipfianConstant;
+  /** Computed once: the scrambled zipfian's sum, the latest distribution's, the histogram of field lengths. */
+  private double scrambledZetan;
+  private double latestZetan;
+  private Histogram lengthHistogram;
   private Phase phase;
   private Config config;
   private long insertStart;
   private long insertCount;
   private long recordCount;
   private String distribution;
-  private NumberGenerator sharedKeyChooser;
+  private LongDraw sharedSequence;
   private Operation rmw;
   private Operation verify;
   private int constantFieldLength;
@@ -139,15 +156,21 @@ public final class CoreWorkload implements BenchWorkload {
     client = p.get(CoreWorkloadOptions.CLIENT);
     Long base = p.get(CoreWorkloadOptions.CLIENT_BASE);
     clientBase = base != null ? base : recordCount;
-    keySequence = new CounterGenerator(insertStart);
-    insertKeySequence = new AcknowledgedCounterGenerator(recordCount);
+    seeded = p.get(CommonOptions.SEED) != null;
+    warmupOps = p.get(CommonOptions.WARMUP_OPS);
+    keySequence = new AtomicLong(insertStart);
+    insertKeySequence = InsertKeys.shared(recordCount);
     buildOperationTable(p);
     distribution = p.get(CoreWorkloadOptions.REQUEST_DISTRIBUTION);
+    zipfianConstant = p.get(CoreWorkloadOptions.ZIPFIAN_CONSTANT);
     if (distribution.equals("latest")) {
-      sharedKeyChooser = new SkewedLatestGenerator(insertKeySequence);
+      latestZetan = Zipfian.zeta(recordCount - 1, Zipfian.YCSB_CONSTANT);
     } else if (distribution.equals("sequential")) {
-      sharedKeyChooser = new SequentialGenerator(insertStart, insertStart + insertCount - 1);
+      sharedSequence = Sequential.shared(insertStart, insertCount);
+    } else if (distribution.equals("zipfian")) {
+      scrambledZetan = ScrambledZipfian.zetan(zipfianConstant);
     }
+    lengthHistogram = histogram(p);
     rmw = ctx.operation(OperationRegistry.READ_MODIFY_WRITE, true);
     verify = dataIntegrity ? ctx.operation("VERIFY", true) : null;
   }
@@ -195,7 +218,7 @@ public final class CoreWorkload implements BenchWorkload {
         && !p.get(CoreWorkloadOptions.FIELD_LENGTH_DISTRIBUTION).equals("constant")) {
       throw new ConfigException("dataintegrity=true needs fieldlengthdistribution=constant");
     }
-    fieldLengthGenerator(p); // reads the histogram file: a missing or bad one fails here
+    histogram(p); // reads the histogram file: a missing or bad one fails here
   }
 
   private void buildOperationTable(Config p) throws ConfigException {
@@ -228,62 +251,70 @@ public final class CoreWorkload implements BenchWorkload {
     }
   }
 
-  NumberGenerator fieldLengthGenerator(Config p) throws ConfigException {
-    String d = p.get(CoreWorkloadOptions.FIELD_LENGTH_DISTRIBUTION);
-    int len = p.get(CoreWorkloadOptions.FIELD_LENGTH);
-    int min = p.get(CoreWorkloadOptions.MIN_FIELD_LENGTH);
-    switch (d) {
-      case "constant":
-        return new ConstantIntegerGenerator(len);
-      case "uniform":
-        return new UniformLongGenerator(min, len);
-      case "zipfian":
-        return new ZipfianGenerator(min, len);
-      default:
-        String file = p.get(CoreWorkloadOptions.FIELD_LENGTH_HISTOGRAM);
-        try {
-          return new HistogramGenerator(file);
-        } catch (IOException | RuntimeException e) {
-          throw new ConfigException("cannot read fieldlengthhistogram file " + file + ": " + e.getMessage());
-        }
+  /** The field-length histogram of fieldlengthdistribution=histogram, read and checked; else null. */
+  private static Histogram histogram(Config p) throws ConfigException {
+    if (!p.get(CoreWorkloadOptions.FIELD_LENGTH_DISTRIBUTION).equals("histogram")) {
+      return null;
+    }
+    String file = p.get(CoreWorkloadOptions.FIELD_LENGTH_HISTOGRAM);
+    try {
+      return Histogram.read(Path.of(file));
+    } catch (IOException | RuntimeException e) {
+      throw new ConfigException("cannot read fieldlengthhistogram file " + file + ": " + e.getMessage());
     }
   }
 
-  private NumberGenerator keyChooser(Config p) throws ConfigException {
-    if (sharedKeyChooser != null) {
-      return sharedKeyChooser;
+  /** A thread's field lengths. */
+  LongDraw fieldLength(Config p, RandomGenerator r) throws ConfigException {
+    int len = p.get(CoreWorkloadOptions.FIELD_LENGTH);
+    int min = p.get(CoreWorkloadOptions.MIN_FIELD_LENGTH);
+    switch (p.get(CoreWorkloadOptions.FIELD_LENGTH_DISTRIBUTION)) {
+      case "constant":
+        return LongDraw.constant(len);
+      case "uniform":
+        return new Uniform(r, min, len);
+      case "zipfian":
+        return new Zipfian(r, min, len, Zipfian.YCSB_CONSTANT);
+      default:
+        return lengthHistogram.draw(r);
     }
+  }
+
+  /** A thread's key choice (record numbers; the latest distribution counts back from {@code inserts}). */
+  private LongDraw keyChooser(Config p, RandomGenerator r, InsertKeys inserts, int thread, int threads)
+      throws ConfigException {
     switch (distribution) {
       case "uniform":
-        return new UniformLongGenerator(insertStart, insertStart + insertCount - 1);
+        return new Uniform(r, insertStart, insertStart + insertCount - 1);
       case "exponential":
-        return new ExponentialGenerator(p.get(CoreWorkloadOptions.EXPONENTIAL_PERCENTILE),
+        return new Exponential(r, p.get(CoreWorkloadOptions.EXPONENTIAL_PERCENTILE),
             recordCount * p.get(CoreWorkloadOptions.EXPONENTIAL_FRAC));
       case "zipfian": {
-        double insertProportion = p.get(CoreWorkloadOptions.INSERT_PROPORTION);
-        long opcount = p.get(CommonOptions.OPERATION_COUNT);
-        long expectedNewKeys = (long) (opcount * insertProportion * 2.0);
-        double c = p.get(CoreWorkloadOptions.ZIPFIAN_CONSTANT);
-        return c == ZipfianGenerator.ZIPFIAN_CONSTANT
-            ? new ScrambledZipfianGenerator(insertStart, insertStart + insertCount + expectedNewKeys)
-            : new ScrambledZipfianGenerator(insertStart, insertStart + insertCount + expectedNewKeys, c);
+        long expectedNewKeys = (long) (p.get(CommonOptions.OPERATION_COUNT)
+            * p.get(CoreWorkloadOptions.INSERT_PROPORTION) * 2.0);
+        return new ScrambledZipfian(r, insertStart, insertStart + insertCount + expectedNewKeys, zipfianConstant,
+            scrambledZetan);
       }
       case "hotspot":
-        return new HotspotIntegerGenerator(insertStart, insertStart + insertCount - 1,
+        return new Hotspot(r, insertStart, insertStart + insertCount - 1,
             p.get(CoreWorkloadOptions.HOTSPOT_DATA_FRACTION), p.get(CoreWorkloadOptions.HOTSPOT_OPN_FRACTION));
+      case "latest":
+        return new SkewedLatest(r, inserts::last, latestZetan);
+      case "sequential":
+        return seeded ? Sequential.lane(insertStart, insertCount, thread, threads) : sharedSequence;
       default:
         throw new ConfigException("unknown requestdistribution " + distribution);
     }
   }
 
-  private NumberGenerator scanLength(Config p) throws ConfigException {
+  private LongDraw scanLength(Config p, RandomGenerator r) throws ConfigException {
     int min = p.get(CoreWorkloadOptions.MIN_SCAN_LENGTH);
     int max = p.get(CoreWorkloadOptions.MAX_SCAN_LENGTH);
     if (max < min) {
       throw new ConfigException("maxscanlength (" + max + ") is less than minscanlength (" + min + ")");
     }
     return p.get(CoreWorkloadOptions.SCAN_LENGTH_DISTRIBUTION).equals("zipfian")
-        ? new ZipfianGenerator(min, max) : new UniformLongGenerator(min, max);
+        ? new Zipfian(r, min, max, Zipfian.YCSB_CONSTANT) : new Uniform(r, min, max);
   }
 
   /** Every operation has an asynchronous form (for -p inflight=N). */
@@ -291,15 +322,24 @@ public final class CoreWorkload implements BenchWorkload {
    * After a run: {@code extra.core.nextInsertKey}, the key number after the last one this run's inserts (warmup
    * included) used, which is the {@code recordcount} a later run on the same table needs so that its own inserts
    * take fresh keys and its reads cover every record (the studies' runner applies it). Every insert's key is
-   * acknowledged when it ends, so once the threads have ended this is the highest acknowledged key plus one.
+   * acknowledged when it ends, so once the threads have ended this is the highest acknowledged key plus one. Under a
+   * seed, where each thread inserts key numbers of its own, interleaved, it is the highest key number any thread
+   * inserted plus one, so that a later run's inserts collide with none (a thread that inserted fewer than the others
+   * leaves a few numbers below it unused).
    */
   @Override
   public java.util.Map<String, Object> finish(org.sciycsb.api.WorkloadContext context) {
     if (phase != Phase.RUN) {
       return java.util.Map.of();
     }
-    return java.util.Map.of("core", java.util.Map.of("table", table, "nextInsertKey",
-        insertKeySequence.lastValue() + 1));
+    long last = insertKeySequence.last();
+    for (OwnInserts own : ownInserts) {
+      long n = own.inserts().last();
+      if (n >= recordCount) { // the thread inserted: the key number its last insert's name was built from
+        last = Math.max(last, keynum(n, own.stride(), own.offset()));
+      }
+    }
+    return java.util.Map.of("core", java.util.Map.of("table", table, "nextInsertKey", last + 1));
   }
 
   /**
@@ -330,11 +370,37 @@ public final class CoreWorkload implements BenchWorkload {
     return true;
   }
 
+  /** Every draw comes from the thread's generator, and under a seed no thread depends on another's progress. */
+  @Override
+  public boolean honoursSeed() {
+    return true;
+  }
+
   @Override
   public WorkloadThread newThread(ThreadContext ctx) throws BenchmarkException {
-    return new CoreThread(ctx.db(), ctx.meter(), keyChooser(config), scanLength(config),
-        fieldLengthGenerator(config), new UniformLongGenerator(0, fieldNames.length - 1));
+    RandomGenerator r = ctx.random();
+    int t = ctx.threadId();
+    int n = ctx.threadCount();
+    InsertKeys inserts = insertKeySequence;
+    LongDraw loadKeys = keySequence::getAndIncrement;
+    int stride = clients;
+    int offset = client;
+    if (seeded) {
+      inserts = InsertKeys.own(recordCount);
+      loadKeys = new ThreadKeys(insertStart, t, n, warmupOps);
+      stride = clients * n; // the thread is virtual client (client * n + t) of (clients * n)
+      offset = client * n + t;
+      ownInserts.add(new OwnInserts(inserts, stride, offset));
+    }
+    return new CoreThread(ctx, new Draws(keyChooser(config, r, inserts, t, n), scanLength(config, r),
+        fieldLength(config, r), loadKeys), inserts, stride, offset);
   }
+
+  /** A thread's own insert counter under a seed, and the virtual client whose key numbers it takes. */
+  private record OwnInserts(InsertKeys inserts, int stride, int offset) {}
+
+  /** A thread's distributions. */
+  private record Draws(LongDraw keyChooser, LongDraw scanLength, LongDraw fieldLength, LongDraw loadKeys) {}
 
   /**
    * The key of a record number: {@code "user"} + its FNV hash (or the number itself for ordered inserts), zero
@@ -343,7 +409,12 @@ public final class CoreWorkload implements BenchWorkload {
    * of formatting a 64-bit number.
    */
   String buildKeyName(long n) {
-    long keynum = clients == 1 || n < clientBase ? n : clientBase + (n - clientBase) * clients + client;
+    return buildKeyName(n, clients, client);
+  }
+
+  /** As {@link #buildKeyName(long)} for client {@code offset} of {@code stride} (a thread's virtual client). */
+  String buildKeyName(long n, int stride, int offset) {
+    long keynum = keynum(n, stride, offset);
     if (keynum >= 0 && keynum < keyCache.length) {
       String k = keyCache[(int) keynum];
       if (k == null) {
@@ -353,6 +424,11 @@ public final class CoreWorkload implements BenchWorkload {
       return k;
     }
     return formatKey(keynum);
+  }
+
+  /** The key number of record {@code n} of client {@code offset} of {@code stride} (before hashing). */
+  private long keynum(long n, int stride, int offset) {
+    return stride == 1 || n < clientBase ? n : clientBase + (n - clientBase) * stride + offset;
   }
 
   private String formatKey(long keynum) {
@@ -385,27 +461,39 @@ public final class CoreWorkload implements BenchWorkload {
   private final class CoreThread implements WorkloadThread {
     private final DB db;
     private final Meter meter;
-    private final NumberGenerator keyChooser;
-    private final NumberGenerator scanLength;
-    private final NumberGenerator fieldLength;
-    private final NumberGenerator fieldChooser;
+    private final RandomGenerator random;
+    private final LongDraw keyChooser;
+    private final LongDraw scanLength;
+    private final LongDraw fieldLength;
+    private final LongDraw loadKeys;
+    private final InsertKeys inserts;
+    /** This thread's place among the clients whose run inserts interleave (see {@link #buildKeyName(long, int, int)}). */
+    private final int stride;
+    private final int offset;
     private final HashMap<String, ByteIterator> cells = new HashMap<>();
     private final boolean exponential;
 
-    CoreThread(DB db, Meter meter, NumberGenerator keyChooser, NumberGenerator scanLength,
-        NumberGenerator fieldLength, NumberGenerator fieldChooser) {
-      this.db = db;
-      this.meter = meter;
-      this.keyChooser = keyChooser;
-      this.scanLength = scanLength;
-      this.fieldLength = fieldLength;
-      this.fieldChooser = fieldChooser;
-      this.exponential = keyChooser instanceof ExponentialGenerator;
+    CoreThread(ThreadContext ctx, Draws draws, InsertKeys inserts, int stride, int offset) {
+      this.db = ctx.db();
+      this.meter = ctx.meter();
+      this.random = ctx.random();
+      this.keyChooser = draws.keyChooser();
+      this.scanLength = draws.scanLength();
+      this.fieldLength = draws.fieldLength();
+      this.loadKeys = draws.loadKeys();
+      this.inserts = inserts;
+      this.stride = stride;
+      this.offset = offset;
+      this.exponential = keyChooser instanceof Exponential;
+    }
+
+    private String key(long n) {
+      return buildKeyName(n, stride, offset);
     }
 
     @Override
     public boolean doInsert() {
-      long keynum = keySequence.nextValue();
+      long keynum = loadKeys.next();
       String key = buildKeyName(keynum);
       Map<String, ByteIterator> values = values(key, true);
       Status status;
@@ -424,7 +512,7 @@ public final class CoreWorkload implements BenchWorkload {
           Thread.currentThread().interrupt();
           break;
         }
-        values = values(key, true);
+        values = again(key, values);
       }
       // unlike upstream, a failed insert does not end the thread: it is counted, and the load goes on
       return true;
@@ -453,20 +541,24 @@ public final class CoreWorkload implements BenchWorkload {
 
     @Override
     public CompletionStage<?> doInsertAsync(AsyncOps ops) {
-      long keynum = keySequence.nextValue();
+      long keynum = loadKeys.next();
       String key = buildKeyName(keynum);
-      return insertAsync(ops, key, 0);
+      return insertAsync(ops, key, values(key, true), 0);
     }
 
-    /** As {@link #doInsert}: a failed insert is retried after retryInterval (from a timer, not this thread). */
-    private CompletionStage<Status> insertAsync(AsyncOps ops, String key, int retries) {
-      return ops.insertAsync(table, key, values(key, true)).thenCompose(s -> {
+    /**
+     * As {@link #doInsert}: a failed insert is retried after retryInterval (from a timer, not this thread), with the
+     * same values (made again from their seeds: nothing is drawn off the thread).
+     */
+    private CompletionStage<Status> insertAsync(AsyncOps ops, String key, Map<String, ByteIterator> values,
+        int retries) {
+      return ops.insertAsync(table, key, values).thenCompose(s -> {
         if (s.isOk() || retries >= retryLimit) {
           return CompletableFuture.completedFuture(s);
         }
         long ms = (long) (1000 * retryInterval * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble()));
         return CompletableFuture.supplyAsync(() -> key, CompletableFuture.delayedExecutor(ms, TimeUnit.MILLISECONDS))
-            .thenCompose(k -> insertAsync(ops, k, retries + 1));
+            .thenCompose(k -> insertAsync(ops, k, again(k, values), retries + 1));
       });
     }
 
@@ -474,7 +566,7 @@ public final class CoreWorkload implements BenchWorkload {
     public CompletionStage<?> doTransactionAsync(AsyncOps ops) {
       switch (nextOpCode()) {
         case OP_READ: {
-          String key = buildKeyName(nextKeynum());
+          String key = key(nextKeynum());
           Map<String, ByteIterator> result = new HashMap<>();
           return ops.readAsync(table, key, readFields(), result).thenRun(() -> {
             if (dataIntegrity) {
@@ -483,18 +575,18 @@ public final class CoreWorkload implements BenchWorkload {
           });
         }
         case OP_UPDATE: {
-          String key = buildKeyName(nextKeynum());
+          String key = key(nextKeynum());
           return ops.updateAsync(table, key, values(key, writeAllFields));
         }
         case OP_INSERT: {
-          long keynum = insertKeySequence.nextValue();
-          String key = buildKeyName(keynum);
+          long keynum = inserts.next();
+          String key = key(keynum);
           return ops.insertAsync(table, key, values(key, true))
-              .whenComplete((s, e) -> insertKeySequence.acknowledge(keynum));
+              .whenComplete((s, e) -> inserts.acknowledge(keynum));
         }
         case OP_SCAN: {
-          String key = buildKeyName(nextKeynum());
-          int len = (int) scanLength.nextValue().longValue();
+          String key = key(nextKeynum());
+          int len = (int) scanLength.next();
           return ops.scanAsync(table, key, len, readAllFields ? null : Set.of(field()), new Vector<>());
         }
         default:
@@ -504,7 +596,7 @@ public final class CoreWorkload implements BenchWorkload {
 
     /** The update is sent when the read has completed; the composite counts from the read's send. */
     private CompletionStage<?> readModifyWriteAsync(AsyncOps ops) {
-      String key = buildKeyName(nextKeynum());
+      String key = key(nextKeynum());
       Set<String> fields = readAllFields ? null : Set.of(field());
       Map<String, ByteIterator> values = values(key, writeAllFields);
       Map<String, ByteIterator> result = new HashMap<>();
@@ -521,7 +613,7 @@ public final class CoreWorkload implements BenchWorkload {
 
     /** The next transaction's operation, drawn by the proportions. */
     private int nextOpCode() {
-      double r = ThreadLocalRandom.current().nextDouble();
+      double r = random.nextDouble();
       int i = 0;
       while (r >= opCumulative[i]) {
         i++;
@@ -533,18 +625,18 @@ public final class CoreWorkload implements BenchWorkload {
       long keynum;
       if (exponential) {
         do {
-          keynum = insertKeySequence.lastValue() - keyChooser.nextValue().longValue();
+          keynum = inserts.last() - keyChooser.next();
         } while (keynum < 0);
       } else {
         do {
-          keynum = keyChooser.nextValue().longValue();
-        } while (keynum > insertKeySequence.lastValue());
+          keynum = keyChooser.next();
+        } while (keynum > inserts.last());
       }
       return keynum;
     }
 
     private String field() {
-      return fieldNames[(int) fieldChooser.nextValue().longValue()];
+      return fieldNames[random.nextInt(fieldNames.length)];
     }
 
     private Set<String> readFields() {
@@ -558,7 +650,7 @@ public final class CoreWorkload implements BenchWorkload {
     }
 
     private void read() {
-      String key = buildKeyName(nextKeynum());
+      String key = key(nextKeynum());
       Set<String> fields = readFields();
       cells.clear();
       db.read(table, key, fields, cells);
@@ -568,29 +660,29 @@ public final class CoreWorkload implements BenchWorkload {
     }
 
     private void update() {
-      String key = buildKeyName(nextKeynum());
+      String key = key(nextKeynum());
       db.update(table, key, values(key, writeAllFields));
     }
 
     private void insert() {
-      long keynum = insertKeySequence.nextValue();
+      long keynum = inserts.next();
       try {
-        String key = buildKeyName(keynum);
+        String key = key(keynum);
         db.insert(table, key, values(key, true));
       } finally {
-        insertKeySequence.acknowledge(keynum);
+        inserts.acknowledge(keynum);
       }
     }
 
     private void scan() {
-      String key = buildKeyName(nextKeynum());
-      int len = (int) scanLength.nextValue().longValue();
+      String key = key(nextKeynum());
+      int len = (int) scanLength.next();
       Set<String> fields = readAllFields ? null : Set.of(field());
       db.scan(table, key, len, fields, new Vector<>());
     }
 
     private void readModifyWrite() {
-      String key = buildKeyName(nextKeynum());
+      String key = key(nextKeynum());
       Set<String> fields = readAllFields ? null : Set.of(field());
       Map<String, ByteIterator> values = values(key, writeAllFields);
       cells.clear();
@@ -618,10 +710,22 @@ public final class CoreWorkload implements BenchWorkload {
     }
 
     private ByteIterator value(String key, String field) {
+      long len = fieldLength.next();
       if (dataIntegrity) {
-        return new StringByteIterator(deterministicValue(key, field, (int) fieldLength.nextValue().longValue()));
+        return new StringByteIterator(deterministicValue(key, field, (int) len));
       }
-      return new RandomByteIterator(fieldLength.nextValue().longValue());
+      return new RandomValue(random.nextLong(), len);
+    }
+
+    /** The same values again, for a retried insert (fresh iterators: the binding may have read the first ones). */
+    private Map<String, ByteIterator> again(String key, Map<String, ByteIterator> values) {
+      HashMap<String, ByteIterator> v = new HashMap<>(values.size() * 2);
+      for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
+        ByteIterator b = e.getValue();
+        v.put(e.getKey(), b instanceof RandomValue rv ? rv.copy()
+            : new StringByteIterator(deterministicValue(key, e.getKey(), constantFieldLength)));
+      }
+      return v;
     }
 
     /** Any thread (the callbacks of asynchronous reads too): the meter given must allow it. */

@@ -16,7 +16,6 @@ import org.sciycsb.engine.trace.TraceFile;
 import org.sciycsb.engine.trace.TraceRecord;
 import org.sciycsb.engine.trace.TraceWorkload;
 import org.sciycsb.api.Config;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -208,14 +207,22 @@ class TraceRunTest {
     assertThat(TraceFile.read(tmp.resolve("run-a.trace.gz")).operations()).isEqualTo(300);
   }
 
-  /** Enable once -p seed=N (per-thread operation streams) is merged: four seeded threads, one trace. */
-  @Disabled("needs -p seed=N (the seed branch)")
+  /**
+   * Four seeded threads on a schedule, with inserts and the latest distribution (which follows the inserts): two runs
+   * with one seed write the same bytes, intended starts included; another seed writes other operations.
+   */
   @Test
   void twoSeededRunsOnFourThreadsWriteByteIdenticalTraces() throws Exception {
-    for (String name : new String[] {"a", "b"}) {
+    for (String name : new String[] {"a", "b", "c"}) {
       run(mixed("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=2000", "-threads", "4",
-          "-p", "seed=42", "-p", "trace.out=" + tmp.resolve(name + ".trace.gz")));
+          "-p", "insertproportion=0.2", "-p", "readproportion=0.4", "-p", "requestdistribution=latest",
+          "-target", "8000", "-p", "seed=" + (name.equals("c") ? 43 : 42),
+          "-p", "trace.out=" + tmp.resolve(name + ".trace.gz")));
     }
-    assertThat(Files.readAllBytes(tmp.resolve("b.trace.gz"))).isEqualTo(Files.readAllBytes(tmp.resolve("a.trace.gz")));
+    assertThat(Files.readAllBytes(tmp.resolve("b.trace.gz"))).as("one seed, two runs")
+        .isEqualTo(Files.readAllBytes(tmp.resolve("a.trace.gz")));
+    assertThat(traced(tmp.resolve("c.trace.gz"))).as("another seed").isNotEqualTo(traced(tmp.resolve("a.trace.gz")));
+    assertThat(TraceFile.read(tmp.resolve("a.trace.gz")).operations())
+        .as("2000 operations, each read-modify-write as its read and its update").isGreaterThan(2000);
   }
 }

@@ -42,8 +42,26 @@ class CoreWorkloadEquivalenceTest {
     final Map<String, Long> keys = new HashMap<>();
     final Map<String, Long> fields = new HashMap<>();
     final List<String> inserted = new ArrayList<>();
+    /** Value lengths; with {@link #bytesToo} also every value byte (read through the iterator). */
+    final Map<String, Long> lengths = new HashMap<>();
+    final Map<String, Long> bytes = new HashMap<>();
+    static boolean bytesToo;
     long scanLengthSum;
     long scans;
+
+    private void values(Map<String, ByteIterator> v) {
+      for (ByteIterator b : v.values()) {
+        if (bytesToo) {
+          byte[] a = b.toArray();
+          lengths.merge(Integer.toString(a.length), 1L, Long::sum);
+          for (byte x : a) {
+            bytes.merge(Byte.toString(x), 1L, Long::sum);
+          }
+        } else {
+          lengths.merge(Long.toString(b.bytesLeft()), 1L, Long::sum);
+        }
+      }
+    }
 
     private void op(String name, String key) {
       ops.merge(name, 1L, Long::sum);
@@ -71,6 +89,7 @@ class CoreWorkloadEquivalenceTest {
     public Status update(String t, String k, Map<String, ByteIterator> v) {
       op("UPDATE", k);
       v.keySet().forEach(x -> fields.merge(x, 1L, Long::sum));
+      values(v);
       return Status.OK;
     }
 
@@ -79,6 +98,7 @@ class CoreWorkloadEquivalenceTest {
       op("INSERT", k);
       inserted.add(k);
       assertThat(v).hasSize(10);
+      values(v);
       return Status.OK;
     }
 
@@ -252,6 +272,51 @@ class CoreWorkloadEquivalenceTest {
     List<String> keys = ours(ordered, true, 3).inserted;
     assertThat(keys).containsExactly("user00000000", "user00000001", "user00000002")
         .isEqualTo(upstream(ordered, true, 3).inserted);
+  }
+
+  @Test
+  void exponentialAndSequentialKeysMatch() throws Exception {
+    Map<String, String> m = props("requestdistribution", "exponential", "insertorder", "ordered");
+    Recorder up = upstream(m, false, OPS / 2);
+    assertThat(tvd(up.keys, ours(m, false, OPS / 2).keys)).as("exponential keys").isLessThan(0.04);
+    assertThat(tvd(up.keys, ours(props("insertorder", "ordered"), false, OPS / 2).keys)).as("against uniform")
+        .isGreaterThan(0.2);
+    Map<String, String> seq = props("requestdistribution", "sequential", "readproportion", "1",
+        "updateproportion", "0", "insertorder", "ordered", "recordcount", "30");
+    assertThat(ours(seq, false, 70).keys).isEqualTo(upstream(seq, false, 70).keys);
+  }
+
+  @Test
+  void fieldLengthsScanLengthsAndValueBytesMatch(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+    Path hist = tmp.resolve("hist.txt");
+    java.nio.file.Files.writeString(hist, "BlockSize\t8\n0\t5\n1\t20\n2\t0\n3\t75\n");
+    for (String[] d : new String[][] {{"fieldlengthdistribution", "uniform"}, {"fieldlengthdistribution", "zipfian"},
+        {"fieldlengthdistribution", "histogram", "fieldlengthhistogram", hist.toString()}}) {
+      String[] kv = new String[d.length + 4];
+      System.arraycopy(d, 0, kv, 0, d.length);
+      System.arraycopy(new String[] {"readproportion", "0", "updateproportion", "1"}, 0, kv, d.length, 4);
+      Map<String, String> m = props(kv);
+      Recorder up = upstream(m, false, OPS / 4);
+      Recorder us = ours(m, false, OPS / 4);
+      assertThat(tvd(up.lengths, us.lengths)).as(d[1] + " value lengths").isLessThan(0.03);
+    }
+    Map<String, String> zipfScans = props("readproportion", "0", "updateproportion", "0", "scanproportion", "1",
+        "scanlengthdistribution", "zipfian", "maxscanlength", "100");
+    Recorder up = upstream(zipfScans, false, OPS / 4);
+    Recorder us = ours(zipfScans, false, OPS / 4);
+    assertThat((double) us.scanLengthSum / us.scans).as("mean zipfian scan length")
+        .isCloseTo((double) up.scanLengthSum / up.scans, org.assertj.core.data.Offset.offset(0.5));
+    Recorder.bytesToo = true;
+    try {
+      Map<String, String> m = props("readproportion", "0", "updateproportion", "1", "fieldlength", "1000");
+      Recorder upBytes = upstream(m, false, 2000);
+      Recorder usBytes = ours(m, false, 2000);
+      assertThat(usBytes.bytes.keySet()).as("the value alphabet").isEqualTo(upBytes.bytes.keySet());
+      assertThat(tvd(upBytes.bytes, usBytes.bytes)).as("value byte frequencies").isLessThan(0.01);
+      assertThat(usBytes.lengths).containsOnlyKeys("1000");
+    } finally {
+      Recorder.bytesToo = false;
+    }
   }
 
   private static Map<String, Long> byThousand(Map<String, Long> keys) {

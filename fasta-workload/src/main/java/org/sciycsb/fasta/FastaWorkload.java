@@ -118,6 +118,15 @@ public final class FastaWorkload implements BenchWorkload {
     return p == Phase.LOAD;
   }
 
+  /**
+   * The run's reads draw their ids from the thread's stream (unless fasta.reads.seed gives them one of their own); a
+   * load writes what its files hold, each file going to whichever thread is free.
+   */
+  @Override
+  public boolean honoursSeed() {
+    return true;
+  }
+
   /** See {@link FastaClientShare}. */
   @Override
   public Optional<Map<String, String>> clientShare(Phase p, Config config, int clients, int index)

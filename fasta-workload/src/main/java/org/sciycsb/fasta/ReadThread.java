@@ -1,6 +1,7 @@
 package org.sciycsb.fasta;
 
 import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 import java.util.concurrent.CompletionStage;
 import org.sciycsb.api.AsyncOps;
 import org.sciycsb.api.Meter;
@@ -19,7 +20,7 @@ final class ReadThread implements WorkloadThread {
   private final WrittenIds ids;
   private final DocumentStore store;
   private final Meter meter;
-  private final SplittableRandom random;
+  private final RandomGenerator random;
   private final long[] hit = new long[FastaWorkload.TYPES.length];
   private final long[] missing = new long[FastaWorkload.TYPES.length];
   private final long[] wrong = new long[FastaWorkload.TYPES.length];
@@ -33,8 +34,8 @@ final class ReadThread implements WorkloadThread {
     this.store = store;
     this.meter = ctx.meter();
     Long seed = reads.seed();
-    this.random = seed != null ? new SplittableRandom(seed * 0x9E3779B97F4A7C15L + ctx.threadId())
-        : new SplittableRandom();
+    // fasta.reads.seed keeps its own stream; else the thread's (reproducible under -p seed=N)
+    this.random = seed != null ? new SplittableRandom(seed * 0x9E3779B97F4A7C15L + ctx.threadId()) : ctx.random();
   }
 
   @Override

@@ -13,7 +13,6 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.sciycsb.api.AccessPath;
@@ -36,12 +35,14 @@ import org.sciycsb.api.access.AsyncSubjectTimeline;
 import org.sciycsb.api.access.SubjectTimeline;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.random.RandomGenerator;
+import org.sciycsb.api.draw.LongDraw;
+import org.sciycsb.api.draw.ScrambledZipfian;
+import org.sciycsb.api.draw.SkewedLatest;
+import org.sciycsb.api.draw.ThreadKeys;
+import org.sciycsb.api.draw.Uniform;
+import org.sciycsb.api.draw.Zipfian;
 import site.ycsb.Status;
-import site.ycsb.generator.CounterGenerator;
-import site.ycsb.generator.NumberGenerator;
-import site.ycsb.generator.ScrambledZipfianGenerator;
-import site.ycsb.generator.SkewedLatestGenerator;
-import site.ycsb.generator.UniformLongGenerator;
 
 /**
  * The EHR workload of seed 003 (Klein et al., SEI): FHIR Patients and their Observations.
@@ -66,7 +67,11 @@ public final class FhirWorkload implements BenchWorkload {
   private int recent;
   private double recentShare;
   private String distribution;
-  private NumberGenerator sharedChooser;
+  /** The latest distribution's zipfian sum over the patients, computed once. */
+  private double latestZetan;
+  /** {@code seed} set: each thread loads its own interleaved share of the patients (else they share a counter). */
+  private boolean seeded;
+  private long warmupOps;
   private long first;
   private long end;
   private boolean verify;
@@ -178,8 +183,10 @@ public final class FhirWorkload implements BenchWorkload {
     }
     nextPatient.set(first);
     if (distribution.equals("latest")) {
-      sharedChooser = new SkewedLatestGenerator(new CounterGenerator(patients));
+      latestZetan = Zipfian.zeta(patients - 1, Zipfian.YCSB_CONSTANT);
     }
+    seeded = p.get(CommonOptions.SEED) != null;
+    warmupOps = p.get(CommonOptions.WARMUP_OPS);
     String pt = p.get(FhirOptions.PATIENT_TABLE);
     String ot = p.get(FhirOptions.OBSERVATION_TABLE);
     if (pt.equals(ot)) {
@@ -214,18 +221,32 @@ public final class FhirWorkload implements BenchWorkload {
     return ph == Phase.LOAD ? OptionalLong.of(end - first) : OptionalLong.empty();
   }
 
+  /**
+   * Under a seed the patient choices, the operation mix and each new observation's test and value come from the
+   * thread's stream, and a load's thread t of T loads the patients {@code insertstart + t + jT}; the observations'
+   * times (and so their ids) are the wall clock's.
+   */
+  @Override
+  public boolean honoursSeed() {
+    return true;
+  }
+
   @Override
   public WorkloadThread newThread(ThreadContext ctx) throws BenchmarkException {
     SubjectTimeline t = ctx.accessPath(SubjectTimeline.class);
-    NumberGenerator chooser;
-    if (sharedChooser != null) {
-      chooser = sharedChooser;
+    RandomGenerator r = ctx.random();
+    long newest = gen.patients() - 1;
+    LongDraw chooser;
+    if (distribution.equals("latest")) {
+      chooser = new SkewedLatest(r, () -> newest, latestZetan); // YCSB's latest over a fixed set: newest first
     } else if (distribution.equals("zipfian")) {
-      chooser = new ScrambledZipfianGenerator(0, gen.patients() - 1);
+      chooser = new ScrambledZipfian(r, 0, newest, Zipfian.YCSB_CONSTANT, ScrambledZipfian.ZETAN);
     } else {
-      chooser = new UniformLongGenerator(0, gen.patients() - 1);
+      chooser = new Uniform(r, 0, newest);
     }
-    return new FhirThread(ctx.threadId(), t, ctx.meter(), chooser);
+    LongDraw loads = seeded ? new ThreadKeys(first, ctx.threadId(), ctx.threadCount(), warmupOps)
+        : nextPatient::getAndIncrement;
+    return new FhirThread(ctx.threadId(), t, ctx.meter(), r, chooser, loads);
   }
 
   /** A time newer than every observation this process wrote before: the wall clock, strictly increasing. */
@@ -238,20 +259,23 @@ public final class FhirWorkload implements BenchWorkload {
     private final int threadId;
     private final SubjectTimeline store;
     private final Meter meter;
-    private final NumberGenerator chooser;
+    private final LongDraw chooser;
+    private final LongDraw loads;
     private final List<String> out = new ArrayList<>();
-    private final Rng rng;
+    private final RandomGenerator random;
     private long seq;
     private long firstStart;
     private long lastEnd;
     private long ops;
 
-    FhirThread(int threadId, SubjectTimeline store, Meter meter, NumberGenerator chooser) {
+    FhirThread(int threadId, SubjectTimeline store, Meter meter, RandomGenerator random, LongDraw chooser,
+        LongDraw loads) {
       this.threadId = threadId;
       this.store = store;
       this.meter = meter;
+      this.random = random;
       this.chooser = chooser;
-      this.rng = new Rng(ThreadLocalRandom.current().nextLong());
+      this.loads = loads;
     }
 
     /** Callbacks of asynchronous operations call it from the driver's threads too. */
@@ -265,7 +289,7 @@ public final class FhirWorkload implements BenchWorkload {
 
     @Override
     public boolean doInsert() {
-      long i = nextPatient.getAndIncrement();
+      long i = loads.next();
       if (i >= end) {
         return false;
       }
@@ -298,7 +322,7 @@ public final class FhirWorkload implements BenchWorkload {
     public boolean doTransaction() {
       long i = patient();
       String pid = gen.patientId(i);
-      if (rng.nextDouble() < recentShare) {
+      if (random.nextDouble() < recentShare) {
         out.clear();
         long st = System.nanoTime();
         Status s = store.recentEvents(pid, recent, out);
@@ -308,7 +332,7 @@ public final class FhirWorkload implements BenchWorkload {
       } else {
         long time = nextTime();
         String id = pid + "-" + Long.toString(time, 36) + "t" + threadId + "." + (seq++);
-        FhirGenerator.Obs o = gen.newObservation(i, id, time, rng);
+        FhirGenerator.Obs o = gen.newObservation(i, id, time, new Rng(random.nextLong()));
         long st = System.nanoTime();
         Status s = store.putEvent(pid, time, id, o.json());
         if (s == Status.BATCHED_OK) {
@@ -346,7 +370,7 @@ public final class FhirWorkload implements BenchWorkload {
     /** The load of one patient without waiting: the patient and every observation sent at once. */
     @Override
     public CompletionStage<?> doInsertAsync(AsyncOps ops) {
-      long i = nextPatient.getAndIncrement();
+      long i = loads.next();
       if (i >= end) {
         return null;
       }
@@ -380,14 +404,14 @@ public final class FhirWorkload implements BenchWorkload {
     public CompletionStage<?> doTransactionAsync(AsyncOps ops) {
       long i = patient();
       String pid = gen.patientId(i);
-      if (rng.nextDouble() < recentShare) {
+      if (random.nextDouble() < recentShare) {
         List<String> got = new ArrayList<>(recent);
         long st = System.nanoTime();
         return measured(ops, opRecent, async().recentEventsAsync(pid, recent, got), st);
       }
       long time = nextTime();
       String id = pid + "-" + Long.toString(time, 36) + "t" + threadId + "." + (seq++);
-      FhirGenerator.Obs o = gen.newObservation(i, id, time, rng);
+      FhirGenerator.Obs o = gen.newObservation(i, id, time, new Rng(random.nextLong()));
       long st = System.nanoTime();
       return measured(ops, opInsert, async().putEventAsync(pid, time, id, o.json()), st).thenAccept(s -> {
         if (verify) {
@@ -403,7 +427,7 @@ public final class FhirWorkload implements BenchWorkload {
     private long patient() {
       long i;
       do {
-        i = chooser.nextValue().longValue();
+        i = chooser.next();
       } while (i < 0 || i >= gen.patients());
       return i;
     }

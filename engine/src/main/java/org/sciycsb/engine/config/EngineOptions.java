@@ -42,6 +42,8 @@ public final class EngineOptions {
       "stop after this many seconds of measured time (0 = no limit)").check(v -> v >= 0, "must not be negative");
   public static final Option<Long> WARMUP_OPS = CommonOptions.WARMUP_OPS;
   public static final Option<Duration> WARMUP_TIME = CommonOptions.WARMUP_TIME;
+  public static final Option<Long> SEED = CommonOptions.SEED;
+  public static final Option<Integer> CLIENT_INDEX = CommonOptions.CLIENT_INDEX;
   public static final Option<Integer> STATUS_INTERVAL = Option.integer("status.interval", 10,
       "seconds between status lines on stderr (-s)").check(v -> v >= 1, "must be at least 1");
   public static final Option<Integer> GRANULARITY = Option.integer("timeseries.granularity", 1000,
@@ -122,7 +124,7 @@ public final class EngineOptions {
   public static OptionSet all() {
     return OptionSet.builder("engine")
         .add(THREADS, TARGET, ARRIVAL, ARRIVAL_FROM, ARRIVAL_TO, ARRIVAL_DURATION, ARRIVAL_STEPS, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
-            WARMUP_OPS, WARMUP_TIME, STATUS_INTERVAL, GRANULARITY, DIGITS, PERCENTILES, RESULTS_DIR, LABEL,
+            WARMUP_OPS, WARMUP_TIME, SEED, CLIENT_INDEX, STATUS_INTERVAL, GRANULARITY, DIGITS, PERCENTILES, RESULTS_DIR, LABEL,
             LABEL_STORAGE, LABEL_BUILD, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL,
             CHECK_COUNT, EMPTY, INFLIGHT, ERRORS_MAX, START_AT, START_FILE, STOP_WITH_PID, SERVER_STATS,
             SERVER_STATS_INTERVAL, CONNECTIONS, TRACE_OUT, TRACE_IN, TRACE_SPEED)

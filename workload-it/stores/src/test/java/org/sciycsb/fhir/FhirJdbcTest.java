@@ -84,6 +84,24 @@ class FhirJdbcTest {
     assertThat(wo.text("FHIR_INSERT_OBS", "Return=OK")).isEqualTo("200");
   }
 
+  /** -p seed=N: a load gives each thread its own patients (all loaded, verified); runs repeat their mix exactly. */
+  @Test
+  void seededRunsRepeatTheirOperations() throws Exception {
+    InProcessRun load = cli("load", "db4", "fhir-8020", "load4", "-threads", "3", "-p", "fhir.verify=true",
+        "-p", "seed=5");
+    assertThat(load.exit).as(load.toString()).isZero();
+    JsonNode v = InProcessRun.results(tmp.resolve("load4")).path("extra").path("fhir").path("verify");
+    assertThat(v.path("matched").asLong()).as(v.toString()).isEqualTo(300);
+    List<String> mixes = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      InProcessRun run = cli("run", "db4", "fhir-8020", "run4-" + i, "-threads", "3", "-p", "operationcount=600",
+          "-p", "seed=5", "-p", "requestdistribution=zipfian");
+      assertThat(run.exit).as(run.toString()).isZero();
+      mixes.add(run.text("FHIR_RECENT", "Operations") + "/" + run.text("FHIR_INSERT_OBS", "Operations"));
+    }
+    assertThat(mixes.get(1)).as("reads/inserts of the second run").isEqualTo(mixes.get(0));
+  }
+
   @Test
   void verifyFailsTheRunOnAMismatchAndReportsIt() throws Exception {
     InProcessRun load = cli("load", "db2", "fhir-8020", "load2", "-p", "fhir.patients=50");
