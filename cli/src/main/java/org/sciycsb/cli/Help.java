@@ -71,7 +71,7 @@ public final class Help {
     out.println("bindings: " + String.join(", ", Registry.available()));
     out.println("workloads: core (YCSB CoreWorkload: workloads/workloada..f)"
         + Registry.workloads().stream().map(w -> w.name()).filter(n -> !n.equals("core"))
-            .map(n -> ", " + n).reduce("", String::concat));
+            .map(n -> ", " + n).reduce("", String::concat) + "; trace (the replay of a trace: -p trace.in=FILE)");
     out.println();
     out.println("bin/ycsb help engine     engine options");
     out.println("bin/ycsb help core       CoreWorkload options");
