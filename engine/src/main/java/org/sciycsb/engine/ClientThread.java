@@ -29,7 +29,7 @@ final class ClientThread implements Runnable {
   static final int WARMUP_SCHEDULE = 2;
   static final int MEASURED_SCHEDULE = 3;
 
-  private final Engine.Shared shared;
+  private final SharedState shared;
   private final int id;
   private final ThreadRecorder rec;
   private final long quota;
@@ -57,7 +57,7 @@ final class ClientThread implements Runnable {
    * @param warmupQuota warmup operations of this thread
    * @param inflight    operations this thread keeps in flight (asynchronous), or 0 for one at a time
    */
-  ClientThread(Engine.Shared shared, int id, ThreadRecorder rec, long quota, long warmupQuota, int inflight) {
+  ClientThread(SharedState shared, int id, ThreadRecorder rec, long quota, long warmupQuota, int inflight) {
     this.shared = shared;
     this.inflight = inflight;
     this.id = id;

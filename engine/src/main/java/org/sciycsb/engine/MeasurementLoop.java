@@ -1,0 +1,116 @@
+package org.sciycsb.engine;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import org.sciycsb.api.ConfigException;
+import org.sciycsb.engine.validity.GcWatch;
+import org.sciycsb.measure.Collector;
+import org.sciycsb.measure.OpSummary;
+import org.sciycsb.measure.OperationRegistry;
+import org.sciycsb.measure.StatusCodes;
+import org.sciycsb.measure.ThreadRecorder;
+import org.sciycsb.results.ResultsDir;
+
+/**
+ * The engine's part while the threads run: an interval collected at a time until every thread has ended (stopping
+ * them at the deadline or at {@code errors.max}), then the end of measurement: the last interval, the summaries.
+ */
+final class MeasurementLoop {
+  private final Collector collector;
+  private final MeasurementTiming timing;
+  private final Stop stop;
+
+  MeasurementLoop(Collector collector, MeasurementTiming timing, Stop stop) {
+    this.collector = collector;
+    this.timing = timing;
+    this.stop = stop;
+  }
+
+  /** The collector of the threads' recorders, its interval log in the results folder. */
+  static Collector openCollector(OperationRegistry registry, StatusCodes codes, List<ThreadRecorder> recorders,
+      ResultsDir results, long planned, Settings s, PrintStream err) throws ConfigException {
+    Collector collector;
+    try {
+      collector = new Collector(registry, codes, recorders, s.digits(), results.file("latency.hlog"), err,
+          () -> planned, 0, s.granularityMs() * 1_000_000L);
+    } catch (IOException e) {
+      throw new ConfigException("cannot write to " + results.path() + ": " + e.getMessage());
+    }
+    collector.setStatusInterval(s.statusSeconds() * 1_000_000_000L);
+    return collector;
+  }
+
+  /** What the client threads did once they ended. */
+  record Measured(List<OpSummary> ops, double seconds, long operations, int failedThreads,
+      String runFailure, Map<String, Object> clientCpu, GcWatch.Pauses gc) {}
+
+  /**
+   * Collects an interval at a time until every client thread has ended, stopping them at the deadline or at
+   * {@code errors.max}; true when the deadline stopped them.
+   */
+  boolean collectUntilDone(List<Thread> javaThreads, Settings s) {
+    long granularity = s.granularityMs() * 1_000_000L;
+    long next = System.nanoTime() + granularity;
+    boolean stoppedByDeadline = false;
+    for (Thread t : javaThreads) {
+      while (t.isAlive()) {
+        long now = System.nanoTime();
+        if (timing.deadline != 0 && now >= timing.deadline && !stop.requested()) {
+          stop.request("maxexecutiontime");
+          stoppedByDeadline = true;
+        }
+        if (now >= next) {
+          collector.collectNow();
+          if (s.errorsMax() > 0 && !stop.requested() && collector.errorsSoFar() >= s.errorsMax()) {
+            stop.request("errors.max (" + s.errorsMax() + ") reached");
+          }
+          next = collector.nextCollectionNanos(System.nanoTime());
+        }
+        try {
+          t.join(Math.max(1, Math.min((next - now) / 1_000_000, 100)));
+        } catch (InterruptedException e) {
+          stop.request("interrupted");
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
+    return stoppedByDeadline;
+  }
+
+  /** The last interval collected, the summaries built and the interval log closed. */
+  Measured end(List<ClientThread> clients, PrintStream err) {
+    long end = timing.measureStart;
+    for (ClientThread c : clients) {
+      end = Math.max(end, c.endNanos());
+    }
+    if (!collector.isMeasuring()) {
+      // every thread ended before the measured part (init failures, or a workload with nothing to do)
+      collector.beginMeasurement(end);
+      timing.measureStart = end;
+    }
+    collector.collect(end);
+    ProcessCpu.Reading cpuEnd = ProcessCpu.now();
+    GcWatch.Pauses gc = timing.stopGc();
+    double seconds = Math.max(1e-9, (end - timing.measureStart) / 1e9);
+    List<OpSummary> ops = collector.summaries(seconds);
+    long measuredOps = 0;
+    String runFailure = null;
+    int failedThreads = 0;
+    for (ClientThread c : clients) {
+      measuredOps += c.measuredOps();
+      if (c.runFailure() != null) {
+        failedThreads++;
+        runFailure = runFailure == null ? Engine.describe(c.runFailure()) : runFailure;
+      }
+    }
+    try {
+      collector.close();
+    } catch (IOException e) {
+      err.println("warning: interval log incomplete: " + e.getMessage());
+    }
+    return new Measured(ops, seconds, measuredOps, failedThreads, runFailure,
+        ProcessCpu.between(timing.cpuStart, cpuEnd, measuredOps, seconds), gc);
+  }
+}

@@ -1,0 +1,353 @@
+package org.sciycsb.workloads;
+
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.random.RandomGenerator;
+import org.sciycsb.api.AsyncOps;
+import org.sciycsb.api.Meter;
+import org.sciycsb.api.Operation;
+import org.sciycsb.api.ThreadContext;
+import org.sciycsb.api.WorkloadThread;
+import org.sciycsb.api.draw.Exponential;
+import org.sciycsb.api.draw.LongDraw;
+import org.sciycsb.api.draw.RandomValue;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/**
+ * One thread of the core workload: its operations (synchronous, and asynchronous for {@code -p inflight=N}), each
+ * drawing its operation, key, fields and values from the thread's own distributions and generator; a read result
+ * reuses one map per thread.
+ */
+final class CoreThread implements WorkloadThread {
+  private final String table;
+  private final String[] fieldNames;
+  private final Set<String> allFieldNames;
+  private final boolean readAllFields;
+  private final boolean readAllFieldsByName;
+  private final boolean writeAllFields;
+  private final boolean dataIntegrity;
+  private final int constantFieldLength;
+  private final int retryLimit;
+  private final int retryInterval;
+  private final OperationMix mix;
+  private final KeyNames keys;
+  private final Operation rmw;
+  private final Operation verify;
+  private final DB db;
+  private final Meter meter;
+  private final RandomGenerator random;
+  private final LongDraw keyChooser;
+  private final LongDraw scanLength;
+  private final LongDraw fieldLength;
+  private final LongDraw loadKeys;
+  private final InsertKeys inserts;
+  /** This thread's place among the clients whose run inserts interleave (see {@link KeyNames#buildKeyName}). */
+  private final int stride;
+  private final int offset;
+  private final HashMap<String, ByteIterator> cells = new HashMap<>();
+  private final boolean exponential;
+
+  CoreThread(CoreSettings settings, ThreadContext ctx, CoreGenerators.ThreadDraws draws, InsertKeys inserts,
+      int stride, int offset) {
+    this.table = settings.table();
+    this.fieldNames = settings.fieldNames();
+    this.allFieldNames = settings.allFieldNames();
+    this.readAllFields = settings.readAllFields();
+    this.readAllFieldsByName = settings.readAllFieldsByName();
+    this.writeAllFields = settings.writeAllFields();
+    this.dataIntegrity = settings.dataIntegrity();
+    this.constantFieldLength = settings.constantFieldLength();
+    this.retryLimit = settings.retryLimit();
+    this.retryInterval = settings.retryInterval();
+    this.mix = settings.mix();
+    this.keys = settings.keys();
+    this.rmw = settings.rmw();
+    this.verify = settings.verify();
+    this.db = ctx.db();
+    this.meter = ctx.meter();
+    this.random = ctx.random();
+    this.keyChooser = draws.keyChooser();
+    this.scanLength = draws.scanLength();
+    this.fieldLength = draws.fieldLength();
+    this.loadKeys = draws.loadKeys();
+    this.inserts = inserts;
+    this.stride = stride;
+    this.offset = offset;
+    this.exponential = keyChooser instanceof Exponential;
+  }
+
+  private String key(long n) {
+    return keys.buildKeyName(n, stride, offset);
+  }
+
+  @Override
+  public boolean doInsert() {
+    long keynum = loadKeys.next();
+    String key = keys.buildKeyName(keynum);
+    Map<String, ByteIterator> values = values(key, true);
+    Status status;
+    int retries = 0;
+    while (true) {
+      status = db.insert(table, key, values);
+      if (status != null && status.isOk()) {
+        break;
+      }
+      if (++retries > retryLimit) {
+        break;
+      }
+      try {
+        Thread.sleep((long) (1000 * retryInterval * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble())));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      values = again(key, values);
+    }
+    // unlike upstream, a failed insert does not end the thread: it is counted, and the load goes on
+    return true;
+  }
+
+  @Override
+  public boolean doTransaction() {
+    switch (nextOpCode()) {
+      case OperationMix.OP_READ:
+        read();
+        break;
+      case OperationMix.OP_UPDATE:
+        update();
+        break;
+      case OperationMix.OP_INSERT:
+        insert();
+        break;
+      case OperationMix.OP_SCAN:
+        scan();
+        break;
+      default:
+        readModifyWrite();
+    }
+    return true;
+  }
+
+  @Override
+  public CompletionStage<?> doInsertAsync(AsyncOps ops) {
+    long keynum = loadKeys.next();
+    String key = keys.buildKeyName(keynum);
+    return insertAsync(ops, key, values(key, true), 0);
+  }
+
+  /**
+   * As {@link #doInsert}: a failed insert is retried after retryInterval (from a timer, not this thread), with the
+   * same values (made again from their seeds: nothing is drawn off the thread).
+   */
+  private CompletionStage<Status> insertAsync(AsyncOps ops, String key, Map<String, ByteIterator> values,
+      int retries) {
+    return ops.insertAsync(table, key, values).thenCompose(s -> {
+      if (s.isOk() || retries >= retryLimit) {
+        return CompletableFuture.completedFuture(s);
+      }
+      long ms = (long) (1000 * retryInterval * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble()));
+      return CompletableFuture.supplyAsync(() -> key, CompletableFuture.delayedExecutor(ms, TimeUnit.MILLISECONDS))
+          .thenCompose(k -> insertAsync(ops, k, again(k, values), retries + 1));
+    });
+  }
+
+  @Override
+  public CompletionStage<?> doTransactionAsync(AsyncOps ops) {
+    switch (nextOpCode()) {
+      case OperationMix.OP_READ: {
+        String key = key(nextKeynum());
+        Map<String, ByteIterator> result = new HashMap<>();
+        return ops.readAsync(table, key, readFields(), result).thenRun(() -> {
+          if (dataIntegrity) {
+            verifyRow(key, result, ops);
+          }
+        });
+      }
+      case OperationMix.OP_UPDATE: {
+        String key = key(nextKeynum());
+        return ops.updateAsync(table, key, values(key, writeAllFields));
+      }
+      case OperationMix.OP_INSERT: {
+        long keynum = inserts.next();
+        String key = key(keynum);
+        return ops.insertAsync(table, key, values(key, true))
+            .whenComplete((s, e) -> inserts.acknowledge(keynum));
+      }
+      case OperationMix.OP_SCAN: {
+        String key = key(nextKeynum());
+        int len = (int) scanLength.next();
+        return ops.scanAsync(table, key, len, readAllFields ? null : Set.of(field()), new Vector<>());
+      }
+      default:
+        return readModifyWriteAsync(ops);
+    }
+  }
+
+  /** The update is sent when the read has completed; the composite counts from the read's send. */
+  private CompletionStage<?> readModifyWriteAsync(AsyncOps ops) {
+    String key = key(nextKeynum());
+    Set<String> fields = readAllFields ? null : Set.of(field());
+    Map<String, ByteIterator> values = values(key, writeAllFields);
+    Map<String, ByteIterator> result = new HashMap<>();
+    long st = System.nanoTime();
+    return ops.readAsync(table, key, fields, result).thenCompose(r -> ops.updateAsync(table, key, values)
+        .thenAccept(u -> {
+          long en = System.nanoTime();
+          if (dataIntegrity) {
+            verifyRow(key, result, ops);
+          }
+          ops.record(rmw, st, en, !r.isOk() ? r : u);
+        }));
+  }
+
+  /** The next transaction's operation, drawn by the proportions. */
+  private int nextOpCode() {
+    return mix.next(random);
+  }
+
+  private long nextKeynum() {
+    long keynum;
+    if (exponential) {
+      do {
+        keynum = inserts.last() - keyChooser.next();
+      } while (keynum < 0);
+    } else {
+      do {
+        keynum = keyChooser.next();
+      } while (keynum > inserts.last());
+    }
+    return keynum;
+  }
+
+  private String field() {
+    return fieldNames[random.nextInt(fieldNames.length)];
+  }
+
+  private Set<String> readFields() {
+    if (!readAllFields) {
+      return Set.of(field());
+    }
+    if (dataIntegrity || readAllFieldsByName) {
+      return allFieldNames;
+    }
+    return null;
+  }
+
+  private void read() {
+    String key = key(nextKeynum());
+    Set<String> fields = readFields();
+    cells.clear();
+    db.read(table, key, fields, cells);
+    if (dataIntegrity) {
+      verifyRow(key, cells, meter);
+    }
+  }
+
+  private void update() {
+    String key = key(nextKeynum());
+    db.update(table, key, values(key, writeAllFields));
+  }
+
+  private void insert() {
+    long keynum = inserts.next();
+    try {
+      String key = key(keynum);
+      db.insert(table, key, values(key, true));
+    } finally {
+      inserts.acknowledge(keynum);
+    }
+  }
+
+  private void scan() {
+    String key = key(nextKeynum());
+    int len = (int) scanLength.next();
+    Set<String> fields = readAllFields ? null : Set.of(field());
+    db.scan(table, key, len, fields, new Vector<>());
+  }
+
+  private void readModifyWrite() {
+    String key = key(nextKeynum());
+    Set<String> fields = readAllFields ? null : Set.of(field());
+    Map<String, ByteIterator> values = values(key, writeAllFields);
+    cells.clear();
+    long st = System.nanoTime();
+    Status r = db.read(table, key, fields, cells);
+    Status u = db.update(table, key, values);
+    long en = System.nanoTime();
+    if (dataIntegrity) {
+      verifyRow(key, cells, meter);
+    }
+    meter.record(rmw, st, en, !r.isOk() ? r : u);
+  }
+
+  private Map<String, ByteIterator> values(String key, boolean all) {
+    if (!all) {
+      // one field: an immutable one-entry map (bindings read the values they are given, never change them)
+      String f = field();
+      return Collections.singletonMap(f, value(key, f));
+    }
+    HashMap<String, ByteIterator> v = new HashMap<>(fieldNames.length * 2);
+    for (String f : fieldNames) {
+      v.put(f, value(key, f));
+    }
+    return v;
+  }
+
+  private ByteIterator value(String key, String field) {
+    long len = fieldLength.next();
+    if (dataIntegrity) {
+      return new StringByteIterator(deterministicValue(key, field, (int) len));
+    }
+    return new RandomValue(random.nextLong(), len);
+  }
+
+  /** The same values again, for a retried insert (fresh iterators: the binding may have read the first ones). */
+  private Map<String, ByteIterator> again(String key, Map<String, ByteIterator> values) {
+    HashMap<String, ByteIterator> v = new HashMap<>(values.size() * 2);
+    for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
+      ByteIterator b = e.getValue();
+      v.put(e.getKey(), b instanceof RandomValue rv ? rv.copy()
+          : new StringByteIterator(deterministicValue(key, e.getKey(), constantFieldLength)));
+    }
+    return v;
+  }
+
+  /** Any thread (the callbacks of asynchronous reads too): the meter given must allow it. */
+  private void verifyRow(String key, Map<String, ByteIterator> cells, Meter meter) {
+    long st = System.nanoTime();
+    Status s = Status.OK;
+    if (cells.isEmpty()) {
+      s = Status.ERROR;
+    } else {
+      for (Map.Entry<String, ByteIterator> e : cells.entrySet()) {
+        String got = e.getValue().toString();
+        if (!got.equals(deterministicValue(key, e.getKey(), constantFieldLength))) {
+          s = Status.UNEXPECTED_STATE;
+          break;
+        }
+      }
+    }
+    meter.record(verify, st, System.nanoTime(), s);
+  }
+
+  /** YCSB's deterministic value for data integrity checks. */
+  static String deterministicValue(String key, String field, int size) {
+    StringBuilder sb = new StringBuilder(size);
+    sb.append(key).append(':').append(field);
+    while (sb.length() < size) {
+      sb.append(':').append(sb.toString().hashCode());
+    }
+    sb.setLength(size);
+    return sb.toString();
+  }
+}
