@@ -17,6 +17,8 @@ final class RunListeners {
   static final RunListeners NONE = new RunListeners(List.of());
 
   private final List<RunListener> listeners;
+  /** {@link RunListener#close} is called once. */
+  private boolean closed;
 
   private RunListeners(List<RunListener> listeners) {
     this.listeners = listeners;
@@ -67,6 +69,10 @@ final class RunListeners {
   }
 
   void close() {
+    if (closed) {
+      return; // a run that fails before measuring closes them before discarding its folder, and again at its end
+    }
+    closed = true;
     for (RunListener l : listeners) {
       l.close();
     }

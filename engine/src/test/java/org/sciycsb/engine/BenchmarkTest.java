@@ -107,6 +107,15 @@ class BenchmarkTest {
   }
 
   @Test
+  void aRunThatFailsBeforeMeasuringClosesItsListenersOnce() throws Exception {
+    Recording ext = new Recording();
+    RunSpec failing = spec("initfail").binding("test-stall").property("stall.failinit", "0").extension(ext).build();
+    assertThatThrownBy(() -> Benchmark.run(failing)).hasMessageContaining("failed to initialise");
+    assertThat(ext.calls).as("RunListener.close is called once").containsOnlyOnce("close");
+    assertThat(tmp.resolve("initfail")).as("nothing measured, no results folder").doesNotExist();
+  }
+
+  @Test
   void aListenerCanFailTheRunWithItsExitCode() throws Exception {
     Engine.Outcome o = Benchmark.run(spec("fail").extension(new Recording()).property("test.verdict", "fail").build());
     assertThat(o.exitCode()).isEqualTo(5);
