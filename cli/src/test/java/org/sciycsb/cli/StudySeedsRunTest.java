@@ -38,6 +38,8 @@ class StudySeedsRunTest {
       assertThat(own.path("notes").toString()).contains("seeds: paired: every load and run step runs with -p seed=7");
       assertThat(Files.readString(dir.resolve(store).resolve("study.md"))).contains("Note: seeds: paired");
     }
+    assertThat(MAPPER.readTree(dir.resolve("study.json").toFile()).path("notes").toString())
+        .as("the stores' report says which seeds").contains("seeds: paired: every load and run step runs with -p seed=7");
     assertThat(MAPPER.readTree(dir.resolve("study.json").toFile()).path("command").asText())
         .as("the command as the user gave it").contains("-p seed=7").doesNotContain("study.seeds.base");
     assertThat(r.err()).doesNotContain("-p seed overrides");
