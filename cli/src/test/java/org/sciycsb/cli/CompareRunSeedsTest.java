@@ -94,6 +94,7 @@ class CompareRunSeedsTest {
     assertThat(c.err).contains("seeds: every run uses its side's own -p seed (a: 7, b: 7)");
     JsonNode seeds = CompareRunTest.MAPPER.readTree(dir.resolve("compare.json").toFile()).path("seeds");
     assertThat(seeds.path("sides").path("b").asLong()).as(seeds.toString()).isEqualTo(7);
+    assertThat(seeds.has("rounds")).as("no round seed was used: " + seeds).isFalse();
   }
 
   @Test

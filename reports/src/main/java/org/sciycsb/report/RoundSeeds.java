@@ -43,7 +43,7 @@ public final class RoundSeeds {
     String mode = cfg.get(ReportOptions.COMPARE_SEEDS);
     Long given = cfg.get(ReportOptions.COMPARE_SEEDS_BASE);
     long base = given != null ? given : ThreadLocalRandom.current().nextLong(1, 1L << 31);
-    RoundSeeds s = new RoundSeeds(mode, mode.equals(PAIRED) ? base : null, given != null);
+    Map<String, Long> own = new LinkedHashMap<>();
     for (Interleaved.Side side : sides) {
       Long seed;
       try {
@@ -52,9 +52,12 @@ public final class RoundSeeds {
         throw new ConfigException("side " + side.name() + ": " + e.getMessage());
       }
       if (seed != null) {
-        s.own.put(side.name(), seed);
+        own.put(side.name(), seed);
       }
     }
+    boolean rounds = mode.equals(PAIRED) && own.size() < sides.size(); // a side that takes the rounds' seeds
+    RoundSeeds s = new RoundSeeds(mode, rounds ? base : null, given != null);
+    s.own.putAll(own);
     return s;
   }
 
