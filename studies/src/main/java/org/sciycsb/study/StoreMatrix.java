@@ -20,6 +20,7 @@ import java.util.Set;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.engine.config.Registry;
+import org.sciycsb.study.plan.StudyOptions;
 import org.sciycsb.study.report.StudyJson;
 import org.sciycsb.study.runner.StudyFolder;
 import org.sciycsb.study.seeds.StudyDef;
@@ -224,6 +225,9 @@ final class StoreMatrix {
       cmd.add("--dry-run");
     }
     props.forEach((k, v) -> cmd.addAll(List.of("-p", k + "=" + v)));
+    if (a.seeds().paired() && !props.containsKey(StudyOptions.SEEDS_BASE.name())) { // the invocation's one base
+      cmd.addAll(List.of("-p", StudyOptions.SEEDS_BASE.name() + "=" + a.seeds().base()));
+    }
     return child(cmd, out, err);
   }
 

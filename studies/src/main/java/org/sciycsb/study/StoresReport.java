@@ -80,6 +80,11 @@ final class StoresReport {
       notes.add("store " + s.label() + ": binding " + s.binding() + ", folder " + s.dir() + "/ (its own report: "
           + s.dir() + "/study.html), outcome " + s.header().path("outcome").asText());
     }
+    for (JsonNode n : first.path("notes")) { // one base for the invocation: every store's seeds note is the same
+      if (n.asText().startsWith("seeds: ")) {
+        notes.add(n.asText());
+      }
+    }
     out.put("notes", notes);
     out.put("published", StudyJson.MAPPER.convertValue(first.path("published"), Map.class));
     List<JsonNode> steps = new ArrayList<>();

@@ -11,6 +11,7 @@ import org.sciycsb.api.OptionSet;
 import org.sciycsb.engine.config.Registry;
 import org.sciycsb.study.compare.StudyCompare;
 import org.sciycsb.study.plan.StudyOptions;
+import org.sciycsb.study.plan.StudySeeds;
 import org.sciycsb.study.seeds.Studies;
 import org.sciycsb.study.seeds.StudyDef;
 
@@ -50,7 +51,7 @@ public final class StudyCommand {
     List<String> devices = StoreMatrix.devices(r.devices());
     StudyArgs args = new StudyArgs(def, r.scale() == null ? 1.0 : r.scale(), r.maxThreads(), r.repeat(), r.only(),
         r.clients() == null ? 1 : r.clients(), r.yarn() == null ? null : r.yarn().toAbsolutePath(), devices,
-        r.memoryRatio());
+        r.memoryRatio(), StudySeeds.of(r.props()));
     String binding = r.binding();
     if ((binding != null && binding.contains(",")) || !clusters.isEmpty() || devices.size() > 1) {
       return StoreMatrix.run(home, binding == null ? Registry.DEFAULT_BINDING : binding, clusters, args, r.dry(),

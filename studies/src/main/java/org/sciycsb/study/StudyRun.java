@@ -49,6 +49,10 @@ final class StudyRun {
       server.notes().forEach(plan::note);
       props = all;
     }
+    if (a.seeds().paired()) { // the user's -p seed is the base of the steps' seeds, not every step's value
+      props = new java.util.LinkedHashMap<>(props);
+      props.remove(org.sciycsb.api.CommonOptions.SEED.name());
+    }
     UserProps up = UserProps.split(props);
     boolean engine = plan.steps().stream().anyMatch(s -> s.kind() == Step.Kind.LOAD || s.kind() == Step.Kind.RUN);
     Path dir = folder(up, stamp, def, engine ? bindingName : null, given.getOrDefault("label.storage",
@@ -117,7 +121,7 @@ final class StudyRun {
     if (!a.only().isEmpty()) {
       plan = StudyPlans.filter(plan, a.only());
     }
-    return plan.repeated(a.repeat() != null ? a.repeat() : plan.defaultRepeats());
+    return a.seeds().apply(plan.repeated(a.repeat() != null ? a.repeat() : plan.defaultRepeats()));
   }
 
   /**

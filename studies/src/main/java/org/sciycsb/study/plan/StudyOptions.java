@@ -45,8 +45,17 @@ public final class StudyOptions {
           + " (the binding's own address key is set to its bin/servers url where the project knows it)")
       .defaultShownAs("the binding's: postgres for jdbc, mongodb for mongodb");
 
+  public static final Option<String> SEEDS = Option.choice("study.seeds", "paired",
+      "paired: every load and run step runs with -p seed (the steps of --repeat's repeat k with study.seeds.base+k-1,"
+          + " without --repeat all with the base), the same in every store, device and cluster of the invocation: "
+          + "the things compared replay the same operations, the repeats differ; independent: no seed added (a "
+          + "-p seed=N then goes to every step as given)", "paired", "independent");
+  public static final Option<Long> SEEDS_BASE = Option.longValue("study.seeds.base", null,
+      "study.seeds=paired: the seed of repeat 1 (repeat k: base+k-1)")
+      .defaultShownAs("-p seed when given, else random for each invocation (kept in study.json's params)");
+
   public static OptionSet all() {
     return OptionSet.builder("study").add(HDFS, MONGO, MONGO_LABEL, FAULT_HDFS, FAULT_SERVER,
-        FAULT_COMMAND, FAULT_RESTORE_COMMAND, CLIENTS_READY, SERVER).ownPrefix("study.").build();
+        FAULT_COMMAND, FAULT_RESTORE_COMMAND, CLIENTS_READY, SERVER, SEEDS, SEEDS_BASE).ownPrefix("study.").build();
   }
 }
