@@ -20,7 +20,17 @@ import org.junit.jupiter.api.io.TempDir;
  * the runs' results.json; the compare of two runs; and the one-line errors of bad input.
  */
 class StudyCommandTest {
-  static final Path HOME = Path.of("..").toAbsolutePath().normalize();
+  /** The checkout: the nearest folder above the module's holding bin/ycsb (cli/, workload-it/stores/, ...). */
+  static final Path HOME = home();
+
+  private static Path home() {
+    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+      if (java.nio.file.Files.isRegularFile(p.resolve("bin").resolve("ycsb"))) {
+        return p;
+      }
+    }
+    return Path.of("..").toAbsolutePath().normalize();
+  }
   static final ObjectMapper MAPPER = new ObjectMapper();
 
   @TempDir
