@@ -2,8 +2,8 @@
 # Calibration of compare's verdicts on real runs (issue 19): the basic binding with a busy-wait service time of
 # BASE microseconds (A and its twin C) and 10 % more (B), workload A, one client thread, each configuration repeated
 # REPEATS times, the three run alternately, round after round (bin/ycsb compare --run: A B C A B C ...). Then compare
-# A B and A C: with repeats (Welch's t on the logs) and single runs (repeat-1 of each: the block bootstrap of the
-# intervals). All of it twice (issue 36): with compare.seeds=paired (the sides of a round run with the same -p seed,
+# A B and A C: with repeats (compare --run's rounds: the paired t on the logs of the rounds' ratios) and single
+# runs (repeat-1 of each: the block bootstrap of the intervals). All of it twice (issue 36): with compare.seeds=paired (the sides of a round run with the same -p seed,
 # so they replay the same operations; the rounds' seeds differ) and with compare.seeds=independent (every run its
 # own random operations), one invocation after the other, to show what equal seeds do to the intervals' width.
 #
@@ -65,7 +65,8 @@ for i, spec in enumerate(rows):
     label = spec.split("|")[0]
     for metric in ("throughput", "p95"):
         p, n = row(i, "paired", metric), row(i, "independent", metric)
-        method = "Welch t (repeats)" if p["method"].startswith("Welch") else (
-            "block bootstrap (one run)" if "bootstrap" in p["method"] else "none")
+        method = "paired t (rounds)" if p["method"].startswith("paired") else (
+            "Welch t (repeats)" if p["method"].startswith("Welch") else (
+            "block bootstrap (one run)" if "bootstrap" in p["method"] else "none"))
         print("| %s | %s | %s | %s | %s |" % (label, metric, method, cell(p), cell(n)))
 PY

@@ -60,7 +60,7 @@ class CompareRunTest {
     JsonNode p50 = CompareVerdictsTest.row(MAPPER.readTree(dir.resolve("compare.json").toFile()), "OVERALL", "p50");
     assertThat(p50.path("contenderRun").asText()).isEqualTo("slow");
     assertThat(p50.path("verdict").asText()).isEqualTo("worse");
-    assertThat(p50.path("method").asText()).contains("Welch");
+    assertThat(p50.path("method").asText()).as("compare --run pairs its rounds").contains("paired t");
     assertThat(p50.path("ratio").asDouble()).isBetween(1.15, 1.5);
     assertThat(dir.resolve("compare.html")).exists();
     assertThat(dir.resolve("compare-junit.xml")).exists();

@@ -179,21 +179,17 @@ public final class Interleaved {
     /** Every contender's interval against the baseline's, from the completed runs so far. */
     private List<UntilDecided.Judged> judged() throws ConfigException {
       String base = sides.get(0).name();
-      List<Double> b = values(base);
       List<UntilDecided.Judged> judged = new ArrayList<>();
       for (Side s : sides.subList(1, sides.size())) {
-        judged.add(UntilDecided.judge(until, s.name(), base, b, values(s.name())));
+        List<List<Double>> p = UntilDecided.paired(until, done.get(base), done.get(s.name()));
+        if (p == null) {
+          String side = UntilDecided.values(until, done.get(base)) == null ? base : s.name();
+          throw new ConfigException("compare.decide=" + until.operation() + "." + until.metric() + ": the runs of "
+              + side + " have no operation " + until.operation() + " (see " + dir.resolve(side) + ")");
+        }
+        judged.add(UntilDecided.judge(until, s.name(), base, p.get(0), p.get(1)));
       }
       return judged;
-    }
-
-    private List<Double> values(String side) throws ConfigException {
-      List<Double> v = UntilDecided.values(until, done.get(side));
-      if (v == null) {
-        throw new ConfigException("compare.decide=" + until.operation() + "." + until.metric() + ": the runs of "
-            + side + " have no operation " + until.operation() + " (see " + dir.resolve(side) + ")");
-      }
-      return v;
     }
   }
 
@@ -212,7 +208,7 @@ public final class Interleaved {
       } catch (IOException x) {
         throw new ConfigException("cannot create " + side + ": " + x.getMessage());
       }
-      var summary = Repeats.write(side, e.getValue());
+      var summary = Repeats.write(side, e.getValue(), true);
       if (summary.path("summary").path("outcome").asText().equals("failed")) {
         err.println("error: " + e.getKey() + ": " + summary.path("metadata").path("failure").asText());
       }

@@ -68,6 +68,31 @@ public final class Interval {
         la.size() - 1, lb.size() - 1);
   }
 
+  /** How the interval of a ratio of paired measurements is computed ({@link #pairedRatioCi95}). */
+  public static final String PAIRED_METHOD = "paired t on the logs of the rounds' ratios (compare --run's interleaved "
+      + "rounds, each pair run side by side; 95 %)";
+
+  /**
+   * The 95 % interval of the ratio b / a from paired values (a[i] and b[i] measured side by side, a round of
+   * {@code compare --run}): Student's t interval of the mean of log(b[i] / a[i]), n - 1 degrees of freedom,
+   * exponentiated. A drift of the machine between rounds cancels in each pair's ratio, which Welch's interval of two
+   * independent samples counts as noise. Null with fewer than two pairs, lists of different lengths or a value that
+   * is not positive.
+   */
+  public static double[] pairedRatioCi95(List<Double> a, List<Double> b) {
+    if (a.size() != b.size() || a.size() < 2 || a.stream().anyMatch(v -> !(v > 0))
+        || b.stream().anyMatch(v -> !(v > 0))) {
+      return null;
+    }
+    List<Double> d = new java.util.ArrayList<>();
+    for (int i = 0; i < a.size(); i++) {
+      d.add(Math.log(b.get(i)) - Math.log(a.get(i)));
+    }
+    double m = mean(d);
+    double h = halfWidth(d);
+    return new double[] {Math.exp(m - h), Math.exp(m + h)};
+  }
+
   /**
    * Welch's 95 % interval of a difference of logs, exponentiated: {@code diff} with the variances {@code va},
    * {@code vb} of its two sides' estimates (Welch-Satterthwaite degrees of freedom from {@code dfa}, {@code dfb}).

@@ -152,7 +152,18 @@ public final class Repeats {
 
   /** Writes the repeats' results.json and results.txt in dir and returns the summary (at least one left results). */
   static ObjectNode write(Path dir, List<RepeatSummary.Repeat> repeats) throws BenchmarkException {
+    return write(dir, repeats, false);
+  }
+
+  /**
+   * As {@link #write(Path, List)}; {@code rounds}: the repeats are compare --run's interleaved rounds (marked
+   * {@code repeats.rounds}: compare pairs them round by round with the other sides').
+   */
+  static ObjectNode write(Path dir, List<RepeatSummary.Repeat> repeats, boolean rounds) throws BenchmarkException {
     ObjectNode summary = RepeatSummary.aggregate(repeats);
+    if (rounds) {
+      ((ObjectNode) summary.path("repeats")).put("rounds", true);
+    }
     try {
       AtomicFiles.write(dir.resolve("results.json"), RepeatSummary.MAPPER.copy()
           .enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(summary) + "\n");

@@ -10,7 +10,7 @@ import org.sciycsb.api.ConfigException;
 
 /**
  * The stopping rule of {@code compare --run -p compare.until=decided}: rounds are added until the 95 % interval of
- * one figure's ratio (contender / baseline, Welch's t on the logs of the repeats, as {@link Verdicts} computes it)
+ * one figure's ratio (contender / baseline, the paired t on the logs of the rounds' ratios, as {@link Verdicts} computes it)
  * decides, for every contender, against a band [low, high], or until a maximum of rounds.
  *
  * <p>The band is {@code compare.goal} alone (low = high = the goal: decided once the interval lies entirely above
@@ -151,12 +151,16 @@ public final class UntilDecided {
     return lo >= bandLow && hi <= bandHigh && bandLow < bandHigh ? State.WITHIN : State.UNDECIDED;
   }
 
-  /** One contender's values against the baseline's (each side's completed repeats). */
+  /**
+   * One contender's values against the baseline's, paired by round ({@code base.get(i)} and {@code values.get(i)}
+   * ran side by side: the rounds both completed): the ratio of their geometric means with the paired t interval of
+   * the rounds' ratios, as {@link Verdicts} judges compare --run's rounds.
+   */
   public static Judged judge(Rule rule, String contender, String baseline, List<Double> base, List<Double> values) {
     double ratio = base.isEmpty() || values.isEmpty() ? Double.NaN
         : Math.exp(Interval.mean(values.stream().map(Math::log).toList())
             - Interval.mean(base.stream().map(Math::log).toList()));
-    double[] ci = Interval.ratioCi95(base, values);
+    double[] ci = Interval.pairedRatioCi95(base, values);
     double lo = ci == null ? Double.NaN : ci[0];
     double hi = ci == null ? Double.NaN : ci[1];
     return new Judged(contender, baseline, ratio, lo, hi, state(lo, hi, rule.low(), rule.high()));
@@ -167,7 +171,35 @@ public final class UntilDecided {
    * completed repeat has no such operation.
    */
   public static List<Double> values(Rule rule, List<RepeatSummary.Repeat> repeats) {
-    List<Double> out = new ArrayList<>();
+    java.util.Map<String, Double> m = byRound(rule, repeats);
+    return m == null ? null : new ArrayList<>(m.values());
+  }
+
+  /**
+   * The figure's values of two sides' rounds that both completed, paired by round name ({base, contender}); null
+   * when a completed round of either has no such operation.
+   */
+  public static List<List<Double>> paired(Rule rule, List<RepeatSummary.Repeat> base,
+      List<RepeatSummary.Repeat> contender) {
+    java.util.Map<String, Double> b = byRound(rule, base);
+    java.util.Map<String, Double> c = byRound(rule, contender);
+    if (b == null || c == null) {
+      return null;
+    }
+    List<Double> pb = new ArrayList<>();
+    List<Double> pc = new ArrayList<>();
+    b.forEach((name, v) -> {
+      if (c.containsKey(name)) {
+        pb.add(v);
+        pc.add(c.get(name));
+      }
+    });
+    return List.of(pb, pc);
+  }
+
+  /** The figure's value of each completed round, by its name, in order; null when one lacks the operation. */
+  private static java.util.Map<String, Double> byRound(Rule rule, List<RepeatSummary.Repeat> repeats) {
+    java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
     for (RepeatSummary.Repeat r : repeats) {
       if (!r.completed()) {
         continue;
@@ -182,7 +214,7 @@ public final class UntilDecided {
         return null;
       }
       String field = rule.metric().equals("p99.9") ? "p99_9" : rule.metric();
-      out.add(field.equals("throughput") ? op.path("throughput").asDouble()
+      out.put(r.name(), field.equals("throughput") ? op.path("throughput").asDouble()
           : op.path("response").path(field).asDouble());
     }
     return out;

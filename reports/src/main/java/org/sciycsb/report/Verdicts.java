@@ -17,6 +17,9 @@ import org.sciycsb.api.ConfigException;
  * and a verdict, {@code better}, {@code worse} or {@code same} (the interval holds 1: no significant difference).
  *
  * <ul>
+ *   <li>{@code compare --run}'s interleaved rounds on both sides (at least 2 completed by both): a paired t interval
+ *       on the logarithms of each round's ratio (its two runs ran side by side, with one seed unless told
+ *       otherwise), so a drift of the machine between rounds cancels instead of widening the interval.</li>
  *   <li>Repeated runs on both sides ({@code -p repeats=N}, at least 2 each): Welch's t interval on the logarithms of
  *       the repeats' values, so the interval is that of the ratio of their geometric means.</li>
  *   <li>Single runs: a block bootstrap over each run's own measured intervals (the interval histograms of
@@ -76,7 +79,12 @@ public final class Verdicts {
     List<Double> cr = repeats(contender, op, m[0]);
     double[] ci;
     String method;
-    if (br.size() >= 2 && cr.size() >= 2) {
+    List<List<Double>> paired = pairedRounds(base, contender, op, m[0]);
+    if (paired != null) {
+      ci = Interval.pairedRatioCi95(paired.get(0), paired.get(1));
+      ci = ci == null ? new double[] {Double.NaN, Double.NaN} : ci;
+      method = Interval.PAIRED_METHOD;
+    } else if (br.size() >= 2 && cr.size() >= 2) {
       ci = welchLogRatio(br, cr);
       method = WELCH;
     } else if (br.size() < 2 && cr.size() < 2 && bs != null && cs != null) {
@@ -102,6 +110,50 @@ public final class Verdicts {
     List<Double> out = new ArrayList<>();
     for (JsonNode v : r.json().path("repeats").path("figures").path(key).path("values")) {
       out.add(v.asDouble());
+    }
+    return out;
+  }
+
+  /**
+   * The two sides' values of a figure paired by round, when both are {@code compare --run}'s interleaved rounds
+   * ({@code repeats.rounds}): the rounds both completed, in order; null otherwise or with fewer than two such rounds.
+   */
+  static List<List<Double>> pairedRounds(ResultData base, ResultData contender, String op, String metric) {
+    Map<String, Double> b = byRun(base, op, metric);
+    Map<String, Double> c = byRun(contender, op, metric);
+    if (b == null || c == null) {
+      return null;
+    }
+    List<Double> pb = new ArrayList<>();
+    List<Double> pc = new ArrayList<>();
+    b.forEach((name, v) -> {
+      if (c.containsKey(name)) {
+        pb.add(v);
+        pc.add(c.get(name));
+      }
+    });
+    return pb.size() < 2 ? null : List.of(pb, pc);
+  }
+
+  /** A side's values by round name (its completed rounds, in order); null unless it holds interleaved rounds. */
+  private static Map<String, Double> byRun(ResultData r, String op, String metric) {
+    JsonNode rep = r.json().path("repeats");
+    if (!rep.path("rounds").asBoolean(false)) {
+      return null;
+    }
+    List<Double> values = repeats(r, op, metric);
+    List<String> done = new ArrayList<>();
+    rep.path("runs").forEach(run -> {
+      if (run.path("outcome").asText().equals("completed")) { // the runs averaged (RepeatSummary's)
+        done.add(run.path("name").asText());
+      }
+    });
+    if (done.size() != values.size()) {
+      return null; // not the layout this reads: no pairing claimed
+    }
+    Map<String, Double> out = new LinkedHashMap<>();
+    for (int i = 0; i < done.size(); i++) {
+      out.put(done.get(i), values.get(i));
     }
     return out;
   }

@@ -94,4 +94,59 @@ class VerdictsTest {
     assertThat(Verdicts.statistic(s, "p50")).isCloseTo(50.0, org.assertj.core.api.Assertions.within(0.05));
     assertThat(Verdicts.statistic(s, "mean")).isCloseTo(50.5, org.assertj.core.api.Assertions.within(0.05));
   }
+
+  /**
+   * compare --run's rounds: the machine's speed drifts by up to 30 % from round to round (a neighbour's load), the
+   * two runs of a round share it. Welch's interval counts the drift as noise and misses a 5 % loss; the paired
+   * interval of the rounds' ratios cancels it, finds the loss and keeps A/A false alarms near 5 %.
+   */
+  @Test
+  void pairedRoundsCancelADriftBetweenRounds() {
+    SplittableRandom r = new SplittableRandom(11);
+    int trials = 400;
+    int welchFound = 0;
+    int pairedFound = 0;
+    int pairedFalse = 0;
+    for (int t = 0; t < trials; t++) {
+      List<Double> a = new ArrayList<>();
+      List<Double> same = new ArrayList<>();
+      List<Double> slower = new ArrayList<>();
+      for (int round = 0; round < 5; round++) {
+        double machine = 0.7 + 0.6 * r.nextDouble();
+        a.add(1000 * machine * (1 + 0.01 * r.nextGaussian()));
+        same.add(1000 * machine * (1 + 0.01 * r.nextGaussian()));
+        slower.add(950 * machine * (1 + 0.01 * r.nextGaussian()));
+      }
+      welchFound += Verdicts.welchLogRatio(a, slower)[1] < 1 ? 1 : 0;
+      pairedFound += Interval.pairedRatioCi95(a, slower)[1] < 1 ? 1 : 0;
+      pairedFalse += differs(Interval.pairedRatioCi95(a, same)) ? 1 : 0;
+    }
+    assertThat(pairedFound).as("a 5 % loss found, paired").isGreaterThanOrEqualTo(trials * 90 / 100);
+    assertThat(welchFound).as("a 5 % loss found by Welch, unpaired").isLessThan(trials * 20 / 100);
+    assertThat(pairedFalse).as("A/A called different, paired").isLessThanOrEqualTo(trials * 8 / 100);
+  }
+
+  @Test
+  void roundsArePairedByNameOnlyWhenBothSidesAreInterleavedRounds() throws Exception {
+    ResultData base = rounds(true, "[1000, 2000, 3000]", "completed", "completed", "completed");
+    ResultData contender = rounds(true, "[900, 2700]", "completed", "failed", "completed");
+    List<List<Double>> p = Verdicts.pairedRounds(base, contender, "OVERALL", "throughput");
+    assertThat(p).as("rounds 1 and 3, which both completed").containsExactly(List.of(1000.0, 3000.0),
+        List.of(900.0, 2700.0));
+    assertThat(Interval.pairedRatioCi95(p.get(0), p.get(1))).as("the same ratio in both rounds: no width")
+        .containsExactly(new double[] {0.9, 0.9}, org.assertj.core.api.Assertions.within(1e-12));
+    assertThat(Verdicts.pairedRounds(base, rounds(false, "[900, 1800, 2700]", "completed", "completed",
+        "completed"), "OVERALL", "throughput")).as("repeats of separate runs are not paired").isNull();
+  }
+
+  private static ResultData rounds(boolean marked, String values, String... outcomes) throws Exception {
+    StringBuilder runs = new StringBuilder();
+    for (int i = 0; i < outcomes.length; i++) {
+      runs.append(i == 0 ? "" : ",").append("{'name': 'repeat-").append(i + 1).append("', 'outcome': '")
+          .append(outcomes[i]).append("'}");
+    }
+    String json = ("{'repeats': {'rounds': " + marked + ", 'runs': [" + runs + "], 'figures': "
+        + "{'OVERALL.throughput': {'values': " + values + "}}}}").replace('\'', '"');
+    return new ResultData(null, new com.fasterxml.jackson.databind.ObjectMapper().readTree(json), null);
+  }
 }
