@@ -73,13 +73,18 @@ class CassandraBindingIT {
   }
 
   @Test
-  void serverConfigurationIsSystemViewsSettings() throws Exception {
+  void serverConfigurationAndTroubleSignalsAreTheServers() throws Exception {
     try (BindingRun run = ItSupport.open(ItSupport.props("table", newTable()))) {
       org.sciycsb.api.ServerConfiguration c = run.serverConfiguration().orElseThrow();
       assertThat(c.source()).startsWith("system_views.settings of ");
       assertThat(c.settings()).as("Cassandra 5.0's settings").containsKeys("commitlog_sync", "concurrent_reads");
       c.settings().forEach((k, v) -> assertThat(!k.toLowerCase(java.util.Locale.ROOT).contains("password")
           || v.equals(org.sciycsb.api.Secrets.MASK)).as("password setting %s masked", k).isTrue());
+      // the trouble signals validity judges are gauges this server reports (a misspelt pool would never rise)
+      org.sciycsb.api.ServerStats stats = run.serverStats().orElseThrow();
+      assertThat(stats.trouble()).isEqualTo(CassandraServerStats.TROUBLE);
+      assertThat(stats.gauges()).as("Cassandra 5.0's thread pools").containsKeys(
+          CassandraServerStats.TROUBLE.toArray(new String[0]));
     }
   }
 
