@@ -46,7 +46,10 @@ final class CassandraConnection {
         .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
         .withBoolean(DefaultDriverOption.RECONNECT_ON_INIT, false)
         .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, CassandraSchema.DDL_TIMEOUT)
-        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, CassandraSchema.DDL_TIMEOUT);
+        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, CassandraSchema.DDL_TIMEOUT)
+        // a DDL statement completes once the driver has refreshed its schema metadata, which it debounces (1 s by
+        // default, for clients issuing bursts of DDL): the binding's few statements at setup need no debounce
+        .withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(10));
     if (!s.compression().equals("none")) {
       b = b.withString(DefaultDriverOption.PROTOCOL_COMPRESSION, s.compression());
     }
