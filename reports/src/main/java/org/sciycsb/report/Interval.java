@@ -93,6 +93,19 @@ public final class Interval {
     return new double[] {Math.exp(m - h), Math.exp(m + h)};
   }
 
+  /** The values of the names both maps hold, paired ({a's, b's}), in a's order. */
+  public static List<List<Double>> pairs(java.util.Map<String, Double> a, java.util.Map<String, Double> b) {
+    List<Double> pa = new java.util.ArrayList<>();
+    List<Double> pb = new java.util.ArrayList<>();
+    a.forEach((name, v) -> {
+      if (b.containsKey(name)) {
+        pa.add(v);
+        pb.add(b.get(name));
+      }
+    });
+    return List.of(pa, pb);
+  }
+
   /**
    * Welch's 95 % interval of a difference of logs, exponentiated: {@code diff} with the variances {@code va},
    * {@code vb} of its two sides' estimates (Welch-Satterthwaite degrees of freedom from {@code dfa}, {@code dfb}).

@@ -186,15 +186,7 @@ public final class UntilDecided {
     if (b == null || c == null) {
       return null;
     }
-    List<Double> pb = new ArrayList<>();
-    List<Double> pc = new ArrayList<>();
-    b.forEach((name, v) -> {
-      if (c.containsKey(name)) {
-        pb.add(v);
-        pc.add(c.get(name));
-      }
-    });
-    return List.of(pb, pc);
+    return Interval.pairs(b, c);
   }
 
   /** The figure's value of each completed round, by its name, in order; null when one lacks the operation. */

@@ -124,15 +124,8 @@ public final class Verdicts {
     if (b == null || c == null) {
       return null;
     }
-    List<Double> pb = new ArrayList<>();
-    List<Double> pc = new ArrayList<>();
-    b.forEach((name, v) -> {
-      if (c.containsKey(name)) {
-        pb.add(v);
-        pc.add(c.get(name));
-      }
-    });
-    return pb.size() < 2 ? null : List.of(pb, pc);
+    List<List<Double>> p = Interval.pairs(b, c);
+    return p.get(0).size() < 2 ? null : p;
   }
 
   /** A side's values by round name (its completed rounds, in order); null unless it holds interleaved rounds. */
