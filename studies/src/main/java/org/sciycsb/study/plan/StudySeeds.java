@@ -14,6 +14,9 @@ import org.sciycsb.api.ConfigException;
  * else the user's {@code -p seed}, else drawn once per invocation. {@code base} is null when independent.
  */
 public record StudySeeds(String mode, Long base, String source) {
+  /** The tag of a step whose seed comes from here (a run step that inserts drops it when it runs). */
+  public static final String PAIRED_TAG = "pairedSeed";
+
   /** The seeds of an invocation with these -p properties (a bad value is bad input). */
   public static StudySeeds of(Map<String, String> props) throws ConfigException {
     Config c = new Config(props);
@@ -54,11 +57,14 @@ public record StudySeeds(String mode, Long base, String source) {
       if ((s.kind() == Step.Kind.LOAD || s.kind() == Step.Kind.RUN) && s.prop("seed") == null) {
         String k = s.tag("repeat");
         s.p("seed", base + (k == null ? 0 : Integer.parseInt(k) - 1));
+        s.tag(PAIRED_TAG, true);
       }
     }
     plan.note("seeds: paired: every load and run step runs with -p seed=" + base + (plan.repeats() > 1
         ? " + (repeat - 1)" : "") + " (base " + base + ": " + source + "), the same in every store, device and "
-        + "cluster of this invocation; -p study.seeds=independent turns it off");
+        + "cluster of this invocation, but a run step that inserts (insertproportion > 0) runs without it: under a "
+        + "seed each thread inserts keys of its own, which leaves gaps a later step on the table would read; "
+        + "-p study.seeds=independent turns it off");
     return plan;
   }
 }

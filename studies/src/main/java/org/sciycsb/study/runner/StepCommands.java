@@ -89,7 +89,13 @@ public final class StepCommands {
     for (String f : s.files()) {
       b.propertyFile(Path.of(resolve(f)));
     }
-    s.properties().forEach((k, v) -> b.property(k, resolve(v)));
+    boolean dropSeed = s.kind() == Step.Kind.RUN && s.tag(org.sciycsb.study.plan.StudySeeds.PAIRED_TAG) != null
+        && inserts(s);
+    s.properties().forEach((k, v) -> {
+      if (!(dropSeed && k.equals("seed"))) {
+        b.property(k, resolve(v));
+      }
+    });
     String rc = ledger.recordcount(s);
     if (rc != null) {
       b.property("recordcount", rc);
@@ -97,6 +103,30 @@ public final class StepCommands {
     b.properties(userFor(s));
     b.property("results.dir", studyDir.resolve(s.name()).toString());
     return b.build();
+  }
+
+  /**
+   * Whether a run step inserts (its insertproportion, from its files, its properties and the user's, above 0): under
+   * a seed each thread inserts keys of its own, so the keys a seeded run leaves have gaps where a thread inserted
+   * fewer than another, which a later run on the table would read as missing records; such a step runs without the
+   * study's paired seed.
+   */
+  private boolean inserts(Step s) {
+    java.util.Properties p = new java.util.Properties();
+    for (String f : s.files()) {
+      try (java.io.Reader r = java.nio.file.Files.newBufferedReader(Path.of(resolve(f)))) {
+        p.load(r);
+      } catch (java.io.IOException | RuntimeException e) {
+        // the engine reports a bad file
+      }
+    }
+    s.properties().forEach(p::setProperty);
+    userFor(s).forEach(p::setProperty);
+    try {
+      return Double.parseDouble(p.getProperty("insertproportion", "0").trim()) > 0;
+    } catch (NumberFormatException e) {
+      return false; // the engine reports a bad value
+    }
   }
 
   private String resolve(String a) {
