@@ -89,6 +89,18 @@ class ArchitectureTest {
     check(slices().assignedFrom(byPackage).should().beFreeOfCycles());
   }
 
+  /**
+   * The run of a phase ({@code org.sciycsb.engine.run}) is the engine's own: only its public face
+   * ({@code org.sciycsb.engine}) uses it, and it knows nothing of that face (the face hands it what it needs).
+   */
+  @Test
+  void onlyTheEnginesFaceUsesItsRun() {
+    check(noClasses().that().resideOutsideOfPackages("org.sciycsb.engine", "org.sciycsb.engine.run").should()
+        .dependOnClassesThat().resideInAPackage("org.sciycsb.engine.run"));
+    check(noClasses().that().resideInAPackage("org.sciycsb.engine.run").should().dependOnClassesThat()
+        .resideInAPackage("org.sciycsb.engine"));
+  }
+
   @Test
   void theApiDependsOnNothingOfOurs() {
     check(noClasses().that().resideInAPackage("org.sciycsb.api..").should().dependOnClassesThat()

@@ -12,6 +12,7 @@ import java.util.Set;
 import org.sciycsb.api.RunContext;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.api.StoreInfo;
+import org.sciycsb.engine.run.ToolVersion;
 import org.sciycsb.engine.schedule.ArrivalProcess;
 
 /** The metadata block of {@code results.json}: who ran what, where, against which store, with which settings. */
@@ -23,7 +24,7 @@ public final class Metadata {
       String workload) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("tool", "sciycsb");
-    m.put("toolVersion", toolVersion());
+    m.put("toolVersion", ToolVersion.get());
     Map<String, Object> launch = new LinkedHashMap<>(req.launchMetadata());
     Object manifest = launch.remove("manifest"); // last: the long part
     m.putAll(launch);
@@ -97,11 +98,5 @@ public final class Metadata {
     j.put("arguments", ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
         .map(Secrets::maskText).toList());
     return j;
-  }
-
-  /** This build's version ({@code dev} outside a packaged jar). */
-  static String toolVersion() {
-    String v = Metadata.class.getPackage().getImplementationVersion();
-    return v == null ? "dev" : v;
   }
 }

@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.run;
 
 import java.util.Properties;
 import java.util.concurrent.Phaser;
@@ -46,7 +46,7 @@ final class SharedState {
   int clientIndex;
 
   /** The state of a run's threads, trace.out's parts opened (the last thing here that can fail). */
-  static SharedState of(Engine.Request req, BindingRun run, Settings s, FailureLog failures, Stop stop)
+  static SharedState of(PhaseRun.Input req, BindingRun run, Settings s, FailureLog failures, Stop stop)
       throws ConfigException {
     SharedState shared = new SharedState();
     shared.run = run;

@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.run;
 
 import java.util.concurrent.Phaser;
 import org.sciycsb.engine.schedule.ArrivalProcess;

@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.run;
 
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.random.RandomGenerator;

@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.run;
 
 import java.util.List;
 import java.util.Map;
@@ -22,7 +22,7 @@ final class CountCheck {
    * ({@link org.sciycsb.api.BenchWorkload#countedTable}), with {@code load.checkcount} on: the mismatch, or null.
    * Records the result as {@code countCheck} in {@code extra}.
    */
-  static String check(Engine.Request req, Stop stop, BindingRun run, List<OpSummary> ops, Map<String, Object> extra) {
+  static String check(PhaseRun.Input req, Stop stop, BindingRun run, List<OpSummary> ops, Map<String, Object> extra) {
     Config cfg = req.config();
     if (req.phase() != Phase.LOAD || stop.requested()) {
       return null;

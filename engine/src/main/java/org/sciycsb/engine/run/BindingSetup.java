@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.run;
 
 import java.util.Optional;
 import org.sciycsb.api.AccessPath;
@@ -23,9 +23,9 @@ import org.sciycsb.results.ResultsDir;
  * and initialised on it, a load's table emptied ({@code load.empty}); each failure ends the run before measuring.
  */
 final class BindingSetup {
-  private final Engine.Request req;
+  private final PhaseRun.Input req;
 
-  BindingSetup(Engine.Request req) {
+  BindingSetup(PhaseRun.Input req) {
     this.req = req;
   }
 

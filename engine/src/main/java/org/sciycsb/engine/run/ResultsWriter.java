@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.run;
 
 import java.io.IOException;
 import org.sciycsb.api.BenchmarkException;
@@ -6,12 +6,12 @@ import org.sciycsb.output.Exporters;
 import org.sciycsb.results.ResultsDir;
 import org.sciycsb.results.RunReport;
 
-/** Writes a run's results: every output, then the listeners' files and their judgement (an SLA breach fails). */
+/** Writes a run's results: every output, then the hooks' files and their judgement (an SLA breach fails). */
 final class ResultsWriter {
   private ResultsWriter() {}
 
-  /** Writes every output, then lets the listeners add their files and judge (an SLA breach fails the run). */
-  static Engine.Outcome write(Engine.Request req, RunListeners listeners, RunReport report, ResultsDir results,
+  /** Writes every output, then lets the hooks add their files and judge (an SLA breach fails the run). */
+  static PhaseRun.Result write(PhaseRun.Input req, PhaseHooks hooks, RunReport report, ResultsDir results,
       Verdict verdict, String exportFile) {
     String failure = verdict.failure();
     int exit = verdict.exit();
@@ -21,12 +21,12 @@ final class ResultsWriter {
       failure = "could not write the results to " + results.path() + ": " + e.getMessage();
       exit = BenchmarkException.EXIT_RUN_FAILED;
     }
-    for (RunListener.Failure f : listeners.finished(report, results, req.err())) {
+    for (PhaseHooks.Failure f : hooks.finished(report, results)) {
       if (exit == 0) {
         failure = f.message();
         exit = f.exitCode();
       }
     }
-    return new Engine.Outcome(report, exit, results.path(), failure);
+    return new PhaseRun.Result(report, exit, results.path(), failure);
   }
 }

@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.run;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,12 +1,15 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.run;
 
 import java.util.List;
 import java.util.Map;
 import org.sciycsb.measure.Collector;
 import org.sciycsb.measure.IntervalPoint;
 
-/** The engine's {@link LiveRun}: the collector's counters and last interval, the threads' windows, the phase. */
-final class LiveState implements LiveRun {
+/**
+ * A running phase seen from outside, the engine's {@code LiveRun}: the collector's counters and last interval, the
+ * threads' windows, the phase. Any thread may read it at any time.
+ */
+public final class LiveState {
   private final String command;
   private final String binding;
   private final String workload;
@@ -36,52 +39,42 @@ final class LiveState implements LiveRun {
     phase = now;
   }
 
-  @Override
   public String command() {
     return command;
   }
 
-  @Override
   public String binding() {
     return binding;
   }
 
-  @Override
   public String workload() {
     return workload;
   }
 
-  @Override
   public String phase() {
     return phase;
   }
 
-  @Override
   public Map<String, Map<String, Long>> calls() {
     return collector.callsSoFar();
   }
 
-  @Override
   public IntervalPoint lastInterval() {
     return collector.lastInterval();
   }
 
-  @Override
   public long operationsDone() {
     return collector.opsDone();
   }
 
-  @Override
   public long operationsPlanned() {
     return planned;
   }
 
-  @Override
   public int threads() {
     return threads.size();
   }
 
-  @Override
   public long inFlight() {
     List<ClientThread> cs = clients;
     List<Thread> ts = threads;
@@ -96,7 +89,6 @@ final class LiveState implements LiveRun {
     return n;
   }
 
-  @Override
   public long inFlightLimit() {
     return limit;
   }

@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.run;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -27,7 +27,7 @@ final class RunTraces {
   }
 
   /** Writes trace.out (when asked) from the threads' parts; {@code metadata.trace}: the trace written, replayed. */
-  static TraceEnd finish(SharedState shared, Engine.Request req) {
+  static TraceEnd finish(SharedState shared, PhaseRun.Input req) {
     Map<String, Object> trace = new LinkedHashMap<>();
     if (shared.replay != null) {
       trace.put("replayed", shared.replay.describe());
@@ -38,7 +38,7 @@ final class RunTraces {
     }
     Settings s = shared.settings;
     Map<String, String> header = new LinkedHashMap<>();
-    header.put("tool", "sciycsb " + Metadata.toolVersion());
+    header.put("tool", "sciycsb " + ToolVersion.get());
     header.put("phase", req.phase() == Phase.LOAD ? "load" : "run");
     header.put("workload", req.workload().name());
     Config cfg = req.config();

@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.run;
 
 import java.util.Map;
 import org.sciycsb.api.BenchWorkload;
@@ -15,7 +15,7 @@ record Verdict(String outcome, String failure, int exit) {
    * post-load count (for workloads whose records a table counts), every operation failed, an early stop. The
    * workload's and the count check's figures go to {@code extra}.
    */
-  static Verdict of(Engine.Request req, Stop stop, BindingRun run, BindingSetup.Bound bound,
+  static Verdict of(PhaseRun.Input req, Stop stop, BindingRun run, BindingSetup.Bound bound,
       MeasurementLoop.Measured m, Settings s, boolean stoppedByDeadline, Map<String, Object> extra) {
     BenchWorkload workload = req.workload();
     String failure = null;

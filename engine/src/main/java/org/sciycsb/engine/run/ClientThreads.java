@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.run;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.run;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -102,7 +102,7 @@ final class MeasurementLoop {
       measuredOps += c.measuredOps();
       if (c.runFailure() != null) {
         failedThreads++;
-        runFailure = runFailure == null ? Engine.describe(c.runFailure()) : runFailure;
+        runFailure = runFailure == null ? PhaseRun.describe(c.runFailure()) : runFailure;
       }
     }
     try {

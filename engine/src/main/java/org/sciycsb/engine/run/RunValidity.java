@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.run;
 
 import java.util.List;
 import java.util.Map;
@@ -14,7 +14,7 @@ final class RunValidity {
   private RunValidity() {}
 
   /** The report with its validity verdict; a verdict that cannot be judged is a warning, not a failed run. */
-  static RunReport judged(Engine.Request req, RunReport report, MeasurementLoop.Measured m, Settings s) {
+  static RunReport judged(PhaseRun.Input req, RunReport report, MeasurementLoop.Measured m, Settings s) {
     boolean clientOnly = ProjectBindings.find("clientonly").map(v -> List.of(v.split(",\\s*"))
         .contains(req.bindingName())).orElse(false);
     try {
@@ -28,7 +28,7 @@ final class RunValidity {
   }
 
   /** With {@code validity.fail=true}, a suspect run that otherwise succeeded exits with its own code. */
-  static Engine.Outcome suspectFails(Engine.Request req, Engine.Outcome o) {
+  static PhaseRun.Result suspectFails(PhaseRun.Input req, PhaseRun.Result o) {
     Map<String, Object> v = o.report().validity();
     try {
       if (o.exitCode() != 0 || v == null || !"suspect".equals(v.get("verdict"))
@@ -38,7 +38,7 @@ final class RunValidity {
     } catch (ConfigException e) {
       return o; // checked before the run started
     }
-    return new Engine.Outcome(o.report(), Validity.EXIT_SUSPECT, o.resultsDir(), "validity.fail=true and the run is "
+    return new PhaseRun.Result(o.report(), Validity.EXIT_SUSPECT, o.resultsDir(), "validity.fail=true and the run is "
         + "suspect: its results are written, its numbers not to be published");
   }
 }

@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.run;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,18 +13,18 @@ import site.ycsb.Status;
  * printed as {@code error: READ: Class: message}); the first {@value #KEEP} lines are also kept for
  * {@code results.json}.
  */
-public final class ErrorLog {
+final class ErrorLog {
   private static final int KEEP = 20;
   private final FailureLog failures;
   private final List<String> samples = new ArrayList<>();
   private final AtomicInteger count = new AtomicInteger();
 
-  public ErrorLog(FailureLog failures) {
+  ErrorLog(FailureLog failures) {
     this.failures = failures;
   }
 
   /** Notes an exception thrown by a binding call; the call counts as ERROR. */
-  public Status note(String where, Throwable e) {
+  Status note(String where, Throwable e) {
     String kind = e.getClass().getSimpleName();
     failures.record(where, kind, () -> "error: " + line(where, e), e);
     if (count.incrementAndGet() <= KEEP) {
@@ -40,11 +40,11 @@ public final class ErrorLog {
   }
 
   /** Exceptions noted so far. */
-  public int count() {
+  int count() {
     return count.get();
   }
 
-  public List<String> samples() {
+  List<String> samples() {
     synchronized (samples) {
       return List.copyOf(samples);
     }

@@ -1,4 +1,4 @@
-package org.sciycsb.engine;
+package org.sciycsb.engine.run;
 
 /** The run-wide stop flag: maxexecutiontime, a signal, or a fatal error set it; every thread polls it. */
 final class Stop {
