@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.corpus;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.m10;
 
 /**
  * One alignment of an {@code -m 10} result: a hit ({@code >>DESCRIPTION}) or an alternative alignment of the same

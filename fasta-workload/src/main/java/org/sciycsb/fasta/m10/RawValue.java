@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.m10;
 
 import java.nio.charset.StandardCharsets;
 
@@ -34,11 +34,13 @@ public final class RawValue {
     return Double.parseDouble(text());
   }
 
-  int length() {
+  /** The value's length in bytes. */
+  public int length() {
     return length;
   }
 
-  byte[] bytes() {
+  /** The value's bytes up to {@link #length()}: a buffer reused for the next value. */
+  public byte[] bytes() {
     return bytes;
   }
 

@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.corpus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,11 +15,20 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sciycsb.fasta.doc.DocType;
+import org.sciycsb.fasta.doc.DocumentBuilder;
+import org.sciycsb.fasta.m10.Collected;
+import org.sciycsb.fasta.m10.Fixtures;
+import org.sciycsb.fasta.m10.M10Numbers;
+import org.sciycsb.fasta.m10.ParseProblems;
+import org.sciycsb.fasta.m10.QueryHeader;
+import org.sciycsb.fasta.m10.SsearchParser;
+import org.sciycsb.fasta.m10.Structure;
 
-class CorpusGeneratorTest {
-  private static final CorpusGenerator.Settings SMALL = new CorpusGenerator.Settings(42, 3, 2, 40, 0.2);
+class SyntheticCorpusTest {
+  private static final SyntheticCorpus.Settings SMALL = new SyntheticCorpus.Settings(42, 3, 2, 40, 0.2);
 
-  private static byte[] file(CorpusGenerator g, int index, List<CorpusGenerator.Written> written)
+  private static byte[] file(SyntheticCorpus g, int index, List<SyntheticCorpus.Written> written)
       throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     g.writeFile(index, out, written == null ? null : written::add);
@@ -28,11 +37,11 @@ class CorpusGeneratorTest {
 
   @Test
   void roundTripThroughTheParser() throws IOException {
-    CorpusGenerator g = new CorpusGenerator(SMALL);
+    SyntheticCorpus g = new SyntheticCorpus(SMALL);
     for (int f = 0; f < SMALL.files(); f++) {
-      List<CorpusGenerator.Written> written = new ArrayList<>();
+      List<SyntheticCorpus.Written> written = new ArrayList<>();
       byte[] bytes = file(g, f, written);
-      Collected c = Collected.parse(new ByteArrayInputStream(bytes), CorpusGenerator.fileName(f));
+      Collected c = Collected.parse(new ByteArrayInputStream(bytes), SyntheticCorpus.fileName(f));
       assertThat(c.problems.isEmpty()).as(c.problems.summary()).isTrue();
       assertThat(c.queries).hasSize(2);
       assertThat(c.ends).hasSize(2).noneMatch(e -> e.endsWith("(incomplete)"));
@@ -40,7 +49,7 @@ class CorpusGeneratorTest {
       assertThat(c.alignments.stream().filter(a -> a.alternative() == 0).count()).isEqualTo(2 * 40);
       assertThat(written).anyMatch(w -> w.alternative() > 0);
       for (int i = 0; i < written.size(); i++) {
-        CorpusGenerator.Written w = written.get(i);
+        SyntheticCorpus.Written w = written.get(i);
         Collected.Al a = c.alignments.get(i);
         QueryHeader h = c.queries.get(w.query());
         assertThat(a.query()).isEqualTo(w.queryName()).isEqualTo(h.name());
@@ -90,7 +99,7 @@ class CorpusGeneratorTest {
     for (String f : Fixtures.REAL) {
       assertThat(Structure.of(Fixtures.path(f)).keys).as(f).isEqualTo(real.keys);
     }
-    String generated = new String(file(new CorpusGenerator(SMALL), 0, null), StandardCharsets.ISO_8859_1);
+    String generated = new String(file(new SyntheticCorpus(SMALL), 0, null), StandardCharsets.ISO_8859_1);
     Structure gen = Structure.of(generated);
     assertThat(gen.keys).isEqualTo(real.keys);
     assertThat(gen.kinds).isEqualTo(real.kinds);
@@ -101,22 +110,22 @@ class CorpusGeneratorTest {
 
   @Test
   void sameSeedSameBytesOtherSeedOtherBytes(@TempDir Path dir) throws IOException {
-    CorpusGenerator g = new CorpusGenerator(SMALL);
+    SyntheticCorpus g = new SyntheticCorpus(SMALL);
     byte[] a = file(g, 1, null);
-    byte[] b = file(new CorpusGenerator(SMALL), 1, null);
+    byte[] b = file(new SyntheticCorpus(SMALL), 1, null);
     assertThat(a).isEqualTo(b);
     assertThat(file(g, 2, null)).isNotEqualTo(a);
-    assertThat(file(new CorpusGenerator(SMALL.withSeed(43)), 1, null)).isNotEqualTo(a);
+    assertThat(file(new SyntheticCorpus(SMALL.withSeed(43)), 1, null)).isNotEqualTo(a);
     // files written in parallel into a folder are the same bytes
-    CorpusGenerator.Stats s = g.generate(dir, 2);
-    assertThat(Files.readAllBytes(dir.resolve(CorpusGenerator.fileName(1)))).isEqualTo(a);
+    SyntheticCorpus.Stats s = g.generate(dir, 2);
+    assertThat(Files.readAllBytes(dir.resolve(SyntheticCorpus.fileName(1)))).isEqualTo(a);
     assertThat(s.files()).isEqualTo(3);
     assertThat(s.queries()).isEqualTo(6);
     assertThat(s.hits()).isEqualTo(240);
     assertThat(s.documents()).isEqualTo(6 + 3 * s.alignments());
     long bytes = 0;
     for (int i = 0; i < 3; i++) {
-      bytes += Files.size(dir.resolve(CorpusGenerator.fileName(i)));
+      bytes += Files.size(dir.resolve(SyntheticCorpus.fileName(i)));
     }
     assertThat(s.bytes()).isEqualTo(bytes);
   }
@@ -125,7 +134,7 @@ class CorpusGeneratorTest {
   void documentSizesInSeed001sBallpark() throws IOException {
     // seed 001, table 4.1: task 750 B, rna 201 B, gs 258 B, align 122 B (BSON with 12-byte ObjectIds; our ids are
     // 16 hex characters in JSON, so align documents come out larger)
-    CorpusGenerator g = new CorpusGenerator(new CorpusGenerator.Settings(7, 1, 3, 2000, 0.05));
+    SyntheticCorpus g = new SyntheticCorpus(new SyntheticCorpus.Settings(7, 1, 3, 2000, 0.05));
     Map<DocType, long[]> sizes = new EnumMap<>(DocType.class);
     DocumentBuilder builder = new DocumentBuilder(d -> {
       long[] s = sizes.computeIfAbsent(d.type(), t -> new long[2]);
@@ -167,7 +176,7 @@ class CorpusGeneratorTest {
   @Test
   void commandLine(@TempDir Path dir) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    CorpusGenerator.Stats s = CorpusCommand.run(new String[] {dir.toString(), "fasta.corpus.files=2",
+    SyntheticCorpus.Stats s = CorpusCommand.run(new String[] {dir.toString(), "fasta.corpus.files=2",
         "fasta.corpus.queries=1", "hits=10", "seed=5", "threads=1"}, new PrintStream(out, true,
         StandardCharsets.UTF_8));
     assertThat(s.files()).isEqualTo(2);

@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.m10;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -16,15 +16,15 @@ import java.util.TreeSet;
  * Test helper, independent of the parser: the structure of an -m 10 file as the kinds of lines and the field names
  * of each section ("header", "sw", "qblock", "hblock"), in the order of their first appearance.
  */
-final class Structure {
-  final TreeSet<String> kinds = new TreeSet<>();
-  final Map<String, List<String>> keys = new LinkedHashMap<>();
+public final class Structure {
+  public final TreeSet<String> kinds = new TreeSet<>();
+  public final Map<String, List<String>> keys = new LinkedHashMap<>();
 
-  static Structure of(Path file) throws IOException {
+  public static Structure of(Path file) throws IOException {
     return of(Files.readString(file, StandardCharsets.ISO_8859_1));
   }
 
-  static Structure of(String text) throws IOException {
+  public static Structure of(String text) throws IOException {
     Structure s = new Structure();
     String section = null;
     boolean inRecords = false;

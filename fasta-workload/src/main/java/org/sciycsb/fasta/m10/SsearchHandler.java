@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.m10;
 
 /**
  * Callbacks of {@link SsearchParser}. The {@link Alignment} passed to {@link #alignment} is reused for the next

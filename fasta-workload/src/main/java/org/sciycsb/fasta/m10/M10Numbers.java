@@ -1,19 +1,19 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.m10;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
 
 /** Numbers as ssearch36 prints them in {@code -m 10} output. */
-final class M10Numbers {
+public final class M10Numbers {
   private M10Numbers() {}
 
   /** {@code %.Nf} with a dot. */
-  static String fixed(double v, int decimals) {
+  public static String fixed(double v, int decimals) {
     return BigDecimal.valueOf(v).setScale(decimals, java.math.RoundingMode.HALF_EVEN).toPlainString();
   }
 
   /** C's {@code %.2g} as ssearch36 prints E() values: {@code 0}, {@code 0.053}, {@code 3.4}, {@code 1.5e-209}. */
-  static String expect(double v) {
+  public static String expect(double v) {
     if (v == 0 || !Double.isFinite(v)) {
       return "0";
     }

@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.m10;
 
 import java.nio.charset.StandardCharsets;
 
@@ -130,6 +130,14 @@ public final class SeqBlock {
   /** Characters of the displayed sequence, gaps included. */
   public int sequenceLength() {
     return seqLength;
+  }
+
+  /**
+   * The displayed sequence's bytes up to {@link #sequenceLength()}: the parser's buffer, reused for the next
+   * alignment (for writers that copy it without a String).
+   */
+  public byte[] sequenceBytes() {
+    return seq;
   }
 
   /** Residues of the displayed sequence (characters that are not gaps). */

@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.doc;
 
 import java.nio.charset.StandardCharsets;
 
@@ -38,7 +38,7 @@ public final class Ids {
   }
 
   /** SplitMix64's finaliser: a bijection of 64-bit values with good avalanche. */
-  static long mix(long z) {
+  public static long mix(long z) {
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
     z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
     return z ^ (z >>> 31);

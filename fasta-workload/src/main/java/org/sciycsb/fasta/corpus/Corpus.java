@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.corpus;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,10 +19,10 @@ import org.sciycsb.api.ConfigException;
  * h<hits>-a<alternatives>}), written once (into a temporary folder, then renamed) and reused by later loads. Its
  * {@code .complete} file holds the generator's statistics.
  */
-record Corpus(Path dir, long documents) {
+public record Corpus(Path dir, long documents) {
   static final String DONE = ".complete";
 
-  static Corpus ensure(Path root, CorpusGenerator.Settings s, PrintStream log) throws ConfigException {
+  public static Corpus ensure(Path root, SyntheticCorpus.Settings s, PrintStream log) throws ConfigException {
     String name = String.format(Locale.ROOT, "s%d-f%d-q%d-h%d-a%s", s.seed(), s.files(), s.queriesPerFile(),
         s.hitsPerQuery(), Double.toString(s.alternativeRate()));
     Path dir = root.resolve(name);
@@ -43,7 +43,7 @@ record Corpus(Path dir, long documents) {
       long t0 = System.nanoTime();
       log.println("fasta: generating the corpus " + dir + " (" + s.files() + " files x " + s.queriesPerFile()
           + " queries x " + s.hitsPerQuery() + " hits, seed " + s.seed() + "), once");
-      CorpusGenerator.Stats st = new CorpusGenerator(s).generate(tmp,
+      SyntheticCorpus.Stats st = new SyntheticCorpus(s).generate(tmp,
           Math.max(1, Runtime.getRuntime().availableProcessors()));
       Properties p = new Properties();
       p.setProperty("files", Long.toString(st.files()));

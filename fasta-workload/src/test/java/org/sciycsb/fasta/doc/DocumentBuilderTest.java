@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.doc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,6 +10,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.sciycsb.fasta.m10.Fixtures;
+import org.sciycsb.fasta.m10.ParseProblems;
+import org.sciycsb.fasta.m10.SsearchParser;
 
 class DocumentBuilderTest {
   private static final ObjectMapper JSON = new ObjectMapper();

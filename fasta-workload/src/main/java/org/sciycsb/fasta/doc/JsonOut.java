@@ -1,7 +1,8 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.doc;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.sciycsb.fasta.m10.RawValue;
 
 /**
  * A small, fast JSON writer into a reusable byte buffer (UTF-8). Only what the documents need: objects of string and

@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.corpus;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -8,14 +8,14 @@ import java.util.Locale;
 
 /**
  * {@code CorpusGenerator DIR [files=N] [queries=N] [hits=N] [seed=N] [alternatives=F] [threads=N]}: the command
- * line of {@link CorpusGenerator#main}, its keys also as {@code fasta.corpus.files=N} etc.
+ * line of {@link org.sciycsb.fasta.CorpusGenerator#main}, its keys also as {@code fasta.corpus.files=N} etc.
  */
-final class CorpusCommand {
+public final class CorpusCommand {
   private CorpusCommand() {}
 
   /** Generates the corpus the arguments describe and prints one line about it. */
-  static CorpusGenerator.Stats run(String[] args, PrintStream out) throws IOException {
-    CorpusGenerator.Settings d = CorpusGenerator.Settings.defaults();
+  public static SyntheticCorpus.Stats run(String[] args, PrintStream out) throws IOException {
+    SyntheticCorpus.Settings d = SyntheticCorpus.Settings.defaults();
     Path dir = null;
     long seed = d.seed();
     int files = d.files();
@@ -55,9 +55,9 @@ final class CorpusCommand {
           + " [alternatives=F] [threads=N]");
     }
     long t0 = System.nanoTime();
-    CorpusGenerator.Stats s;
+    SyntheticCorpus.Stats s;
     try {
-      s = new CorpusGenerator(new CorpusGenerator.Settings(seed, files, queries, hits, alternatives)).generate(dir, threads);
+      s = new SyntheticCorpus(new SyntheticCorpus.Settings(seed, files, queries, hits, alternatives)).generate(dir, threads);
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }

@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.doc;
 
 /**
  * The four document types of seed 001 (listing 4.3), each stored in its own table/collection/bucket.

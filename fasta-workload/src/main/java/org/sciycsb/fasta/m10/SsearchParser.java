@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.m10;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
-import org.sciycsb.fasta.ParseProblems.Kind;
+import org.sciycsb.fasta.m10.ParseProblems.Kind;
 
 /**
  * Streaming parser of {@code ssearch36 -m 10} output (FASTA 36, Debian package {@code fasta3}).

@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.m10;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Test helper: parses an input and keeps copies of everything the parser reported. */
-final class Collected implements SsearchHandler {
-  record Block(String name, int sqLen, int sqOffset, char sqType, int alStart, int alStop, int alDisplayStart,
+public final class Collected implements SsearchHandler {
+  public record Block(String name, int sqLen, int sqOffset, char sqType, int alStart, int alStop, int alDisplayStart,
                String sequence, int residues) {
     static Block of(SeqBlock s) {
       return new Block(s.name(), s.sqLen(), s.sqOffset(), s.sqType(), s.alStart(), s.alStop(), s.alDisplayStart(),
@@ -16,23 +16,23 @@ final class Collected implements SsearchHandler {
     }
   }
 
-  record Al(String query, String hit, int hitIndex, int alternative, long line, char frame, int swOpt, String z,
+  public record Al(String query, String hit, int hitIndex, int alternative, long line, char frame, int swOpt, String z,
             String bits, String expect, int score, String ident, String sim, int overlap, Block q, Block h,
             int consensusLines) {
   }
 
-  final List<QueryHeader> queries = new ArrayList<>();
-  final List<Al> alignments = new ArrayList<>();
-  final List<String> ends = new ArrayList<>();
-  ParseProblems problems;
+  public final List<QueryHeader> queries = new ArrayList<>();
+  public final List<Al> alignments = new ArrayList<>();
+  public final List<String> ends = new ArrayList<>();
+  public ParseProblems problems;
 
-  static Collected parse(Path file) throws IOException {
+  public static Collected parse(Path file) throws IOException {
     Collected c = new Collected();
     c.problems = SsearchParser.parse(file, c);
     return c;
   }
 
-  static Collected parse(InputStream in, String name) throws IOException {
+  public static Collected parse(InputStream in, String name) throws IOException {
     Collected c = new Collected();
     c.problems = new SsearchParser().parse(in, name, c);
     return c;

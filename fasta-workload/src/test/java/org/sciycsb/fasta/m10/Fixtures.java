@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.m10;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,13 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The real ssearch36 outputs committed under src/test/resources/ssearch (see make-fixtures.sh there). */
-final class Fixtures {
-  static final String NT = "nt_mgstm1_vs_gst.m10";
-  static final String AA = "aa_mgstm1_vs_prot_test.m10";
-  static final String MULTI = "nt_multi_gst_vs_dna_test.m10";
-  static final String TRUNCATED = "truncated.m10";
-  static final String MALFORMED = "malformed.m10";
-  static final String[] REAL = {NT, AA, MULTI};
+public final class Fixtures {
+  public static final String NT = "nt_mgstm1_vs_gst.m10";
+  public static final String AA = "aa_mgstm1_vs_prot_test.m10";
+  public static final String MULTI = "nt_multi_gst_vs_dna_test.m10";
+  public static final String TRUNCATED = "truncated.m10";
+  public static final String MALFORMED = "malformed.m10";
+  public static final String[] REAL = {NT, AA, MULTI};
 
   private Fixtures() {
   }
@@ -23,7 +23,7 @@ final class Fixtures {
    * The fixture as a file: in place under target/test-classes, or (when this class runs from the fasta-workload
    * test jar, as in other modules' end-to-end tests) copied once into a temporary folder.
    */
-  static synchronized Path path(String name) {
+  public static synchronized Path path(String name) {
     URL url = Fixtures.class.getResource("/ssearch/" + name);
     if (url == null) {
       throw new IllegalStateException("fixture missing: " + name);

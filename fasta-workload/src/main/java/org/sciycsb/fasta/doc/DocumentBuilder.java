@@ -1,8 +1,14 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.doc;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
+import org.sciycsb.fasta.m10.Alignment;
+import org.sciycsb.fasta.m10.ParseProblems;
+import org.sciycsb.fasta.m10.QueryHeader;
+import org.sciycsb.fasta.m10.SeqBlock;
+import org.sciycsb.fasta.m10.SsearchHandler;
+import org.sciycsb.fasta.m10.SsearchParser;
 
 /**
  * Turns parsed ssearch36 output into seed 001's four document types (listing 4.3) and hands them to a
@@ -110,14 +116,14 @@ public final class DocumentBuilder implements SsearchHandler {
     o.reset();
     o.raw(ID).hexId(rnaId);
     o.raw(TI).hexId(taskId);
-    fragment(o, a.query);
+    fragment(o, a.query());
     emit(DocType.RNA);
 
     o.reset();
     o.raw(ID).hexId(gsId);
     o.raw(TI).hexId(taskId);
     o.raw(H).string(a.hitDescription());
-    fragment(o, a.hit);
+    fragment(o, a.hit());
     emit(DocType.GS);
 
     o.reset();
@@ -128,21 +134,21 @@ public final class DocumentBuilder implements SsearchHandler {
     o.raw(F).quotedChar(a.frame());
     o.raw(SW).number(a.swOpt());
     o.raw(SC).number(a.score());
-    o.raw(B).raw(a.bits);
-    o.raw(E).raw(a.expect);
-    o.raw(Z).raw(a.zScore);
-    o.raw(I).raw(a.ident);
-    o.raw(SI).raw(a.sim);
+    o.raw(B).raw(a.bits());
+    o.raw(E).raw(a.expect());
+    o.raw(Z).raw(a.zScore());
+    o.raw(I).raw(a.ident());
+    o.raw(SI).raw(a.sim());
     o.raw(O).number(a.overlap());
     o.close();
     emit(DocType.ALIGN);
   }
 
   private static void fragment(JsonOut o, SeqBlock s) {
-    o.raw(B).number(s.alStart);
-    o.raw(E).number(s.alStop);
+    o.raw(B).number(s.alStart());
+    o.raw(E).number(s.alStop());
     o.raw(L).number(s.alignedLength());
-    o.raw(S).quotedSafe(s.seq, 0, s.seqLength); // checked by the parser: letters, - and *
+    o.raw(S).quotedSafe(s.sequenceBytes(), 0, s.sequenceLength()); // checked by the parser: letters, - and *
     o.close();
   }
 

@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.doc;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;

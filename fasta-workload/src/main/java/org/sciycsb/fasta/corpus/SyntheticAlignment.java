@@ -1,9 +1,9 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.corpus;
 
 import java.util.SplittableRandom;
 
 /**
- * One local alignment of the synthetic corpus ({@link CorpusGenerator}): a stretch of the query aligned with a
+ * One local alignment of the synthetic corpus ({@link SyntheticCorpus}): a stretch of the query aligned with a
  * related library fragment at a chosen identity, with gaps, its Smith-Waterman score from the columns (+5/-4, gap
  * -12/-4), its bits and E() from the query's Lambda and K, and its coordinates as ssearch36 prints them.
  */

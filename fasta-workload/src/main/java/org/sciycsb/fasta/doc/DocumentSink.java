@@ -1,4 +1,4 @@
-package org.sciycsb.fasta;
+package org.sciycsb.fasta.doc;
 
 /**
  * Receives the documents made from parsed ssearch36 output, in file order: for each query its task document, then
