@@ -9,7 +9,7 @@ import org.sciycsb.api.Phase;
 import org.sciycsb.api.SecretFilter;
 import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.config.EngineOptions;
-import org.sciycsb.report.Repeats;
+import org.sciycsb.report.compare.Repeats;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -105,7 +105,7 @@ public final class Help {
     }
     if (topic.equals("findmax")) {
       print("findmax", "findmax options (bin/ycsb findmax; the sla.* thresholds: see docs/reports.md)",
-          org.sciycsb.report.FindMax.options(), markdown, out);
+          org.sciycsb.report.sweep.FindMax.options(), markdown, out);
       return;
     }
     if (topic.equals("yarn")) {

@@ -21,19 +21,19 @@ import org.sciycsb.api.SecretFilter;
 import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.RunSpec;
-import org.sciycsb.report.Chromium;
-import org.sciycsb.report.Compare;
-import org.sciycsb.report.CompareGate;
 import org.sciycsb.report.Fmt;
 import org.sciycsb.report.Hlog;
-import org.sciycsb.report.HtmlReport;
 import org.sciycsb.report.MergedRun;
 import org.sciycsb.report.ReportOptions;
 import org.sciycsb.report.ResultData;
 import org.sciycsb.report.Sla;
-import org.sciycsb.report.Sweep;
-import org.sciycsb.report.UntilDecided;
-import org.sciycsb.report.Verdicts;
+import org.sciycsb.report.compare.Compare;
+import org.sciycsb.report.compare.CompareGate;
+import org.sciycsb.report.compare.UntilDecided;
+import org.sciycsb.report.compare.Verdicts;
+import org.sciycsb.report.html.Chromium;
+import org.sciycsb.report.html.HtmlReport;
+import org.sciycsb.report.sweep.Sweep;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -216,7 +216,7 @@ public final class ReportCommands {
 
   /** As above, with the seeds compare --run's runs used (null: not a compare --run), kept in compare.json. */
   static int compare(List<ResultData> runs, Config cfg, boolean gate, Path html, UntilDecided.Result until,
-      org.sciycsb.report.RoundSeeds seeds, PrintStream out, PrintStream err) throws BenchmarkException {
+      org.sciycsb.report.compare.RoundSeeds seeds, PrintStream out, PrintStream err) throws BenchmarkException {
     java.util.Set<String> gated = CompareGate.metrics(cfg.get(ReportOptions.COMPARE_METRICS));
     double threshold = cfg.get(ReportOptions.COMPARE_THRESHOLD);
     List<Verdicts.Row> verdicts = verdicts(runs, cfg.get(ReportOptions.COMPARE_SEED));

@@ -18,7 +18,7 @@ import org.sciycsb.api.Secrets;
 import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.Engine;
 import org.sciycsb.engine.Manifest;
-import org.sciycsb.report.ManifestDiff;
+import org.sciycsb.report.compare.ManifestDiff;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sciycsb.report.Chromium;
+import org.sciycsb.report.html.Chromium;
 
 /**
  * The HTML reports in a real headless Chromium (Debian's {@code chromium}, installed by

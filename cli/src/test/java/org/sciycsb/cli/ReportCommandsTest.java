@@ -15,8 +15,8 @@ import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sciycsb.measure.LatencySummary;
-import org.sciycsb.report.Sweep;
 import org.sciycsb.report.Sla;
+import org.sciycsb.report.sweep.Sweep;
 
 /** The report commands end to end, in-process, on real runs of the basic and test-stall bindings. */
 class ReportCommandsTest {

@@ -12,6 +12,8 @@ import java.util.zip.GZIPInputStream;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.RunContext;
+import org.sciycsb.fasta.corpus.Corpus;
+import org.sciycsb.fasta.corpus.SyntheticCorpus;
 
 /**
  * The input of a fasta load: the files of {@code fasta.input} or of the generated corpus, the checks on them and
@@ -31,9 +33,9 @@ record FastaInput(List<Path> files, long planned, String text) {
       List<Path> files = list(dir);
       return new FastaInput(files, estimateDocuments(files), dir.toAbsolutePath().toString());
     }
-    CorpusGenerator.Settings s = new CorpusGenerator.Settings(cfg.get(FastaOptions.CORPUS_SEED),
+    SyntheticCorpus.Settings s = new SyntheticCorpus.Settings(cfg.get(FastaOptions.CORPUS_SEED),
         cfg.get(FastaOptions.CORPUS_FILES), cfg.get(FastaOptions.CORPUS_QUERIES), cfg.get(FastaOptions.CORPUS_HITS),
-        CorpusGenerator.Settings.defaults().alternativeRate());
+        SyntheticCorpus.Settings.defaults().alternativeRate());
     String base = cfg.get(FastaOptions.CORPUS_DIR);
     Path root = base == null ? run.workDir().resolve("fasta").resolve("corpus") : Path.of(base);
     Corpus c = Corpus.ensure(root, s, run.log());

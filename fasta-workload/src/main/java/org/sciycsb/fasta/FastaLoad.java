@@ -18,6 +18,8 @@ import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Operation;
 import org.sciycsb.api.RunContext;
 import org.sciycsb.api.WorkloadContext;
+import org.sciycsb.fasta.doc.DocType;
+import org.sciycsb.fasta.m10.ParseProblems;
 
 /**
  * The load (write) phase of the fasta workload: its input files in one queue the {@link LoadThread}s share, the

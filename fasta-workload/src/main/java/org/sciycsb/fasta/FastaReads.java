@@ -8,6 +8,7 @@ import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Operation;
 import org.sciycsb.api.WorkloadContext;
+import org.sciycsb.fasta.doc.DocType;
 import site.ycsb.Status;
 
 /**

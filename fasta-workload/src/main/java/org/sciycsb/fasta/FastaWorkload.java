@@ -18,17 +18,19 @@ import org.sciycsb.api.ThreadContext;
 import org.sciycsb.api.WorkloadContext;
 import org.sciycsb.api.WorkloadThread;
 import org.sciycsb.api.access.DocumentStore;
+import org.sciycsb.fasta.doc.DocType;
 
 /**
  * Seed 001's benchmark program as a workload ({@code -p workload=fasta}).
  *
  * <p>Load (write phase, {@link FastaLoad}): the client threads are the workers ({@link LoadThread}). They take
- * whole input files ({@link FastaInput}) from one shared queue, parse each ({@link SsearchParser} +
- * {@link DocumentBuilder}, one per thread) and write its documents through the binding's {@link DocumentStore}, one
- * measured operation per document ({@code FASTA_WRITE_TASK|RNA|GS|ALIGN}); the parse of a file is the composite
- * operation {@code FASTA_PARSE}, the final flush of a thread's batches {@code FASTA_FLUSH}. The ids written are kept
- * in the results folder ({@code ids/<type>.txt}, {@link IdFile}); malformed or truncated files are reported per file
- * in the results' {@code extra.fasta.problemFiles} ({@link ProblemFileReport}) and the run goes on.
+ * whole input files ({@link FastaInput}) from one shared queue, parse each
+ * ({@link org.sciycsb.fasta.m10.SsearchParser} + {@link org.sciycsb.fasta.doc.DocumentBuilder}, one per thread) and
+ * write its documents through the binding's {@link DocumentStore}, one measured operation per document
+ * ({@code FASTA_WRITE_TASK|RNA|GS|ALIGN}); the parse of a file is the composite operation {@code FASTA_PARSE}, the
+ * final flush of a thread's batches {@code FASTA_FLUSH}. The ids written are kept in the results folder
+ * ({@code ids/<type>.txt}, {@link IdFile}); malformed or truncated files are reported per file in the results'
+ * {@code extra.fasta.problemFiles} ({@link ProblemFileReport}) and the run goes on.
  *
  * <p>Run (read phase, {@link FastaReads}): {@code fasta.reads} reads ({@link ReadThread}) of ids chosen at random
  * among all written ones (so the types come in the proportions written), {@code FASTA_READ_<TYPE>}; a read that

@@ -13,6 +13,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.sciycsb.api.AtomicFiles;
+import org.sciycsb.fasta.doc.DocType;
+import org.sciycsb.fasta.doc.Ids;
 
 /** The ids files of a fasta load ({@code ids/<type>.txt}): one id a line, 16 lower-case hex digits. */
 final class IdFile {

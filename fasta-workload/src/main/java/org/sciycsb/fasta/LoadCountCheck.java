@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.WorkloadContext;
 import org.sciycsb.api.access.DocumentStore;
+import org.sciycsb.fasta.doc.DocType;
 
 /**
  * The load's collections before and after it ({@code fasta.checkcount}): prepared and counted before the threads

@@ -13,6 +13,10 @@ import org.sciycsb.api.ThreadContext;
 import org.sciycsb.api.WorkloadThread;
 import org.sciycsb.api.access.AsyncDocumentStore;
 import org.sciycsb.api.access.DocumentStore;
+import org.sciycsb.fasta.doc.Document;
+import org.sciycsb.fasta.doc.DocumentBuilder;
+import org.sciycsb.fasta.m10.ParseProblems;
+import org.sciycsb.fasta.m10.SsearchParser;
 import site.ycsb.Status;
 
 /**

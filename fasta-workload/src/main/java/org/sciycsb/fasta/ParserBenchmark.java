@@ -13,6 +13,13 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
+import org.sciycsb.fasta.corpus.SyntheticCorpus;
+import org.sciycsb.fasta.doc.DocType;
+import org.sciycsb.fasta.doc.Document;
+import org.sciycsb.fasta.doc.DocumentBuilder;
+import org.sciycsb.fasta.doc.DocumentSink;
+import org.sciycsb.fasta.m10.ParseProblems;
+import org.sciycsb.fasta.m10.SsearchParser;
 
 /**
  * Parser throughput with no store: parses a corpus of {@code -m 10} files into documents (JSON bytes built, then
@@ -106,7 +113,7 @@ public final class ParserBenchmark {
       }
       inputs = list(s.corpus);
       if (inputs.size() != s.files) {
-        CorpusGenerator.Stats g = new CorpusGenerator(new CorpusGenerator.Settings(s.seed, s.files, s.queries, s.hits,
+        SyntheticCorpus.Stats g = new SyntheticCorpus(new SyntheticCorpus.Settings(s.seed, s.files, s.queries, s.hits,
             0.05)).generate(s.corpus, Math.max(1, Runtime.getRuntime().availableProcessors()));
         out.printf(Locale.ROOT, "generated %s: %d files, %.1f MB, %d documents%n", s.corpus, g.files(),
             g.bytes() / 1e6, g.documents());

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.sciycsb.fasta.m10.ParseProblems;
 
 /** The report of one malformed, truncated or unreadable input file, as listed in {@code extra.fasta.problemFiles}. */
 final class ProblemFileReport {

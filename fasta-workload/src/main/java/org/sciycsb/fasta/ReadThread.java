@@ -9,6 +9,7 @@ import org.sciycsb.api.ThreadContext;
 import org.sciycsb.api.WorkloadThread;
 import org.sciycsb.api.access.AsyncDocumentStore;
 import org.sciycsb.api.access.DocumentStore;
+import org.sciycsb.fasta.doc.Ids;
 import site.ycsb.Status;
 
 /**

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.fasta.doc.DocType;
 
 /**
  * The ids a load wrote, by type, for the run's reads: a draw among all of them picks the type in the proportions

@@ -17,6 +17,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sciycsb.fasta.doc.DocType;
+import org.sciycsb.fasta.doc.DocumentBuilder;
+import org.sciycsb.fasta.m10.Fixtures;
+import org.sciycsb.fasta.m10.SsearchParser;
 import org.sciycsb.testkit.InProcessRun;
 
 /**

@@ -12,6 +12,7 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.fasta.m10.Fixtures;
 
 class FastaInputTest {
   @TempDir

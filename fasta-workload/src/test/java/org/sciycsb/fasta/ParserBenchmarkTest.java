@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sciycsb.fasta.m10.Fixtures;
 
 class ParserBenchmarkTest {
   @Test

@@ -4,8 +4,9 @@ import java.util.List;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
- * The statistics of repeated measurements, in one place for {@code run -p repeats=N} ({@link RepeatSummary}),
- * {@code sweep --repeat N} ({@link Sweep}) and {@code study --repeat N}: the mean, the sample standard deviation and
+ * The statistics of repeated measurements, in one place for {@code run -p repeats=N}
+ * ({@link org.sciycsb.report.compare.RepeatSummary}), {@code sweep --repeat N} ({@link org.sciycsb.report.sweep.Sweep})
+ * and {@code study --repeat N}: the mean, the sample standard deviation and
  * the 95 % confidence interval of the mean (Student's t with n - 1 degrees of freedom, from Apache Commons
  * Statistics), and the 95 % interval of the ratio of two means (Welch's t on the logarithms).
  */

@@ -7,21 +7,21 @@ import java.util.List;
  * thresholds, {@code compare-junit.xml}, {@code history-junit.xml}): one test suite, one test case per check, a
  * failure of the given type for each check that failed and the message as system-out for each that passed.
  */
-final class JunitXml {
+public final class JunitXml {
   /**
    * One check: its class name and name, whether it passed, its message, and for a failure its type and text; a
    * skipped check (neither passed nor failed: a suspect run without validity.fail) shows its message as the reason.
    */
-  record Case(String classname, String name, boolean passed, String message, String failureType, String detail,
+  public record Case(String classname, String name, boolean passed, String message, String failureType, String detail,
       boolean skipped) {
-    Case(String classname, String name, boolean passed, String message, String failureType, String detail) {
+    public Case(String classname, String name, boolean passed, String message, String failureType, String detail) {
       this(classname, name, passed, message, failureType, detail, false);
     }
   }
 
   private JunitXml() {}
 
-  static String suite(String name, List<Case> cases) {
+  public static String suite(String name, List<Case> cases) {
     long failures = cases.stream().filter(c -> !c.passed() && !c.skipped()).count();
     long skipped = cases.stream().filter(Case::skipped).count();
     StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");

@@ -15,6 +15,12 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.sciycsb.report.compare.Compare;
+import org.sciycsb.report.compare.CompareGate;
+import org.sciycsb.report.compare.RepeatSummary;
+import org.sciycsb.report.compare.Verdicts;
+import org.sciycsb.report.html.HtmlReport;
+import org.sciycsb.report.sweep.Sweep;
 import org.sciycsb.results.RunReport;
 import org.sciycsb.measure.IntervalPoint;
 import org.sciycsb.measure.LatencySummary;
@@ -29,7 +35,7 @@ import org.sciycsb.report.run.ResourceWriter;
  * To accept a deliberate format change: {@code mvn -pl reports test -Dtest=ReportGoldenTest -Dgolden.update=true},
  * then review the diff.
  */
-class ReportGoldenTest {
+public class ReportGoldenTest {
   private static final Path GOLDEN = Path.of("src/test/resources/golden/reports");
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -140,7 +146,7 @@ class ReportGoldenTest {
     return m;
   }
 
-  static void golden(String name, String actual) throws IOException {
+  public static void golden(String name, String actual) throws IOException {
     Path file = GOLDEN.resolve(name);
     if (Boolean.getBoolean("golden.update")) {
       Files.createDirectories(GOLDEN);
@@ -220,7 +226,7 @@ class ReportGoldenTest {
     golden("report-bare.html", HtmlReport.render(json(bare), Map.of()));
   }
 
-  static Map<String, Object> sweepTree() throws Exception {
+  public static Map<String, Object> sweepTree() throws Exception {
     List<Sweep.Point> points = new ArrayList<>();
     int[] threads = {1, 2, 5, 10};
     for (int t : threads) {

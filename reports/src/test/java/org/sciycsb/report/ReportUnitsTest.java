@@ -8,7 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.sciycsb.api.ConfigException;
 
-/** The small parts: SLA key parsing, span unions, tags, ticks (the help: the command line's ReportHelpTest). */
+/** The small parts: SLA key parsing, span unions, tags, formats (the help: the command line's ReportHelpTest). */
 class ReportUnitsTest {
   @Test
   void slaKeysAndValues() throws Exception {
@@ -44,13 +44,9 @@ class ReportUnitsTest {
   }
 
   @Test
-  void ticksAndFormats() {
-    assertThat(Svg.ticks(9.3)).containsExactly(0, 2, 4, 6, 8, 10);
-    assertThat(Svg.ticks(0.0012)).hasSize(4);
-    assertThat(Svg.decimals(Svg.ticks(0.0012))).isEqualTo(4);
+  void formats() {
     assertThat(Fmt.us(850)).isEqualTo("850us");
     assertThat(Fmt.us(12_345)).isEqualTo("12.35ms");
     assertThat(Fmt.pct(200, 150)).isEqualTo("-25%");
-    assertThat(Compare.ratio(0, 5)).isEqualTo("-");
   }
 }

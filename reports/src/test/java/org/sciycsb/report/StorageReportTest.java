@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.sciycsb.report.compare.Compare;
+import org.sciycsb.report.html.HtmlReport;
 import org.sciycsb.report.run.DiskStats;
 import org.sciycsb.report.run.ResourceSampler;
 import org.sciycsb.report.run.ResourceWriter;

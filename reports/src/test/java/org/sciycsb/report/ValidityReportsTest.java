@@ -6,6 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.sciycsb.report.compare.Compare;
+import org.sciycsb.report.compare.Verdicts;
+import org.sciycsb.report.html.HtmlReport;
 import org.sciycsb.results.RunReport;
 
 /**

@@ -339,7 +339,7 @@ final class StoresReport {
         if (line.x().length == 0) {
           continue; // nothing measured (not in the plan): no empty entry per store in the legend
         }
-        f.series.add(new org.sciycsb.report.Svg.Series(s.label() + ": " + line.name(), line.x(), line.y(),
+        f.series.add(new org.sciycsb.report.html.Svg.Series(s.label() + ": " + line.name(), line.x(), line.y(),
             line.err()));
       }
       for (int i = 0; i < sf.names.size(); i++) {

@@ -171,7 +171,7 @@ public final class Report {
     public final List<String> categories = new ArrayList<>();
     public final List<String> names = new ArrayList<>();
     public final List<double[]> barValues = new ArrayList<>();
-    public final List<org.sciycsb.report.Svg.Series> series = new ArrayList<>();
+    public final List<org.sciycsb.report.html.Svg.Series> series = new ArrayList<>();
 
     public Figure(String id, String title, String reproduces, boolean bar, String xLabel, String yLabel) {
       this.id = id;
@@ -197,7 +197,7 @@ public final class Report {
           err = true;
         }
       }
-      series.add(new org.sciycsb.report.Svg.Series(name, x, y, err ? e : null));
+      series.add(new org.sciycsb.report.html.Svg.Series(name, x, y, err ? e : null));
       return this;
     }
 
@@ -240,7 +240,7 @@ public final class Report {
       } else {
         m.put("logX", logX);
         List<Object> s = new ArrayList<>();
-        for (org.sciycsb.report.Svg.Series x : series) {
+        for (org.sciycsb.report.html.Svg.Series x : series) {
           Map<String, Object> o = new LinkedHashMap<>();
           o.put("name", x.name());
           List<Object> pts = new ArrayList<>();
@@ -273,9 +273,9 @@ public final class Report {
             }
           }
         }
-        return org.sciycsb.report.Svg.barChart(id, title, yLabel, categories, names, v);
+        return org.sciycsb.report.html.Svg.barChart(id, title, yLabel, categories, names, v);
       }
-      return org.sciycsb.report.Svg.lineChart(id, title, xLabel, yLabel, series, false, logX);
+      return org.sciycsb.report.html.Svg.lineChart(id, title, xLabel, yLabel, series, false, logX);
     }
   }
 }

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sciycsb.report.Fmt;
-import org.sciycsb.report.Html;
+import org.sciycsb.report.html.Html;
 
 /** The three forms of a study report: study.json (machine-readable), study.md and study.html (self-contained). */
 public final class StudyOutput {

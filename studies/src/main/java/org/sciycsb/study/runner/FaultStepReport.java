@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.report.Hlog;
-import org.sciycsb.report.HtmlReport;
 import org.sciycsb.report.ResultData;
+import org.sciycsb.report.html.HtmlReport;
 import org.sciycsb.study.plan.Step;
 
 /**

@@ -17,6 +17,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.sciycsb.fasta.doc.DocType;
 import org.sciycsb.testkit.InProcessRun;
 import org.sciycsb.testkit.TestServers;
 

@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.sciycsb.fasta.doc.DocType;
 
 /**
  * The fasta workload end to end on the Cassandra test server ({@code bin/servers start cassandra}), one table per
