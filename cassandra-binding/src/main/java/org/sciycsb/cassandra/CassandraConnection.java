@@ -42,6 +42,8 @@ final class CassandraConnection {
         .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, t.reconnectMaxDelay())
         .withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE, pool)
         .withInt(DefaultDriverOption.CONNECTION_POOL_REMOTE_SIZE, pool)
+        // the driver's default of 1024 per connection failed reads at -p inflight=1024 with one connection
+        .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, s.connection().maxRequests())
         // every statement of ours is idempotent: the driver may retry it on another node when one dies
         .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
         .withBoolean(DefaultDriverOption.RECONNECT_ON_INIT, false)

@@ -74,8 +74,13 @@ public final class CassandraOptions {
       "Native protocol compression: none, lz4 (bundled) or snappy (needs org.xerial.snappy:snappy-java on the"
           + " classpath, and protocol v4: Cassandra 4+ negotiates v5, which has no snappy)", "none", "lz4", "snappy");
   public static final Option<Integer> POOL_SIZE = Option.integer("cassandra.poolsize", 1,
-      "Connections per node (local datacenter; each carries up to 1024 concurrent requests)")
+      "Connections per node (local datacenter; each carries up to cassandra.maxrequests concurrent requests)")
       .check(n -> n >= 1 && n <= 64, "must be 1..64");
+  public static final Option<Integer> MAX_REQUESTS = Option.integer("cassandra.maxrequests", 32767,
+      "Requests in flight per connection (the driver's max-requests-per-connection; its own default is 1024, which"
+          + " fails the requests above it with 'No connection was available': the run's threads and inflight set the"
+          + " concurrency, not the driver)")
+      .check(n -> n >= 1 && n <= 32767, "must be 1..32767 (the protocol's stream ids)");
   public static final Option<Boolean> SSL = Option.bool("cassandra.ssl", false,
       "TLS to the nodes through the driver's DefaultSslEngineFactory");
   public static final Option<String> TRUSTSTORE = Option.string("cassandra.ssl.truststore", null,
@@ -124,7 +129,7 @@ public final class CassandraOptions {
     return OptionSet.builder("cassandra")
         .add(HOSTS, PORT, LOCAL_DC, KEYSPACE, CREATE_SCHEMA, STRATEGY, REPLICATION_FACTOR, REPLICATION_DCS,
             CONSISTENCY, READ_CONSISTENCY, WRITE_CONSISTENCY, USERNAME, PASSWORD, CONNECT_TIMEOUT, REQUEST_TIMEOUT,
-            RECONNECT_MAX_DELAY, COMPRESSION, POOL_SIZE, SSL, TRUSTSTORE, TRUSTSTORE_PASSWORD, KEYSTORE, KEYSTORE_PASSWORD,
+            RECONNECT_MAX_DELAY, COMPRESSION, POOL_SIZE, MAX_REQUESTS, SSL, TRUSTSTORE, TRUSTSTORE_PASSWORD, KEYSTORE, KEYSTORE_PASSWORD,
             SSL_HOSTNAME_VALIDATION, TRACING, TRACING_FRACTION,
             UP_HOSTS, UP_PORT, UP_READ, UP_WRITE, UP_CONNECT_MS, UP_READ_MS, UP_SSL)
         .ownPrefix("cassandra.")

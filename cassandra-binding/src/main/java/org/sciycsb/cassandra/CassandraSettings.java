@@ -32,8 +32,9 @@ public record CassandraSettings(Connection connection, Consistency consistency, 
    * @param contactPoints the contact points
    * @param localDc the local datacenter of the driver's load balancing
    * @param poolSize connections per node
+   * @param maxRequests requests in flight per connection
    */
-  public record Connection(List<HostPort> contactPoints, String localDc, int poolSize) {}
+  public record Connection(List<HostPort> contactPoints, String localDc, int poolSize, int maxRequests) {}
 
   /** The consistency levels of reads and scans, and of inserts, updates and deletes. */
   public record Consistency(DefaultConsistencyLevel read, DefaultConsistencyLevel write) {}
@@ -130,7 +131,8 @@ public record CassandraSettings(Connection connection, Consistency consistency, 
     if (localDc.isEmpty()) {
       throw new ConfigException("bad value for " + CassandraOptions.LOCAL_DC.name() + ": must not be empty");
     }
-    return new Connection(contactPoints, localDc, config.get(CassandraOptions.POOL_SIZE));
+    return new Connection(contactPoints, localDc, config.get(CassandraOptions.POOL_SIZE),
+        config.get(CassandraOptions.MAX_REQUESTS));
   }
 
   private static Consistency consistency(Config config) throws ConfigException {

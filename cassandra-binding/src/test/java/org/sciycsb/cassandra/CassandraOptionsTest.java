@@ -202,6 +202,12 @@ class CassandraOptionsTest {
     assertThat(profile.getString(Enum.valueOf(o, "PROTOCOL_COMPRESSION"))).isEqualTo("lz4");
     assertThat(profile.getDuration(Enum.valueOf(o, "CONNECTION_CONNECT_TIMEOUT"))).isEqualTo(Duration.ofMillis(700));
     assertThat(profile.getBoolean(Enum.valueOf(o, "REQUEST_DEFAULT_IDEMPOTENCE"))).isTrue();
+    assertThat(profile.getInt(Enum.valueOf(o, "CONNECTION_MAX_REQUESTS"))).as("requests per connection, by default")
+        .isEqualTo(32767);
+    var given = CassandraConnection.configLoader(resolve("cassandra.maxrequests", "512")).getInitialConfig()
+        .getDefaultProfile();
+    assertThat(given.getInt(Enum.valueOf(o, "CONNECTION_MAX_REQUESTS"))).isEqualTo(512);
+    assertThatThrownBy(() -> resolve("cassandra.maxrequests", "32768")).isInstanceOf(ConfigException.class);
   }
 
   @Test
