@@ -355,3 +355,68 @@ memcap_leave() {
     echo "$$" >"$(dirname "$MEMCAP_CGROOT")/cgroup.procs"
   MEMCAP_FROM=""
 }
+
+# ---------------------------------------------------------------------------------------------------- page cache
+
+# page_cache_drop DIR...: "bin/servers drop-cache DIR..." (docs/devices.md, "Memory caps"): writes out what is dirty
+# and drops the page cache of every file under the folders, file by file (fsync, then posix_fadvise
+# POSIX_FADV_DONTNEED: the rest of the host's cache stays), then one line on stdout: the files, their bytes, and what
+# fincore counts cached of them before and after. cgroup v1 charges a cached page to the cgroup that first read or
+# wrote it, and keeps it there after that cgroup is removed; a server started with a cap on files that another
+# server (uncapped) left cached would read them from memory beyond its cap. Call it on a stopped server's folders
+# (bin/servers datadir NAME while it runs names them). A folder that does not exist: one line, exit 2.
+page_cache_drop() {
+  local d
+  for d in "$@"; do
+    [ -d "$d" ] || { echo "bin/servers drop-cache: no folder $d" >&2; exit 2; }
+  done
+  local before after counted
+  before="$(page_cache_resident "$@")"
+  sync -f "$@" 2>/dev/null || sync
+  local py=""
+  if [ -x /usr/bin/python3 ]; then py=/usr/bin/python3; elif command -v python3 >/dev/null; then py=python3; fi
+  if [ -n "$py" ]; then
+    counted="$("$py" - "$@" <<'PY'
+import os, stat, sys
+n = size = 0
+for top in sys.argv[1:]:
+    for root, _, files in os.walk(top):
+        for f in files:
+            try:
+                fd = os.open(os.path.join(root, f), os.O_RDONLY | os.O_NOFOLLOW)
+            except OSError:
+                continue
+            try:
+                st = os.fstat(fd)
+                if stat.S_ISREG(st.st_mode):
+                    os.fsync(fd)  # dirty pages are not dropped
+                    os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+                    n += 1
+                    size += st.st_size
+            finally:
+                os.close(fd)
+print(n, size)
+PY
+)" || { echo "bin/servers drop-cache: dropping the page cache failed" >&2; exit 1; }
+  else
+    # coreutils' dd: "iflag=nocache count=0" is posix_fadvise(POSIX_FADV_DONTNEED) over the whole file
+    local f n=0 size=0
+    while IFS= read -r -d '' f; do
+      dd if="$f" iflag=nocache count=0 status=none 2>/dev/null || continue
+      n=$((n + 1)); size=$((size + $(stat -c %s "$f")))
+    done < <(find "$@" -type f -print0)
+    counted="$n $size"
+  fi
+  after="$(page_cache_resident "$@")"
+  echo "drop-cache: ${counted% *} files, $(numfmt --to=iec "${counted#* }") under $*: cached before ${before}, after ${after}"
+}
+
+# page_cache_resident DIR...: what of the files under the folders is in the page cache (fincore), as numfmt --to=iec
+# prints it; "unknown" without fincore (util-linux)
+page_cache_resident() {
+  command -v fincore >/dev/null || { echo unknown; return 0; }
+  local b
+  b="$({ find "$@" -type f -print0 | xargs -0 -r fincore --bytes --noheadings --output RES 2>/dev/null || true; } |
+    awk '{ s += $1 } END { printf "%d", s }')"
+  numfmt --to=iec "${b:-0}"
+}

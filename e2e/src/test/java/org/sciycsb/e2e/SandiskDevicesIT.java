@@ -23,10 +23,12 @@ import org.sciycsb.study.report.Fields;
  * {@code bin/ycsb study sandisk jdbc --devices HDD,SSD} (issue 35, items 4, 5 and 7): the whole matrix at a small
  * scale on two emulated devices the test makes (the hdd and ssd profiles), PostgreSQL (an instance of the test's own,
  * {@code -p study.server=postgres@...}, on a free port) restarted on each with the memory cap the data sets give,
- * raised to what PostgreSQL serves 32 threads with. Every measured report cell, in each device's report and in the
- * report over both (Figure 7 side by side), is checked against the results.json it names, and each B / A ratio
- * against its two sources. Needs root, FUSE and Debian's PostgreSQL, as CI has. The devices, the server, its
- * cgroup and its state folder are removed after the test, also when it fails.
+ * raised to what PostgreSQL serves 32 threads with; every load ran on it without the cap and every run with it
+ * (study.json's {@code server.starts}, the page cache dropped before each capped start). Every measured report
+ * cell, in each device's report and in the report over both (Figure 7 side by side), is checked against the
+ * results.json it names, and each B / A ratio against its two sources. Needs root, FUSE and Debian's PostgreSQL,
+ * as CI has. The devices, the server, its cgroup and its state folder are removed after the test, also when it
+ * fails.
  */
 class SandiskDevicesIT {
   static final Path WORK = Path.of(Launcher.serversWork());
@@ -87,6 +89,26 @@ class SandiskDevicesIT {
       assertThat(srv.path("memoryCapBytes").asLong()).as("raised to what PostgreSQL serves 32 threads with")
           .isEqualTo(256L << 20);
       assertThat(srv.path("ratioKept").asBoolean()).isFalse();
+      assertThat(srv.path("loadUncapped").asBoolean()).as("loads on the server without its cap").isTrue();
+      Map<String, Boolean> capped = cappedByStep(one);
+      for (JsonNode step : one.path("steps")) {
+        String kind = step.path("kind").asText();
+        if (kind.equals("load") || kind.equals("run")) {
+          assertThat(capped.get(step.path("name").asText())).as(step.path("name").asText() + " ran capped")
+              .isEqualTo(kind.equals("run"));
+        }
+      }
+      for (JsonNode start : srv.path("starts")) {
+        if (start.path("memoryCapped").asBoolean()) {
+          assertThat(start.path("command").asText()).endsWith("--memory 262144K");
+          if (!start.path("beforeStep").isNull()) {
+            assertThat(start.path("pageCache").asText()).as("dropped before the capped start")
+                .startsWith("drop-cache: ");
+          }
+        } else {
+          assertThat(start.path("command").asText()).doesNotContain("--memory").endsWith("--device " + d);
+        }
+      }
       assertThat(one.path("outcome").asText()).isEqualTo("completed");
       JsonNode res = Launcher.json(dir.resolve(d).resolve("1TB/workloadc-uniform/results.json"));
       assertThat(res.path("metadata").path("storage").path("sampling").asText()).as("the device under its data")
@@ -100,6 +122,27 @@ class SandiskDevicesIT {
     assertThat(a.path("paper-1TB").path("value").asDouble()).as("Figure 7's workload A, SSD / HDD at 1TB")
         .isGreaterThan(10);
     assertThat(a.path("model-1TB").path("value").isNumber()).as("the profiles' prediction").isTrue();
+  }
+
+  /**
+   * Each step's server from study.json: capped or not as the last of {@code server.starts} at or before it (each
+   * names the step it came before; the first, null: the study's start). Every start must come before a step.
+   */
+  static Map<String, Boolean> cappedByStep(JsonNode study) {
+    JsonNode starts = study.path("server").path("starts");
+    Map<String, Boolean> out = new java.util.LinkedHashMap<>();
+    Boolean now = null;
+    int next = 0;
+    for (JsonNode step : study.path("steps")) {
+      String name = step.path("name").asText();
+      while (next < starts.size() && (starts.get(next).path("beforeStep").isNull()
+          || starts.get(next).path("beforeStep").asText().equals(name))) {
+        now = starts.get(next++).path("memoryCapped").asBoolean();
+      }
+      out.put(name, now);
+    }
+    assertThat(next).as("every start before a step: " + starts).isEqualTo(starts.size());
+    return out;
   }
 
   static JsonNode table(JsonNode study, String id) {

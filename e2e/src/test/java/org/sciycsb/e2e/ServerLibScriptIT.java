@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * bin/lib/server.sh, the library every server script sources, and bin/lib/java.sh, which finds Java for it and the
  * launchers: the verb dispatch (a verb a script lacks is one line naming those it has, exit 2, for every server
  * script and for bin/servers), wait_until and wait_for_port (a timeout is one line naming what was awaited), the
- * pid-file stop (TERM, then KILL after the deadline) and find_java (Java 17 or newer, a JAVA_HOME outside the range
- * passed over). No server needed.
+ * pid-file stop (TERM, then KILL after the deadline), find_java (Java 17 or newer, a JAVA_HOME outside the range
+ * passed over) and bin/servers drop-cache (the page cache of the files under folders). No server needed.
  */
 class ServerLibScriptIT {
   static final Path LIB = Launcher.HOME.resolve("bin/lib/server.sh");
@@ -246,6 +246,26 @@ class ServerLibScriptIT {
     assertThat(lib(home21, "find_java").out()).as("JAVA_HOME first").isEqualTo(jdk21.resolve("bin/java") + "\n");
     Out at17 = lib(home21, "j=$(find_java 17); java_major \"$j\"");
     assertThat(at17.out()).as("at most 17: JAVA_HOME 21 passed over").isEqualTo("17\n");
+  }
+
+  @Test
+  void dropCacheDropsTheFilesUnderTheFoldersAndSaysWhat() throws Exception {
+    String servers = Launcher.HOME.resolve("bin/servers").toString();
+    Path data = Files.createDirectories(tmp.resolve("data/base"));
+    Files.write(data.resolve("1259"), new byte[3 << 20]);
+    Files.writeString(tmp.resolve("data/PG_VERSION"), "15\n");
+    Files.createSymbolicLink(tmp.resolve("data/link"), Path.of("/etc/hostname"));
+    Out ok = run(Map.of(), servers, "drop-cache", tmp.resolve("data").toString());
+    assertThat(ok.exit()).as(ok.toString()).isZero();
+    assertThat(ok.out()).as("two files (the link is not followed), then what was cached before and after")
+        .matches("drop-cache: 2 files, 3\\.1M under "
+            + java.util.regex.Pattern.quote(tmp.resolve("data").toString()) + ": cached before \\S+, after \\S+\n");
+    Out none = run(Map.of(), servers, "drop-cache", tmp.resolve("nope").toString());
+    assertThat(none.exit()).isEqualTo(2);
+    assertThat(none.errLines()).containsExactly("bin/servers drop-cache: no folder " + tmp.resolve("nope"));
+    Out noArg = run(Map.of(), servers, "drop-cache");
+    assertThat(noArg.exit()).isEqualTo(2);
+    assertThat(noArg.errLines()).hasSize(1);
   }
 
   /** A folder shaped like a JDK: release names the version, bin/java prints it as java -version does. */

@@ -73,7 +73,9 @@ final class StudyRun {
     }
     StudyFolder.checkNew(dir);
     if (server != null) {
-      server.start(err); // before the folder: a server that does not start leaves nothing behind
+      server.start(err, plan.steps()); // before the folder: a server that does not start leaves nothing behind
+      ServerSetup srv = server;
+      runner.beforeEngineSteps(s -> srv.beforeStep(s, err)); // loads uncapped, runs capped (study.load.capped)
     }
     try {
       return runIn(a, binding, bindingName, given, plan, dir, prefix, maxThreads, runner, server, home, err);

@@ -44,6 +44,12 @@ public final class StudyOptions {
       "--devices / --memory-ratio: the bin/servers test server the study restarts on each device with its memory cap"
           + " (the binding's own address key is set to its bin/servers url where the project knows it)")
       .defaultShownAs("the binding's: postgres for jdbc, mongodb for mongodb");
+  public static final Option<Boolean> LOAD_CAPPED = Option.bool("study.load.capped", null,
+      "--devices / --memory-ratio with a memory cap: true runs the load steps on the server with its cap too; false "
+          + "runs them on the server started without it (same device) and restarts it with the cap, the page cache "
+          + "of its files dropped, before the first run step after a load (the runs are capped either way; a load of "
+          + "data larger than the cap is much faster uncapped on a slow device)")
+      .defaultShownAs("false; true for bankmark, whose loads are figures");
 
   public static final Option<String> SEEDS = Option.choice("study.seeds", "paired",
       "paired: every load and run step runs with -p seed (the steps of --repeat's repeat k with study.seeds.base+k-1,"
@@ -56,6 +62,7 @@ public final class StudyOptions {
 
   public static OptionSet all() {
     return OptionSet.builder("study").add(HDFS, MONGO, MONGO_LABEL, FAULT_HDFS, FAULT_SERVER,
-        FAULT_COMMAND, FAULT_RESTORE_COMMAND, CLIENTS_READY, SERVER, SEEDS, SEEDS_BASE).ownPrefix("study.").build();
+        FAULT_COMMAND, FAULT_RESTORE_COMMAND, CLIENTS_READY, SERVER, LOAD_CAPPED, SEEDS, SEEDS_BASE)
+        .ownPrefix("study.").build();
   }
 }

@@ -34,6 +34,7 @@ public final class StudyRunner {
   private final StepPolicy policy;
   private final EngineStep engine;
   private final CensusStep census;
+  private StepHook beforeEngineStep;
   private volatile boolean interrupted;
   /** The run so far: the worst exit code, whether the study stopped, each step's status. */
   private int worst;
@@ -52,6 +53,14 @@ public final class StudyRunner {
     engine = new EngineStep(commands, folder,
         clients == null ? null : new ClientsStep(clients, commands, ledger, folder));
     census = new CensusStep(commands, folder);
+  }
+
+  /**
+   * {@code hook} runs before every load and run step that runs (not before one skipped or not run), outside its
+   * time; a failure fails the step with its exit code and message, as the step's own would.
+   */
+  public void beforeEngineSteps(StepHook hook) {
+    this.beforeEngineStep = hook;
   }
 
   /** What the steps run: their command lines and engine specs. */
@@ -134,11 +143,12 @@ public final class StudyRunner {
   private void runStep(Step s, Map<String, Object> rec, String counter, Map<String, Object> header)
       throws ConfigException {
     err.println("study: " + counter + s.name() + " ...");
+    BenchmarkException refused = prepare(s);
     Instant t0 = Instant.now();
     rec.put("started", t0.toString());
     rec.put("status", "running");
     folder.save(header);
-    int code = execute(s, rec);
+    int code = refused != null ? refused.exitCode() : execute(s, rec);
     double secs = Math.max(0, (Instant.now().toEpochMilli() - t0.toEpochMilli()) / 1000.0);
     rec.put("seconds", Math.round(secs * 10) / 10.0);
     rec.put("exitCode", code);
@@ -182,6 +192,20 @@ public final class StudyRunner {
       }
     }
     folder.save(header);
+  }
+
+  /** Runs the hook before a load or run step; its failure (written to the step's log), or null. */
+  private BenchmarkException prepare(Step s) {
+    if (beforeEngineStep == null || s.kind() != Step.Kind.LOAD && s.kind() != Step.Kind.RUN) {
+      return null;
+    }
+    try {
+      beforeEngineStep.before(s);
+      return null;
+    } catch (BenchmarkException e) {
+      folder.appendLog(s, "error: " + e.getMessage());
+      return e;
+    }
   }
 
   private int execute(Step s, Map<String, Object> rec) {
@@ -230,6 +254,11 @@ public final class StudyRunner {
     }
     m.put("status", "pending");
     return m;
+  }
+
+  /** What runs before a load or run step (the study's server restarted with or without its memory cap). */
+  public interface StepHook {
+    void before(Step s) throws BenchmarkException;
   }
 
   /** Writes the report from the recorded header (steps included). */

@@ -41,4 +41,13 @@ public interface StudyDef {
   default PaperMemory paperMemory() {
     return null;
   }
+
+  /**
+   * Whether the study's load steps are figures of its paper (bankmark's load and bulk load), so that a memory cap
+   * applies to them as to the runs; otherwise the loads run on the server without its cap ({@code
+   * study.load.capped}).
+   */
+  default boolean loadsMeasured() {
+    return false;
+  }
 }

@@ -13,8 +13,9 @@ import org.sciycsb.api.ConfigException;
 
 /**
  * This checkout's {@code bin/servers}, as a study uses it: the emulated devices ({@code device list}), a server's
- * smallest memory cap ({@code memory-min}), its address ({@code url}), and stopping and starting it on a device with
- * a cap. A question it cannot answer is a {@link ConfigException} (one line, exit 2, before anything runs).
+ * smallest memory cap ({@code memory-min}), its address ({@code url}) and data folders ({@code datadir}), stopping
+ * and starting it on a device with or without a cap, and dropping its files' page cache in between ({@code
+ * drop-cache}). A question it cannot answer is a {@link ConfigException} (one line, exit 2, before anything runs).
  */
 public final class BinServers {
   private final Path script;
@@ -73,6 +74,30 @@ public final class BinServers {
    */
   public void restart(String server, List<String> args, PrintStream log) throws BenchmarkException {
     call(log, "stop", server);
+    start(server, args, log);
+  }
+
+  /**
+   * Stops the server, drops the page cache of the files under {@code dirs} ({@code bin/servers drop-cache}), then
+   * starts it with {@code args}; returns drop-cache's line. A stop or a drop that fails is exit 3, as a start.
+   */
+  String restartDropping(String server, List<String> dirs, List<String> args, PrintStream log)
+      throws BenchmarkException {
+    checked(call(log, "stop", server), "stop", server);
+    List<String> drop = new ArrayList<>(List.of("drop-cache"));
+    drop.addAll(dirs);
+    Answer a = checked(call(log, drop.toArray(String[]::new)), drop.toArray(String[]::new));
+    start(server, args, log);
+    return a.out().isEmpty() ? "" : a.out().get(a.out().size() - 1).trim();
+  }
+
+  /** The folders the server keeps its data in ({@code bin/servers datadir}: where it runs now). */
+  List<String> datadirs(String server) throws BenchmarkException {
+    Answer a = checked(run(null, "datadir", server), "datadir", server);
+    return a.out().stream().map(String::trim).filter(l -> !l.isEmpty()).toList();
+  }
+
+  private void start(String server, List<String> args, PrintStream log) throws BenchmarkException {
     List<String> start = new ArrayList<>(List.of("start", server));
     start.addAll(args);
     Answer a = call(log, start.toArray(String[]::new));
@@ -83,6 +108,15 @@ public final class BinServers {
       throw new BenchmarkException(BenchmarkException.EXIT_BINDING, "bin/servers " + String.join(" ", start)
           + " failed: " + a.last());
     }
+  }
+
+  /** {@code a}, when it ended with exit 0; else exit 3 naming the call. */
+  private static Answer checked(Answer a, String... args) throws BenchmarkException {
+    if (a.exit() != 0) {
+      throw new BenchmarkException(BenchmarkException.EXIT_BINDING, "bin/servers " + String.join(" ", args)
+          + " failed: " + a.last());
+    }
+    return a;
   }
 
   /** Stops the server (its cgroup removed, its data kept on the device); a failure is said, not thrown. */

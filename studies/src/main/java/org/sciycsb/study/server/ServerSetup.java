@@ -8,18 +8,22 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.sciycsb.api.BenchmarkException;
+import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.engine.config.ProjectBindings;
 import org.sciycsb.report.Fmt;
 import org.sciycsb.study.plan.Plan;
+import org.sciycsb.study.plan.Step;
+import org.sciycsb.study.plan.StudyOptions;
 import org.sciycsb.study.seeds.PaperMemory;
 import org.sciycsb.study.seeds.StudyDef;
 
 /**
  * One store's study on its own test server ({@code --devices}, {@code --memory-ratio}): which {@code bin/servers}
  * server, on which emulated device, with which memory cap (the study's largest data set / the ratio, the paper's by
- * default, at least what the server starts with), and the properties that point the runs at it. Everything is
- * checked when it is made, before anything runs; {@link #start} and {@link #stop} act on the server.
+ * default, at least what the server starts with), whether the loads run without the cap ({@link ServerPhases}), and
+ * the properties that point the runs at it. Everything is checked when it is made, before anything runs; {@link
+ * #start}, {@link #beforeStep} and {@link #stop} act on the server.
  */
 public final class ServerSetup {
   private final BinServers servers;
@@ -31,9 +35,11 @@ public final class ServerSetup {
   private final PaperMemory paper;
   private final List<String> notes;
   private final Map<String, String> engineProps;
+  private final ServerPhases phases;
 
   private ServerSetup(BinServers servers, String server, Device device, long dataBytes, Long capBytes,
-      Double askedRatio, PaperMemory paper, List<String> notes, Map<String, String> engineProps) {
+      Double askedRatio, PaperMemory paper, List<String> notes, Map<String, String> engineProps,
+      boolean loadUncapped) {
     this.servers = servers;
     this.server = server;
     this.device = device;
@@ -43,6 +49,7 @@ public final class ServerSetup {
     this.paper = paper;
     this.notes = notes;
     this.engineProps = engineProps;
+    this.phases = new ServerPhases(servers, server, deviceArgs(), startArgs(), loadUncapped);
   }
 
   /**
@@ -78,6 +85,13 @@ public final class ServerSetup {
     if (dev != null) {
       checkSize(dev, data, notes);
     }
+    Boolean loadCapped = new Config(props).get(StudyOptions.LOAD_CAPPED);
+    boolean loadUncapped = cap != null && !(loadCapped != null ? loadCapped : def.loadsMeasured());
+    if (loadUncapped) {
+      notes.add("the loads run on " + server + " without its memory cap (same device), and before the first run step "
+          + "after a load it is restarted with the cap, the page cache of its files dropped: the runs are measured "
+          + "capped (-p study.load.capped=true caps the loads too)");
+    }
     Map<String, String> ep = new LinkedHashMap<>();
     if (known.length > 1 && known[0].equals(server.replaceAll("@.*", "")) && !props.containsKey(known[1])) {
       ep.put(known[1], servers.url(server, "--devices/--memory-ratio (" + server + ")"));
@@ -88,7 +102,7 @@ public final class ServerSetup {
       ep.put("label.storage", dev.name() + " (" + dev.profileName() + " profile)");
     }
     props.keySet().forEach(ep::remove); // the command line wins
-    return new ServerSetup(servers, server, dev, data, cap, ratio, paper, notes, ep);
+    return new ServerSetup(servers, server, dev, data, cap, ratio, paper, notes, ep, loadUncapped);
   }
 
   private static Device find(BinServers servers, String name) throws ConfigException {
@@ -142,16 +156,22 @@ public final class ServerSetup {
     return device;
   }
 
-  /** The {@code bin/servers start} arguments. */
+  /** The {@code bin/servers start} arguments (with the cap, as the runs have it). */
   public List<String> startArgs() {
-    List<String> out = new ArrayList<>();
-    if (device != null) {
-      out.addAll(List.of("--device", device.name()));
-    }
+    List<String> out = deviceArgs();
     if (capBytes != null) {
       out.addAll(List.of("--memory", capBytes / 1024 + "K"));
     }
     return out;
+  }
+
+  private List<String> deviceArgs() {
+    return device == null ? new ArrayList<>() : new ArrayList<>(List.of("--device", device.name()));
+  }
+
+  /** Whether the load steps run on the server without its cap (the runs with it). */
+  public boolean loadUncapped() {
+    return phases.loadUncapped();
   }
 
   /** One line: the server, its device and its cap against the data. */
@@ -185,6 +205,11 @@ public final class ServerSetup {
     m.put("datasetBytes", dataBytes > 0 ? dataBytes : null);
     m.put("memoryCapBytes", capBytes);
     m.put("memoryCap", capBytes == null ? null : "cgroup v1 memory controller, page cache included (docs/devices.md)");
+    m.put("loadUncapped", phases.loadUncapped());
+    if (phases.loadUncapped()) {
+      m.put("loadCommand", phases.command(false));
+    }
+    m.put("starts", phases.starts());
     m.put("ratio", Double.isNaN(ratio()) ? null : ratio());
     m.put("askedRatio", askedRatio);
     m.put("paperRatio", paper == null ? null : paper.ratio());
@@ -195,10 +220,19 @@ public final class ServerSetup {
     return m;
   }
 
-  /** Restarts the server on its device with its cap ({@code bin/servers stop}, then {@code start}). */
-  public void start(PrintStream log) throws BenchmarkException {
-    log.println("study: restarting " + describe());
-    servers.restart(server, startArgs(), log);
+  /**
+   * Restarts the server on its device ({@code bin/servers stop}, then {@code start}), with its cap unless the first
+   * load or run step of {@code steps} is a load that runs without it.
+   */
+  public void start(PrintStream log, List<Step> steps) throws BenchmarkException {
+    log.println("study: restarting " + describe() + (phases.startsCapped(steps) ? "" : " (without the cap for the "
+        + "loads)"));
+    phases.start(steps, log);
+  }
+
+  /** Before step {@code s}: the server restarted with or without its cap when {@code s} needs it the other way. */
+  public void beforeStep(Step s, PrintStream log) throws BenchmarkException {
+    phases.before(s, log);
   }
 
   /** Stops the server (its cgroup removed; its data stays on the device). */

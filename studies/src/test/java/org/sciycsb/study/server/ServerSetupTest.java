@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,29 +17,14 @@ import org.sciycsb.study.seeds.SandiskStudy;
 
 /**
  * How a study sizes and names its test server: against a checkout whose bin/servers is a script of the test's own
- * (it answers device list, memory-min and url as the real one does: e2e's SandiskDevicesIT runs the real one), so
- * that the sizing rules are checked exactly.
+ * ({@link FakeServers}), so that the sizing rules are checked exactly.
  */
 class ServerSetupTest {
   @TempDir Path home;
-  Path devices;
 
   @BeforeEach
   void fakeServers() throws IOException {
-    devices = home.resolve("work/devices");
-    Files.createDirectories(devices.resolve("hdd1/mnt"));
-    Files.writeString(devices.resolve("hdd1/profile"), "name=hdd\nrandom_ms=8 # seek\nqueues=1\n");
-    Path bin = Files.createDirectories(home.resolve("bin"));
-    Path script = bin.resolve("servers");
-    Files.writeString(script, String.join("\n", "#!/usr/bin/env bash",
-        "case \"$1 $2\" in",
-        "  'device list') echo 'hdd1 hdd 1.0G " + devices.resolve("hdd1/mnt") + "' ;;",
-        "  'memory-min postgres') echo '67108864 268435456' ;;",
-        "  'memory-min hdfs') echo 'hdfs: start --memory is not supported for hdfs' >&2; exit 2 ;;",
-        "  'url postgres') echo 'jdbc:postgresql://127.0.0.1:5433/ycsb?user=ycsb&password=ycsb' ;;",
-        "  *) echo \"unexpected: $*\" >&2; exit 9 ;;",
-        "esac", ""), StandardCharsets.UTF_8);
-    Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+    FakeServers.write(home);
   }
 
   static Plan sandisk(long... bytes) {
