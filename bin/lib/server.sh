@@ -373,10 +373,8 @@ page_cache_drop() {
   local before after counted
   before="$(page_cache_resident "$@")"
   sync -f "$@" 2>/dev/null || sync
-  local py=""
-  if [ -x /usr/bin/python3 ]; then py=/usr/bin/python3; elif command -v python3 >/dev/null; then py=python3; fi
-  if [ -n "$py" ]; then
-    counted="$("$py" - "$@" <<'PY'
+  command -v python3 >/dev/null || { echo "bin/servers drop-cache: python3 is needed (Debian package python3)" >&2; exit 2; }
+  counted="$(python3 - "$@" <<'PY'
 import os, stat, sys
 n = size = 0
 for top in sys.argv[1:]:
@@ -398,15 +396,6 @@ for top in sys.argv[1:]:
 print(n, size)
 PY
 )" || { echo "bin/servers drop-cache: dropping the page cache failed" >&2; exit 1; }
-  else
-    # coreutils' dd: "iflag=nocache count=0" is posix_fadvise(POSIX_FADV_DONTNEED) over the whole file
-    local f n=0 size=0
-    while IFS= read -r -d '' f; do
-      dd if="$f" iflag=nocache count=0 status=none 2>/dev/null || continue
-      n=$((n + 1)); size=$((size + $(stat -c %s "$f")))
-    done < <(find "$@" -type f -print0)
-    counted="$n $size"
-  fi
   after="$(page_cache_resident "$@")"
   echo "drop-cache: ${counted% *} files, $(numfmt --to=iec "${counted#* }") under $*: cached before ${before}, after ${after}"
 }
