@@ -45,7 +45,7 @@ final class StudyCli implements Commands.Action {
   String maxThreads;
   @Option(names = "--repeat", paramLabel = "<n>", description = "run every measured step n times, repeat-major (the "
       + "whole matrix, then again: seed 003's order), into <step>/run-<k>; loads are not repeated; the report shows "
-      + "means with 95 % intervals (default: the study's own, 3 for sei, else 1)")
+      + "means with 95 %% intervals (default: the study's own, 3 for sei, else 1)")
   String repeat;
   @Option(names = "--clients", paramLabel = "<n>", description = "run every engine step (load, run) as n client "
       + "processes on this host, each with its share of the work (a load's record range, a run's operations) and "
