@@ -85,6 +85,8 @@ public final class StudyOutput {
     }
     if (c.aggregate != null && c.ci95 != null) {
       v += " ±" + Fmt.num((c.ci95[1] - c.ci95[0]) / 2, decimals);
+    } else if (c.ci95 != null) { // a ratio of two means: its interval is not symmetric (Welch's t on the logs)
+      v += " [" + Fmt.num(c.ci95[0], decimals) + ", " + Fmt.num(c.ci95[1], decimals) + "]";
     }
     return v;
   }
