@@ -82,6 +82,8 @@ class SandiskDevicesIT {
     assertThat(r.err()).contains("memory cap raised from").contains("study: stopping " + server);
     JsonNode all = Launcher.json(dir.resolve("study.json"));
     assertThat(all.path("stores")).hasSize(2);
+    assertThat(all.path("command").asText().split(" --devices ", -1)).as("--devices named once: " + all.path("command"))
+        .hasSize(2);
     for (String d : List.of(hdd, ssd)) {
       JsonNode one = Launcher.json(dir.resolve(d).resolve("study.json"));
       JsonNode srv = one.path("server");

@@ -93,8 +93,7 @@ final class StoreMatrix {
     header.put("formatVersion", 1);
     header.put("command", StudyHeader.commandLine(args, bindingList, props) + (clusters.isEmpty() ? ""
         : " --clusters " + String.join(",", clusters.entrySet().stream().map(c -> c.getKey() + "=" + c.getValue())
-        .toList())) + (args.devices().size() > 1 ? " --devices " + String.join(",", args.devices()) : "")
-        + (args.memoryRatio() != null && args.devices().size() > 1 ? " --memory-ratio " + args.memoryRatio() : ""));
+        .toList()))); // commandLine names --devices and --memory-ratio already
     header.put("started", started);
     header.put("finished", Instant.now().toString());
     header.put("stores", stores);
