@@ -47,8 +47,9 @@ public final class StudyOptions {
   public static final Option<Boolean> LOAD_CAPPED = Option.bool("study.load.capped", null,
       "--devices / --memory-ratio with a memory cap: true runs the load steps on the server with its cap too; false "
           + "runs them on the server started without it (same device) and restarts it with the cap, the page cache "
-          + "of its files dropped, before the first run step after a load (the runs are capped either way; a load of "
-          + "data larger than the cap is much faster uncapped on a slow device)")
+          + "of its files dropped, before the first run step after a load (the runs are capped either way; uncapped, a "
+          + "load of data larger than the cap does not read back index pages the cap evicted, but on a slow device "
+          + "its write-back still bounds it: docs/studies.md)")
       .defaultShownAs("false; true for bankmark, whose loads are figures");
 
   public static final Option<String> SEEDS = Option.choice("study.seeds", "paired",
