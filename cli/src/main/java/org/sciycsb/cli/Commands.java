@@ -8,6 +8,7 @@ import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.SecretFilter;
 import org.sciycsb.engine.Benchmark;
+import org.sciycsb.engine.Engine;
 import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.report.compare.Repeats;
 import picocli.CommandLine;
@@ -84,7 +85,11 @@ public final class Commands {
       if (Repeats.of(p) > 1) {
         return Repeats.run(p); // -p repeats=N: N complete runs and their means with confidence intervals
       }
-      return Benchmark.run(p).exitCode();
+      Engine.Outcome o = Benchmark.run(p);
+      if (o.resultsDir() != null && o.report() != null) {
+        err.println("next: bin/ycsb report " + o.resultsDir() + "   (charts of this run; docs/quickstart.md)");
+      }
+      return o.exitCode();
     }
   }
 

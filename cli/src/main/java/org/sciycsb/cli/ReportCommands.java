@@ -108,7 +108,7 @@ public final class ReportCommands {
   }
 
   @Command(name = "report", separator = " ", description = "an HTML page with charts of a run, and a PNG through "
-      + "headless Chromium (-p report.png=false: none)")
+      + "headless Chromium when it is installed (-p report.png=true: fail without it; false: none)")
   static final class ReportCommand extends PathsCommand {
     @Parameters(arity = "0..*", paramLabel = "<dir>", description = "a results directory")
     List<String> paths = new ArrayList<>();
@@ -277,7 +277,7 @@ public final class ReportCommands {
     Path html = o == null ? d.dir().resolve("report.html") : Path.of(o);
     write(html, HtmlReport.render(d.json(), h == null ? Map.of() : h.totals()));
     err.println("html: " + html.toAbsolutePath());
-    png(cfg, html, "true", err);
+    png(cfg, html, "auto", err);
     return 0;
   }
 

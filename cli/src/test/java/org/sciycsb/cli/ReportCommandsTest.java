@@ -271,7 +271,7 @@ class ReportCommandsTest {
   }
 
   @Test
-  void reportWritesTheHtmlPageAndFailsClearlyWithoutChromium() throws Exception {
+  void reportWritesTheHtmlPageWithOrWithoutChromium() throws Exception {
     run("r", "test-stall", "-p", "operationcount=3000", "-p", "stall.ms=400", "-p", "stall.at=1000",
         "-p", "resources.interval=100ms", "-target", "5000");
     JsonNode j = Cli.results(tmp.resolve("r"));
@@ -289,6 +289,13 @@ class ReportCommandsTest {
     assertThat(missing.exit).isEqualTo(2);
     assertThat(missing.err).contains("Chromium not found at /nonexistent/chromium");
     assertThat(tmp.resolve("r2.html")).as("the HTML is still written").isRegularFile();
+    Cli byDefault = Cli.run("report", dir("r"), "-p", "report.chromium=/nonexistent/chromium",
+        "-p", "report.out=" + dir("r3.html"));
+    assertThat(byDefault.exit).as("without Chromium the default writes the HTML and succeeds: " + byDefault)
+        .isZero();
+    assertThat(byDefault.err).contains("html: ").contains("note: no PNG: Chromium not found at /nonexistent/chromium");
+    assertThat(tmp.resolve("r3.html")).isRegularFile();
+    assertThat(tmp.resolve("r3.png")).doesNotExist();
     Cli noDir = Cli.run("report", dir("nope"), "-p", "report.png=false");
     assertThat(noDir.exit).isEqualTo(2);
     assertThat(noDir.err).contains("not a results directory");

@@ -39,7 +39,7 @@ public final class ReportOptions {
       .defaultShownAs("compare.html in the current directory; report.html in the results directory");
   public static final Option<String> REPORT_PNG = Option.choice("report.png", null,
       "render the HTML to PNG with headless Chromium: true (fail when Chromium is missing), false, auto (when found)",
-      "true", "false", "auto").defaultShownAs("true for report, auto for sweep, false for compare");
+      "true", "false", "auto").defaultShownAs("auto for report and sweep, false for compare");
   public static final Option<String> CHROMIUM = Option.string("report.chromium", null,
       "the Chromium (or Chrome) executable").defaultShownAs("chromium, chromium-browser or google-chrome on PATH");
   public static final Option<Integer> PNG_WIDTH = Option.integer("report.width", 1200,
