@@ -104,6 +104,7 @@ public final class Commands {
     cl.addSubcommand("rerun", new RerunCommand());
     cl.addSubcommand("study", StudyCli.tree());
     cl.addSubcommand("shell", new ShellCommand());
+    ShellCommand.dropRunFlags(cl.getSubcommands().get("shell"));
     cl.addSubcommand("help", new Help.HelpCommand());
     describe(cl.getSubcommands().get("load"), "load the data set: the inserts of a workload (YCSB's load phase)");
     describe(cl.getSubcommands().get("run"), "run a workload's operations and measure them (YCSB's run phase)");

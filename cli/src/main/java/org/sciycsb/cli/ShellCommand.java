@@ -21,7 +21,10 @@ import org.sciycsb.api.SecretFilter;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.engine.Benchmark;
 import org.sciycsb.workloads.CoreWorkloadOptions;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import site.ycsb.DB;
@@ -43,6 +46,17 @@ final class ShellCommand implements Commands.Action {
   @Option(names = "-table", paramLabel = "<name>", description = "the table the commands use (table)")
   void table(String name) {
     args.set(CoreWorkloadOptions.TABLE.name(), name);
+  }
+
+  /** The shell's flags are upstream CommandLine's: YCSB's run flags that start no run (-s, -l, -target, -t) go. */
+  static void dropRunFlags(CommandLine cl) {
+    CommandSpec spec = cl.getCommandSpec();
+    for (String name : List.of("-s", "-l", "-target", "-load")) {
+      OptionSpec o = spec.findOption(name);
+      if (o != null) {
+        spec.remove(o);
+      }
+    }
   }
 
   @Override

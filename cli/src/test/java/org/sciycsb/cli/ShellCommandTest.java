@@ -81,6 +81,17 @@ class ShellCommandTest {
   }
 
   @Test
+  void flagsThatStartARunAreNotTheShells() {
+    int code = shell("quit\n", "basic", "-target", "100");
+    assertThat(code).isEqualTo(BenchmarkException.EXIT_CONFIG);
+    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("error: unknown option -target for shell");
+    out.reset();
+    err.reset();
+    assertThat(shell("table\n", "basic", "-table", "t2")).isZero();
+    assertThat(out()).contains("Using table \"t2\"");
+  }
+
+  @Test
   void anUnreachableStoreIsOneLineAndExit3() {
     int code = shell("quit\n", "jdbc", "-p", "db.url=jdbc:postgresql://127.0.0.1:1/none", "-p", "db.user=u");
     assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(BenchmarkException.EXIT_BINDING);
