@@ -10,6 +10,7 @@ import org.sciycsb.api.SecretFilter;
 import org.sciycsb.engine.Benchmark;
 import org.sciycsb.engine.Engine;
 import org.sciycsb.engine.config.EngineOptions;
+import org.sciycsb.engine.config.KeyCheck;
 import org.sciycsb.report.compare.Repeats;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -24,7 +25,7 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * bin/ycsb's command tree, declared for picocli: load, run, merge, compare, sweep, findmax, report, history, study,
- * help.
+ * shell, help.
  * Parsing never prints: a bad line becomes one {@link ConfigException} (exit 2), and {@code --help} on any command
  * prints the usage picocli generates from the declarations, with the defaults of the engine's option declarations.
  */
@@ -36,7 +37,7 @@ public final class Commands {
     int run(PrintStream out, PrintStream err, SecretFilter filter) throws BenchmarkException;
   }
 
-  static final String COMMANDS = "load, run, merge, compare, sweep, findmax, report, history, study or help";
+  static final String COMMANDS = "load, run, merge, compare, sweep, findmax, report, history, study, shell or help";
 
   /** The top of the tree: {@code bin/ycsb} itself. */
   @Command(name = "bin/ycsb", synopsisHeading = "usage: ", customSynopsis = {
@@ -107,6 +108,8 @@ public final class Commands {
     cl.addSubcommand("history", new HistoryCommand());
     cl.addSubcommand("rerun", new RerunCommand());
     cl.addSubcommand("study", StudyCli.tree());
+    cl.addSubcommand("shell", new ShellCommand());
+    ShellCommand.dropRunFlags(cl.getSubcommands().get("shell"));
     cl.addSubcommand("help", new Help.HelpCommand());
     describe(cl.getSubcommands().get("load"), "load the data set: the inserts of a workload (YCSB's load phase)");
     describe(cl.getSubcommands().get("run"), "run a workload's operations and measure them (YCSB's run phase)");
@@ -183,7 +186,10 @@ public final class Commands {
             + " bin/ycsb load|run <binding> ... --yarn <hadoop-conf-dir> --clients N";
       }
       if (where.getParent() == null && !arg.startsWith("-")) {
-        return "unknown command '" + arg + "': use " + COMMANDS;
+        String guess = KeyCheck.closest(arg, where.getSubcommands().keySet().stream()
+            .filter(c -> !c.equals("compare-run")).toList());
+        return "unknown command '" + arg + "': " + (guess == null ? "" : "did you mean " + guess + "? ") + "use "
+            + COMMANDS;
       }
       if (arg.startsWith("-")) {
         return "unknown option " + arg + (where.getParent() == null ? "" : " for " + shortName(where))

@@ -1,7 +1,9 @@
 package org.sciycsb.cli;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.sciycsb.api.BenchmarkException;
@@ -20,7 +22,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code bin/ycsb findmax [<binding>] [run flags] -p sla.<OP>.<metric>=<limit>...}: steps the target rate up, then
  * bisects, and reports the highest rate at which every threshold held and the achieved rate kept up with the offered
- * one ({@link FindMax}). Exit 0 when a rate held, 5 when none did.
+ * one ({@link FindMax}). Stdout has one line per probe as it ends, then the table and the verdict; each probe's full
+ * results (its text block included, results.txt) are in its own folder. Exit 0 when a rate held, 5 when none did.
  */
 @Command(name = "findmax", separator = " ", description = "find the highest target rate that meets every sla.* "
     + "threshold (-p sla.READ.p95=5ms ...): steps the rate up by findmax.factor, then bisects; one results folder per "
@@ -52,10 +55,13 @@ final class FindMaxCommand implements Commands.Action {
     List<Sla.Check> checks = Sla.parse(own);
     FindMax.requireThresholds(checks);
     filter.addFrom(args.properties(), java.util.Set.of());
-    RunSpec base = Main.spec(Phase.RUN, args, List.of(), out, err);
+    // a probe's text results go to its results folder (results.txt), not to stdout: stdout has a line per probe as
+    // it ends, then the table; the probes' status lines stay on stderr
+    RunSpec base = Main.spec(Phase.RUN, args, List.of(),
+        new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8), err);
     ResultsDir dir = ResultsDir.create(own.get("results.dir"), "findmax", args.binding() == null ? "default"
         : args.binding(), args.properties().get("label"));
-    FindMax.Outcome o = FindMax.run(base, checks, s, dir.path(), err);
+    FindMax.Outcome o = FindMax.run(base, checks, s, dir.path(), out);
     try {
       FindMax.write(o, checks, s, dir.path());
     } catch (IOException e) {

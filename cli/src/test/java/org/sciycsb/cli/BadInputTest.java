@@ -35,7 +35,10 @@ class BadInputTest {
   @Test
   void unknownBinding() {
     assertThat(bad("run", "nosuchstore", "-P", "../workloads/workloada").err)
-        .contains("unknown binding 'nosuchstore'").contains("basic");
+        .contains("unknown binding 'nosuchstore'").contains("basic").doesNotContain("did you mean");
+    assertThat(bad("run", "basci", "-P", "../workloads/workloada").err)
+        .contains("error: unknown binding 'basci': did you mean basic? (available: ");
+    assertThat(bad("load", "jdcb").err).contains("unknown binding 'jdcb': did you mean jdbc?");
   }
 
   @Test
@@ -143,7 +146,9 @@ class BadInputTest {
 
   @Test
   void unknownCommandAndOption() {
-    assertThat(bad("walk", "basic").err).contains("unknown command 'walk'");
+    assertThat(bad("walk", "basic").err).contains("unknown command 'walk'").doesNotContain("did you mean");
+    assertThat(bad("lod").err).contains("error: unknown command 'lod': did you mean load? use load, run,");
+    assertThat(bad("findmx", "basic").err).contains("did you mean findmax?");
     assertThat(bad("run", "basic", "-thread", "4").err).contains("unknown option -thread");
     assertThat(bad("run", "basic", "-P").err).contains("option -P needs a value");
     assertThat(bad("run", "basic", "-p", "novalue").err).contains("expected key=value");

@@ -31,10 +31,17 @@ class FindMaxTest {
     assertThat(best).as(c.out).isBetween(150.0, 500.0);
     assertThat(c.out).contains("findmax: highest rate that held: ").contains("| step | offered ops/s |")
         .contains("READ p95 (limit 50ms)");
+    // stdout: a line per probe as it ends, then the table; no probe's full result block
+    assertThat(c.out).doesNotContain("[OVERALL]").doesNotContain("[READ], ");
+    assertThat(c.out.lines().filter(l -> l.matches("findmax: step \\d+: .* ops/s offered, .* achieved: .*")))
+        .hasSize(j.path("steps").size());
+    assertThat(c.out.indexOf("findmax: step 1: ")).isLessThan(c.out.indexOf("| step | offered ops/s |"));
     // 100 and 200 held, 400 or 800 did not, and the bisection ended within 10 %
     double lowestFailed = Double.MAX_VALUE;
     for (JsonNode st : j.path("steps")) {
       assertThat(d.resolve(st.path("results").asText()).resolve("results.json")).isRegularFile();
+      assertThat(Files.readString(d.resolve(st.path("results").asText()).resolve("results.txt")))
+          .contains("[OVERALL], Throughput(ops/sec), ");
       if (!st.path("held").asBoolean()) {
         lowestFailed = Math.min(lowestFailed, st.path("offered").asDouble());
         assertThat(st.path("why").asText()).isNotEmpty();

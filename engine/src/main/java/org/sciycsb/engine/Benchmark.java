@@ -15,11 +15,14 @@ import java.util.TreeMap;
 import org.sciycsb.api.BenchWorkload;
 import org.sciycsb.api.BenchmarkException;
 import org.sciycsb.api.Binding;
+import org.sciycsb.api.BindingException;
+import org.sciycsb.api.BindingRun;
 import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Option;
 import org.sciycsb.api.OptionSet;
 import org.sciycsb.api.Phase;
+import org.sciycsb.api.RunContext;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.workloads.CoreWorkloadOptions;
 import org.sciycsb.engine.config.EngineOptions;
@@ -107,6 +110,23 @@ public final class Benchmark {
       spec.err().println("error: " + Secrets.maskText(outcome.failure()));
     }
     return outcome;
+  }
+
+  /**
+   * A prepared phase's binding opened outside a run, for one client of its own (bin/ycsb shell): the run's
+   * configuration, the work folder a run uses, one thread, {@code scratch} as the results folder (it must exist). A
+   * binding that cannot start throws {@link BindingException} (exit 3), as a run's does. The caller closes it.
+   */
+  public static BindingRun openBinding(Prepared p, Path scratch) throws BenchmarkException {
+    RunContext ctx = new RunContext(p.config(), p.phase(), 1, scratch, workDir(p.spec()), p.spec().err());
+    try {
+      return p.binding().open(ctx);
+    } catch (BenchmarkException e) {
+      throw e;
+    } catch (RuntimeException | LinkageError e) {
+      throw new BindingException("binding " + p.bindingName() + " failed to start: "
+          + Secrets.maskText(String.valueOf(e.getMessage())), e);
+    }
   }
 
   /**

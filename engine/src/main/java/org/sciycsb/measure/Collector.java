@@ -83,8 +83,17 @@ public final class Collector {
 
   /** Starts the measured part: what was recorded before (warmup) is dropped. */
   public synchronized void beginMeasurement(long nanos) {
+    beginMeasurement(nanos, 0);
+  }
+
+  /**
+   * Starts the measured part: what was recorded before (warmup) is dropped.
+   *
+   * @param deadlineNanos the nanoTime at which maxexecutiontime ends it (for the status lines' ETA), or 0
+   */
+  public synchronized void beginMeasurement(long nanos, long deadlineNanos) {
     intervals.beginMeasurement(nanos);
-    status.beginMeasurement();
+    status.beginMeasurement(nanos, deadlineNanos);
     log.begin(intervals.measureStartEpochMs());
   }
 
@@ -176,6 +185,14 @@ public final class Collector {
   /** The status period (default 10 s); set before the client threads start. */
   public void setStatusInterval(long nanos) {
     status.setInterval(nanos);
+  }
+
+  /**
+   * What the status lines' figures are (upstream's measurementtype and measurement.interval, the label), and stdout
+   * for the lines that go there too ({@code measurementtype=timeseries}); set before the client threads start.
+   */
+  public void setStatusStyle(StatusStyle style, PrintStream stdout) {
+    status.setStyle(style, stdout);
   }
 
   /** The final status line, then the totals: call after every thread has ended and {@link #collect} ran. */

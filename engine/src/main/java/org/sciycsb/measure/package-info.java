@@ -13,8 +13,10 @@
  * ({@link org.sciycsb.measure.HandOverStripes}), and the collector reads only the recorders still behind
  * ({@link org.sciycsb.measure.RecorderDrain}), so each interval holds the operations that ended in it even when a
  * thousand threads starve the collector of CPU. Each interval becomes an {@link org.sciycsb.measure.IntervalPoint};
- * {@link org.sciycsb.measure.StatusPrinter} prints the status lines on stderr, and a client thread prints a progress
- * line when the collector falls behind.
+ * {@link org.sciycsb.measure.StatusPrinter} prints the status lines on stderr, in YCSB 0.17's format
+ * ({@link org.sciycsb.measure.StatusLine}, its figures as {@link org.sciycsb.measure.StatusStyle} says: upstream's
+ * measurementtype and measurement.interval), and a client thread prints a progress line when the collector falls
+ * behind.
  *
  * <p><b>The {@code .hlog}.</b> {@link org.sciycsb.measure.IntervalLog} writes every interval's histograms to
  * HdrHistogram's interval log ({@link org.sciycsb.measure.FastLogWriter}: same format, faster deflate), which

@@ -18,8 +18,8 @@ import org.sciycsb.metrics.PrometheusMetrics;
  * A load or run in-process, on the engine's {@link Benchmark#run(RunSpec)}: the exit code, stdout and stderr that
  * {@code bin/ycsb load|run} gives for the same line (a {@link BenchmarkException} becomes one {@code error:} line and
  * its exit code), without the command line. It takes YCSB's flags of a phase: {@code load|run [<binding>]},
- * {@code -P file} (in order), {@code -p key=value}, {@code -threads n}, {@code -target n}, {@code -db class} (these
- * four above every file, the later of two winning) and {@code --debug}. The engine's extensions (faults, live metrics)
+ * {@code -P file} (in order), {@code -p key=value}, {@code -threads n}, {@code -target n}, {@code -db class}, {@code -l label}
+ * (these five above every file, the later of two winning), {@code -s} (always on) and {@code --debug}. The engine's extensions (faults, live metrics)
  * are on; the reports' keys ({@code report.*}, {@code sla.*}, {@code label}) are the command line's, tested there.
  */
 public final class InProcessRun extends CapturedRun {
@@ -68,8 +68,8 @@ public final class InProcessRun extends CapturedRun {
     }
     for (; i < argv.length; i++) {
       String flag = argv[i];
-      if (flag.equals("--debug")) {
-        continue;
+      if (flag.equals("--debug") || flag.equals("-s")) {
+        continue; // -s: the status lines are always on stderr
       }
       if (i + 1 >= argv.length) {
         throw new ConfigException("flag " + flag + " needs a value");
@@ -81,6 +81,7 @@ public final class InProcessRun extends CapturedRun {
         case "-threads" -> b.property("threadcount", v);
         case "-target" -> b.property("target", v);
         case "-db" -> b.property("db", v);
+        case "-l" -> b.property("label", v);
         default -> throw new IllegalArgumentException("InProcessRun does not take " + flag);
       }
     }

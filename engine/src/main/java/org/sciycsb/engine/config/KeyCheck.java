@@ -90,6 +90,25 @@ public final class KeyCheck {
     return best;
   }
 
+  /**
+   * The word of {@code candidates} a mistyped {@code word} most likely meant (a binding, a command): the nearest by
+   * {@link #distance}, within 1 edit for words up to 5 letters and 2 for longer ones; or null.
+   */
+  public static String closest(String word, java.util.Collection<String> candidates) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    String w = word.toLowerCase(Locale.ROOT);
+    for (String c : candidates) {
+      int d = distance(w, c.toLowerCase(Locale.ROOT));
+      int allowed = Math.max(w.length(), c.length()) > 5 ? 2 : 1;
+      if (d > 0 && d <= allowed && d < bestDistance) {
+        best = c;
+        bestDistance = d;
+      }
+    }
+    return best;
+  }
+
   private static String normal(String s) {
     return s.toLowerCase(Locale.ROOT).replace("_", "").replace("-", "");
   }

@@ -45,8 +45,10 @@ public final class Registry {
         return b;
       }
     }
-    String known = String.join(", ", available());
-    throw new ConfigException("unknown binding '" + wanted + "' (available: " + known + ")");
+    List<String> names = available();
+    String guess = KeyCheck.closest(wanted, names);
+    throw new ConfigException("unknown binding '" + wanted + "'" + (guess == null ? "" : ": did you mean " + guess + "?")
+        + " (available: " + String.join(", ", names) + ")");
   }
 
   /** Binding names: those on the classpath and the binding modules the launcher found. */

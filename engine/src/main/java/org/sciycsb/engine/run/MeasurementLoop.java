@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
+import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.engine.validity.GcWatch;
 import org.sciycsb.measure.Collector;
 import org.sciycsb.measure.OpSummary;
 import org.sciycsb.measure.OperationRegistry;
 import org.sciycsb.measure.StatusCodes;
+import org.sciycsb.measure.StatusStyle;
 import org.sciycsb.measure.ThreadRecorder;
 import org.sciycsb.results.ResultsDir;
 
@@ -28,9 +31,14 @@ final class MeasurementLoop {
     this.stop = stop;
   }
 
-  /** The collector of the threads' recorders, its interval log in the results folder. */
+  /**
+   * The collector of the threads' recorders, its interval log in the results folder; its status lines on
+   * {@code err} (and on {@code out} as well with {@code measurementtype=timeseries}), in the style of upstream's
+   * measurement properties.
+   */
   static Collector openCollector(OperationRegistry registry, StatusCodes codes, List<ThreadRecorder> recorders,
-      ResultsDir results, long planned, Settings s, PrintStream err) throws ConfigException {
+      ResultsDir results, long planned, Settings s, Config cfg, PrintStream out, PrintStream err)
+      throws ConfigException {
     Collector collector;
     try {
       collector = new Collector(registry, codes, recorders, s.digits(), results.file("latency.hlog"), err,
@@ -39,7 +47,18 @@ final class MeasurementLoop {
       throw new ConfigException("cannot write to " + results.path() + ": " + e.getMessage());
     }
     collector.setStatusInterval(s.statusSeconds() * 1_000_000_000L);
+    collector.setStatusStyle(statusStyle(cfg, s), out);
     return collector;
+  }
+
+  /**
+   * The status lines' style from upstream's properties as the user wrote them: unset, {@code [READ]} is the response
+   * time (this project's default), {@code measurement.interval=op} (upstream's default, written out) the service time.
+   * The raw values, not the options' parsed ones: the options' default of measurement.interval is not upstream's.
+   */
+  static StatusStyle statusStyle(Config cfg, Settings s) {
+    return StatusStyle.of(cfg.raw(EngineOptions.MEASUREMENT_TYPE.name()),
+        cfg.raw(EngineOptions.MEASUREMENT_INTERVAL.name()), s.label());
   }
 
   /** What the client threads did once they ended. */

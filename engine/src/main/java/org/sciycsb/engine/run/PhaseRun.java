@@ -127,7 +127,7 @@ public final class PhaseRun {
     traceOut = shared.traceOut;
     List<ThreadRecorder> recorders = ClientThreads.recorders(s, bound.registry().size(), shared.codes);
     Collector collector = MeasurementLoop.openCollector(bound.registry(), shared.codes, recorders, results, planned,
-        s, req.err());
+        s, cfg, req.out(), req.err());
     hooks.open(results);
     LiveState live = new LiveState(phaseWord(), req.bindingName(), workload.name(), collector, planned,
         Math.max(s.inflight(), s.threads()));

@@ -54,7 +54,7 @@ final class StartGate extends Phaser {
         shared.schedule = schedule(shared, now, s.arrival(), scheduledOps);
       }
       shared.replaySchedules = replaySchedules(shared, s.threads(), now, false);
-      collector.beginMeasurement(now);
+      collector.beginMeasurement(now, timing.deadline);
       live.phase("measured");
     }
     return parties == 0;
