@@ -16,7 +16,8 @@ import java.util.Set;
  * The CPU that other processes took from the host while a run measured ({@code metadata.hostCpu}): the host's busy
  * time from {@code /proc/stat} (user, nice, system, irq, softirq and steal, over all its cores) less this process's
  * own ({@code /proc/self/stat}: the client JVM, an embedded store included), read every {@value #INTERVAL_MS} ms by
- * a daemon thread, and the processes that took most (their {@code /proc/<pid>/stat} at the start and at the end).
+ * a daemon thread, and the processes that took most (their {@code /proc/<pid>/stat} as the thread starts and at the
+ * end).
  * Processes named to be excluded (a store server on this host, {@code resources.pids}) count as the run's own. Where
  * {@code /proc} cannot be read (not Linux) nothing is sampled and the map is empty.
  */
@@ -36,7 +37,8 @@ public final class HostCpu {
 
   private final Set<Long> own;
   private final int cores;
-  private final Map<Long, Proc> startProcs;
+  /** The processes' ticks near the start (read by the sampling thread, off the run's start: null until then). */
+  private volatile Map<Long, Proc> startProcs;
   private final List<Reading> readings = new ArrayList<>();
   private final Thread thread;
   private volatile boolean stop;
@@ -44,7 +46,6 @@ public final class HostCpu {
   private HostCpu(Set<Long> own, int cores) {
     this.own = own;
     this.cores = cores;
-    this.startProcs = processes();
     readings.add(read());
     thread = new Thread(this::loop, "sciycsb-host-cpu");
     thread.setDaemon(true);
@@ -98,6 +99,7 @@ public final class HostCpu {
   }
 
   private void loop() {
+    startProcs = processes(); // here, not at the start gate: a scan of /proc takes milliseconds
     while (!stop) {
       try {
         Thread.sleep(INTERVAL_MS);
@@ -130,7 +132,8 @@ public final class HostCpu {
       }
       all = new ArrayList<>(readings);
     }
-    return summary(all, cores, busiest(startProcs, processes(), own, all, cores));
+    Map<Long, Proc> first = startProcs;
+    return summary(all, cores, first == null ? List.of() : busiest(first, processes(), own, all, cores));
   }
 
   /**
