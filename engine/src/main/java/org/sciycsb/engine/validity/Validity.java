@@ -337,7 +337,8 @@ public final class Validity {
         + "%s: they competed with the client and the store for the CPU%s", mean.doubleValue(), cores, seconds,
         100 * mean.doubleValue() / Math.max(1, cores), h.get("intervalMs"),
         ((Number) h.get("othersCoresMax")).doubleValue(), fmt(limit),
-        busiest.isEmpty() ? "" : "; the busiest: " + String.join(", ", busiest))));
+        busiest.isEmpty() ? "" : "; the busiest: " + String.join(", ", busiest))
+        + " (a store server on this host is the run's own when -p resources.pids names it)"));
   }
 
   private static void errors(RunReport r, Inputs in, List<Reason> reasons) throws ConfigException {
