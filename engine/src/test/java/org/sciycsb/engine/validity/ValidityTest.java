@@ -162,6 +162,15 @@ class ValidityTest {
   }
 
   @Test
+  void theProcessesResourcesPidsNamesAreTheRunsOwn(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+      throws Exception {
+    java.nio.file.Path pidFile = java.nio.file.Files.writeString(tmp.resolve("server.pid"), "4321\nmore\n");
+    assertThat(HostCpu.ownPids(new Config(Map.of("resources.pids", "1234, " + pidFile + ", /no/such.pid"))))
+        .containsExactlyInAnyOrder(1234L, 4321L);
+    assertThat(HostCpu.ownPids(new Config(Map.of()))).isEmpty();
+  }
+
+  @Test
   void aDefaultPercentileWithTooFewOperationsIsANoteAnAskedOneMakesTheRunSuspect() throws ConfigException {
     // 1000 operations: p99 rests on 10 of them (just enough), p99.9 on 1 (too few)
     RunReport r = report(1000, 0, 2000, 0.4, series(2000, 0), host(0, 0), List.of(95.0, 99.0, 99.9));
