@@ -537,9 +537,13 @@ public final class Compare {
     return s == null ? "" : " (" + role + " " + s + ")";
   }
 
-  /** The verdicts as text: one line per judged row, then the methods. */
+  /**
+   * The verdicts as text: one line per judged row (an undecided one with what would decide it, "as above" when that
+   * is the line before's), then the methods.
+   */
   public static String verdictText(List<Verdicts.Row> rows) {
     StringBuilder sb = new StringBuilder("\nverdicts (contender / baseline, 95 % interval):\n");
+    String previous = "";
     for (Verdicts.Row r : rows) {
       sb.append("  ").append(r.contenderTitle()).append("  ").append(r.operation()).append(' ').append(r.metric())
           .append(": ").append(Fmt.fixed(r.ratio(), 3)).append("x");
@@ -548,8 +552,9 @@ public final class Compare {
       }
       sb.append("  ").append(r.verdict());
       if (!r.decide().isEmpty()) {
-        sb.append(": ").append(r.decide());
+        sb.append(": ").append(r.decide().equals(previous) ? "as above" : r.decide());
       }
+      previous = r.decide();
       sb.append('\n');
     }
     for (String m : rows.stream().map(Verdicts.Row::method).distinct().toList()) {

@@ -192,6 +192,11 @@ class VerdictVocabularyTest {
         .contains("undecided (not failing the build): the 95 % interval");
     String text = Compare.verdictText(rows);
     assertThat(text).contains("undecided: the 95 % interval").doesNotContain(" same");
+    List<Verdicts.Row> twice = List.of(rows.get(0), new Verdicts.Row("READ", "throughput", "slow", 1, 1, 1, 0.5, 2,
+        "undecided", "m", rows.get(0).decide()));
+    assertThat(Compare.verdictText(twice).lines().filter(l -> l.startsWith("  slow")).toList()).as("said once")
+        .satisfiesExactly(l -> assertThat(l).endsWith(rows.get(0).decide()), l -> assertThat(l).endsWith(
+            "undecided: as above"));
     assertThat(MAPPER.readTree(Compare.json(rows)).path("rows").get(0).path("decide").asText())
         .isEqualTo(rows.get(0).decide());
   }
