@@ -10,7 +10,10 @@
 #   bench/verdicts.sh [BASE us, default 100] [REPEATS, default 5] [seconds per repeat, default 3]
 #
 # Prints a markdown table: OVERALL throughput and p95 of each comparison, ratio, 95 % interval, its width and the
-# verdict, paired seeds beside independent ones.
+# verdict (better/worse: the interval excludes 1; same: it lies inside 1 +- compare.threshold %, default 5;
+# undecided: it holds 1 but reaches past that band, or there is none), paired seeds beside independent ones. Expected
+# on a quiet machine: A vs B worse, A vs C same with repeats; a busy one widens the intervals to undecided, and a
+# `same` for A vs B (or `better`/`worse` for A vs C) is the wrong answer the script is there to catch.
 set -euo pipefail
 HOME_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BASE="${1:-100}"

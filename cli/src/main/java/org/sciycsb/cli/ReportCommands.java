@@ -219,7 +219,7 @@ public final class ReportCommands {
       org.sciycsb.report.compare.RoundSeeds seeds, PrintStream out, PrintStream err) throws BenchmarkException {
     java.util.Set<String> gated = CompareGate.metrics(cfg.get(ReportOptions.COMPARE_METRICS));
     double threshold = cfg.get(ReportOptions.COMPARE_THRESHOLD);
-    List<Verdicts.Row> verdicts = verdicts(runs, cfg.get(ReportOptions.COMPARE_SEED));
+    List<Verdicts.Row> verdicts = verdicts(runs, cfg.get(ReportOptions.COMPARE_SEED), threshold);
     Compare.incomparable(runs).forEach(w -> err.println("warning: " + w));
     Compare.differences(runs, 12).forEach(w -> err.println("note: " + Secrets.maskText(w)));
     out.print(Compare.text(runs));
@@ -235,11 +235,12 @@ public final class ReportCommands {
     return gate ? gate(verdicts, gated, threshold, sibling(html, "compare-junit.xml"), err) : 0;
   }
 
-  private static List<Verdicts.Row> verdicts(List<ResultData> runs, long seed) throws ConfigException {
+  private static List<Verdicts.Row> verdicts(List<ResultData> runs, long seed, double threshold)
+      throws ConfigException {
     List<String> titles = Compare.titles(runs);
     List<Verdicts.Row> rows = new ArrayList<>();
     for (int i = 1; i < runs.size(); i++) {
-      rows.addAll(Verdicts.judge(runs.get(0), runs.get(i), titles.get(i), seed + i));
+      rows.addAll(Verdicts.judge(runs.get(0), runs.get(i), titles.get(i), seed + i, threshold));
     }
     return rows;
   }
@@ -259,7 +260,7 @@ public final class ReportCommands {
         err.println("REGRESSION: " + c.message());
       }
     }
-    err.println("gate: " + (checks.size() - failed) + " of " + checks.size() + " gated rows passed (" + junit + ")");
+    err.println(CompareGate.summary(checks, junit));
     return failed > 0 ? Sla.EXIT_SLA_BREACHED : 0;
   }
 

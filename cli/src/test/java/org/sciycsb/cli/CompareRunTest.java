@@ -68,14 +68,15 @@ class CompareRunTest {
   }
 
   @Test
-  void identicalSidesAreTheSame() throws Exception {
+  void identicalSidesAreTheSameOrUndecidedNeverDifferent() throws Exception {
     Path dir = tmp.resolve("aa");
     Cli c = compareRun(dir, "-p", "repeats=3", "--side", "a:basicdb.busywait=100", "--side",
         "b:basicdb.busywait=100", "--gate");
     assertThat(c.exit).as(c.toString()).isZero();
     for (JsonNode r : MAPPER.readTree(dir.resolve("compare.json").toFile()).path("rows")) {
       if (r.path("metric").asText().equals("p50")) {
-        assertThat(r.path("verdict").asText()).as(r.toString()).isEqualTo("same");
+        // same once the paired interval lies inside 1 +- 5 %; a busy machine may leave it wider: undecided
+        assertThat(r.path("verdict").asText()).as(r.toString()).isIn("same", "undecided");
       }
     }
   }

@@ -21,13 +21,15 @@ class ValidityRunTest {
   @TempDir Path tmp;
 
   @Test
-  void threeHundredOperationsCannotCarryAP999AndValidityFailExitsSix() throws IOException {
+  void threeHundredOperationsCannotCarryAnAskedForP999AndValidityFailExitsSix() throws IOException {
     Path dir = tmp.resolve("few");
     Cli r = Cli.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=300", "-p",
-        "resources.sample=false", "-p", "validity.fail=true", "-p", "results.dir=" + dir);
+        "hdrhistogram.percentiles=50,95,99,99.9", "-p", "resources.sample=false", "-p", "validity.fail=true", "-p",
+        "validity.host=1000", "-p", "results.dir=" + dir);
     assertThat(r.exit).as(r.toString()).isEqualTo(6);
-    assertThat(r.err).contains("validity: suspect (too few operations: p99.9 is printed, which needs 10000 "
-        + "operations").contains("error: validity.fail=true and the run is suspect");
+    assertThat(r.err).contains("validity: suspect (too few operations: p99.9 needs 10000 operations (10 beyond it, "
+        + "validity.samples), asked for by hdrhistogram.percentiles: OVERALL 300")
+        .contains("error: validity.fail=true and the run is suspect");
     List<String> out = r.out.lines().toList();
     assertThat(out.subList(out.size() - 2, out.size())).containsExactly("[VALIDITY], Verdict, suspect",
         "[VALIDITY], Reason, too few operations");
@@ -40,7 +42,7 @@ class ValidityRunTest {
     Cli report = Cli.run("report", dir.toString(), "-p", "report.png=false");
     assertThat(report.exit).as(report.toString()).isZero();
     assertThat(Files.readString(dir.resolve("report.html"))).contains("Suspect run: these numbers may not measure",
-        "<li><strong>too few operations</strong>: p99.9 is printed", "Client GC pauses while measured: ");
+        "<li><strong>too few operations</strong>: p99.9 needs 10000", "Client GC pauses while measured: ");
   }
 
   @Test
@@ -48,12 +50,26 @@ class ValidityRunTest {
     Path dir = tmp.resolve("sound");
     Cli r = Cli.run("run", "basic", "-P", "../workloads/workloadc", "-threads", "2", "-target", "1000", "-p",
         "operationcount=3000", "-p", "hdrhistogram.percentiles=50,95", "-p", "timeseries.granularity=250", "-p",
-        "resources.sample=false", "-p", "validity.fail=true", "-p", "results.dir=" + dir);
+        "resources.sample=false", "-p", "validity.fail=true", "-p", "validity.host=1000", "-p", "results.dir=" + dir);
     assertThat(r.exit).as(r.toString()).isZero();
     JsonNode v = CapturedRun.results(dir).path("validity");
     assertThat(v.path("verdict").asText()).as(v.toString()).isEqualTo("valid");
     assertThat(v.path("gc").path("pauses").isIntegralNumber()).isTrue();
     assertThat(r.err).doesNotContain("validity:");
     assertThat(r.out.lines().reduce((a, b) -> b).orElse("")).isEqualTo("[VALIDITY], Verdict, valid");
+  }
+
+  @Test
+  void theDefaultPercentilesOfAShortRunGetANoteNotASuspectVerdict() throws IOException {
+    Path dir = tmp.resolve("default");
+    Cli r = Cli.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=300", "-p",
+        "resources.sample=false", "-p", "validity.fail=true", "-p", "validity.host=1000", "-p", "results.dir=" + dir);
+    assertThat(r.exit).as(r.toString()).isZero();
+    JsonNode v = CapturedRun.results(dir).path("validity");
+    assertThat(v.path("verdict").asText()).as(v.toString()).isEqualTo("valid");
+    // 300 operations carry neither p99 (1000 needed) nor p99.9, whichever of them the default prints
+    assertThat(r.err).contains("note: few operations: p99").contains("printed by default, so the run is not suspect "
+        + "for it").doesNotContain("validity: suspect");
+    assertThat(v.path("notes").toString()).contains("few operations: p99");
   }
 }

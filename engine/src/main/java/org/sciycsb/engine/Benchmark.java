@@ -103,6 +103,9 @@ public final class Benchmark {
     Engine.Outcome outcome = spec.handleSignals() ? runStoppingOnSignal(engine) : engine.run();
     spec.err().println("results: " + outcome.resultsDir());
     Map<String, Object> validity = outcome.report() == null ? null : outcome.report().validity();
+    if (validity != null) {
+      org.sciycsb.engine.validity.Validity.printedNotes(validity).forEach(spec.err()::println);
+    }
     if (validity != null && !"valid".equals(validity.get("verdict"))) {
       spec.err().println(org.sciycsb.engine.validity.Validity.line(validity));
     }

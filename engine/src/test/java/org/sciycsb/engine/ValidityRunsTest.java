@@ -22,13 +22,65 @@ class ValidityRunsTest {
   @TempDir
   Path tmp;
 
-  /** A run of test-stall on workloadc (reads) with these settings, its results in {@code dir}. */
+  /**
+   * A run of test-stall on workloadc (reads) with these settings, its results in {@code dir}; the host's other
+   * processes are not judged (validity.host=1000 cores): the shared CI machine's load is not these tests' subject.
+   */
   private LocalRun run(String dir, String... more) {
+    List<String> argv = new ArrayList<>(List.of("-p", "validity.host=1000"));
+    argv.addAll(Arrays.asList(more));
+    return runJudgingTheHost(dir, argv.toArray(String[]::new));
+  }
+
+  /** As {@link #run}, judging the host's other processes with the default validity.host. */
+  private LocalRun runJudgingTheHost(String dir, String... more) {
     List<String> argv = new ArrayList<>(List.of("run", "test-stall", "-P", "../workloads/workloadc", "-p",
         "stall.ms=0", "-p", "hdrhistogram.percentiles=50,95", "-p", "timeseries.granularity=250", "-p",
         "results.dir=" + tmp.resolve(dir)));
     argv.addAll(Arrays.asList(more));
     return LocalRun.run(argv.toArray(String[]::new));
+  }
+
+  /**
+   * Busy loops, one per core of the host, started for the length of a run that sleeps per operation: the host is
+   * busy with other processes, and the verdict says so with the evidence. (Whether a run without them is free of
+   * the reason depends on the machine: not asserted.)
+   */
+  @Test
+  void otherProcessesBusyOnTheHostMakeTheRunSuspect() throws Exception {
+    int cores = Runtime.getRuntime().availableProcessors();
+    List<Process> loops = new ArrayList<>();
+    try {
+      for (int i = 0; i < cores; i++) {
+        loops.add(new ProcessBuilder("sh", "-c", "while :; do :; done").redirectErrorStream(true).start());
+      }
+      for (Process p : loops) { // each has begun to spin: it has CPU time of its own
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (p.info().totalCpuDuration().orElse(java.time.Duration.ZERO).isZero() && System.nanoTime() < deadline) {
+          Thread.onSpinWait();
+        }
+        assertThat(p.isAlive()).isTrue();
+      }
+      LocalRun r = runJudgingTheHost("host", "-threads", "1", "-p", "stall.service=2ms", "-p",
+          "operationcount=100000000", "-p", "maxexecutiontime=3");
+      assertThat(r.exit).as(r.toString()).isZero();
+      JsonNode results = LocalRun.results(tmp.resolve("host"));
+      JsonNode v = results.path("validity");
+      JsonNode host = results.path("metadata").path("hostCpu");
+      assertThat(reasons(v)).as(v.toString()).contains("host busy");
+      assertThat(host.path("othersCoresMean").asDouble()).as(host.toString()).isGreaterThan(0.5);
+      assertThat(host.path("othersCoresMax").asDouble()).isGreaterThanOrEqualTo(host.path("othersCoresMean")
+          .asDouble() - 0.01);
+      assertThat(host.path("busiest").size()).as(host.toString()).isBetween(1, 3);
+      assertThat(v.toString()).contains("other processes kept ", "cores busy on average over the measured",
+          "above validity.host 0.5", "the busiest: ");
+      assertThat(r.err).contains("validity: suspect (").contains("host busy: other processes kept");
+    } finally {
+      loops.forEach(Process::destroyForcibly);
+      for (Process p : loops) {
+        p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
+      }
+    }
   }
 
   private JsonNode validity(String dir) throws Exception {

@@ -64,8 +64,10 @@ public final class ReportOptions {
   public static final Option<String> COMPARE_METRICS = Option.string("compare.metrics", "throughput,p95",
       "the metrics compare --gate and history judge, of every operation: throughput, mean, p50, p95, p99, p99.9");
   public static final Option<Double> COMPARE_THRESHOLD = Option.decimal("compare.threshold", 5.0,
-      "compare --gate fails (exit 5) when a gated metric is worse beyond the noise by more than this many percent;"
-          + " history --gate when the newest run comes after a change for the worse by more than this")
+      "the equivalence band 1 +- this many percent: compare calls a ratio same only when its 95 % interval lies "
+          + "inside it (undecided when the interval holds 1 but reaches past it); compare --gate fails (exit 5) when a "
+          + "gated metric is worse beyond the noise by more than this; history --gate when the newest run comes after "
+          + "a change for the worse by more than this")
       .check(v -> v >= 0, "must not be negative");
   public static final Option<String> COMPARE_UNTIL = Option.choice("compare.until", "rounds",
       "compare --run: rounds (run the repeats rounds) or decided (add rounds until the 95 % interval of "

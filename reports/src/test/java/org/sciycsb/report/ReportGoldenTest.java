@@ -164,14 +164,25 @@ public class ReportGoldenTest {
     golden("compare.txt", Compare.text(ssdVsHdd()));
   }
 
-  /** Verdicts of each kind, fixed: worse with an interval, same with one, same without one. */
+  /**
+   * Verdicts of each kind, fixed: worse with an interval, same (an interval inside the band), undecided with an
+   * interval that reaches past the band, undecided without one.
+   */
   static List<Verdicts.Row> verdicts() {
     return List.of(
         new Verdicts.Row("OVERALL", "throughput", "hdd", 4995, 1998, 0.4, 0.36, 0.44, "worse", Verdicts.BOOT),
-        new Verdicts.Row("READ", "p95", "hdd", 1949.4, 1980, 1.0157, 0.97, 1.06, "same", Verdicts.BOOT),
-        new Verdicts.Row("UPDATE", "p99", "hdd", 5438.5, 5000, 0.919, Double.NaN, Double.NaN, "same",
-            "none: fewer than 10 measured intervals on a side (or no interval log); no noise estimate, so no "
-                + "difference is claimed"));
+        new Verdicts.Row("OVERALL", "p50", "hdd", 1200, 1206, 1.005, 0.98, 1.03, "same", Verdicts.BOOT),
+        new Verdicts.Row("READ", "p95", "hdd", 1949.4, 1980, 1.0157, 0.97, 1.06, "undecided", Verdicts.BOOT,
+            "the 95 % interval [0.970, 1.060] holds 1 but reaches past the band [0.950, 1.050] (1 +- "
+                + "compare.threshold %); repeats would decide it (-p repeats=5 or more on each side, or compare --run "
+                + "-p repeats=5): one run's intervals show only the noise within it"),
+        new Verdicts.Row("UPDATE", "p99", "hdd", 5438.5, 5000, 0.919, Double.NaN, Double.NaN, "undecided",
+            "none: fewer than 10 measured intervals on a side (or no interval log); no noise estimate, so neither a "
+                + "difference nor sameness is claimed",
+            "no noise estimate: the baseline has 3 measured intervals of UPDATE, the contender 3, and one run's noise "
+                + "is estimated from at least 10 a side; a finer timeseries.granularity would give one (-p "
+                + "timeseries.granularity=100 cuts the 3.0 s measured into about 30 intervals), and repeats (-p "
+                + "repeats=5 or more on each side, or compare --run -p repeats=5) a stronger one"));
   }
 
   @Test

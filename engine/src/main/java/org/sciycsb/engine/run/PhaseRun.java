@@ -20,6 +20,7 @@ import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.engine.sampling.StoreSamplers;
 import org.sciycsb.engine.schedule.Schedule;
 import org.sciycsb.engine.trace.TraceOut;
+import org.sciycsb.engine.validity.HostCpu;
 import org.sciycsb.measure.Collector;
 import org.sciycsb.measure.IntervalPoint;
 import org.sciycsb.measure.ThreadRecorder;
@@ -131,6 +132,7 @@ public final class PhaseRun {
     hooks.open(results);
     LiveState live = new LiveState(phaseWord(), req.bindingName(), workload.name(), collector, planned,
         Math.max(s.inflight(), s.threads()));
+    timing.ownPids = HostCpu.ownPids(cfg);
     shared.gate = new StartGate(shared, s, timing, collector, sharedWork ? -1 : planned, live);
     ClientThreads threads = ClientThreads.create(shared, s, recorders, planned, sharedWork);
     live.threads(threads.clients(), threads.javaThreads());
@@ -193,6 +195,7 @@ public final class PhaseRun {
     meta.put("connections", ClientMetadata.connections(run, s.perThread(), clients,
         ended.samplers().serverConnections()));
     meta.put("clientCpu", m.clientCpu());
+    meta.put("hostCpu", timing.hostCpu());
     ClientMetadata.clientWaits(meta, s, clients, st.threads().recorders());
     meta.putAll(traced.metadata());
     RunReport report = new RunReport(meta, verdict.outcome(), Math.round(m.seconds() * 1000), m.operations(),

@@ -19,9 +19,10 @@ import org.sciycsb.results.RunReport;
  * reason and the evidence behind it. Judged from the run's own report: its client's CPU and the operations that
  * waited in the client (for an in-flight slot, or late for their slot), the target it was given and the trend of the
  * schedule's lag, the JVM's GC pauses, the trend of its per-interval throughput (a warmup too short when it settles in
- * the first half), the store's trouble signals ({@code extra.server.trouble}), the operations behind each printed
- * percentile and its failed operations. A binding that measures the client itself (no store) gets a note instead of the client
- * reason.
+ * the first half), the store's trouble signals ({@code extra.server.trouble}), the CPU other processes took from
+ * the host ({@code metadata.hostCpu}), the operations behind each printed percentile and its failed operations. A
+ * binding that measures the client itself (no store) gets a note instead of the client reason; a percentile printed by
+ * default with too few operations behind it gets a note ({@link #FEW}) instead of a reason.
  */
 public final class Validity {
   /** The most points the trend test takes (a longer series is averaged in bins first). */
@@ -32,6 +33,12 @@ public final class Validity {
 
   /** The shortest measured time whose GC pauses are judged. */
   static final long MIN_GC_MS = 1000;
+
+  /** The shortest measured time whose host CPU is judged. */
+  static final long MIN_HOST_MS = 1000;
+
+  /** How a note on a percentile printed from too few operations begins (stderr prints these notes). */
+  public static final String FEW = "few operations: ";
 
   /** The exit code of a suspect run with {@code validity.fail=true}. */
   public static final int EXIT_SUSPECT = 6;
@@ -78,7 +85,8 @@ public final class Validity {
     gc(in, seconds, reasons, notes);
     steady(r, in, reasons, notes);
     server(r, reasons, notes);
-    samples(r, in.config().get(ValidityOptions.SAMPLES), reasons);
+    host(r, in, reasons, notes);
+    Samples.judge(r, in.config(), in.config().get(ValidityOptions.SAMPLES), reasons, notes);
     errors(r, in, reasons);
     Map<String, Object> v = new LinkedHashMap<>();
     v.put("verdict", reasons.isEmpty() ? "valid" : "suspect");
@@ -294,24 +302,43 @@ public final class Validity {
     }
   }
 
-  /** Each operation's count against the highest percentile printed. */
-  private static void samples(RunReport r, int beyond, List<Reason> reasons) {
-    double top = r.percentiles().stream().mapToDouble(Double::doubleValue).max().orElse(0);
-    if (top <= 0 || top >= 100) {
+  /**
+   * Host busy: the cores other processes kept busy on average over the measured seconds ({@code metadata.hostCpu}),
+   * above {@code validity.host}; the busiest interval and the busiest processes are the evidence.
+   */
+  private static void host(RunReport r, Inputs in, List<Reason> reasons, List<String> notes)
+      throws ConfigException {
+    if (!(r.metadata().get("hostCpu") instanceof Map<?, ?> h) || !(h.get("othersCoresMean") instanceof Number mean)) {
+      notes.add("host CPU not measured (no /proc/stat): other processes' load not judged");
       return;
     }
-    long needed = (long) Math.ceil(Math.round(beyond / (1 - top / 100) * 1e6) / 1e6);
-    List<String> few = new ArrayList<>();
-    for (OpSummary op : r.ops()) {
-      long n = op.response().count();
-      if (n > 0 && n < needed) {
-        few.add(op.name() + " " + n);
+    double seconds = h.get("seconds") instanceof Number n ? n.doubleValue() : r.runtimeMs() / 1000.0;
+    if (seconds * 1000 < MIN_HOST_MS) {
+      notes.add(String.format(Locale.ROOT, "host busy not judged: %.2f s measured, under %d s", seconds,
+          MIN_HOST_MS / 1000));
+      return;
+    }
+    double limit = in.config().get(ValidityOptions.HOST);
+    if (mean.doubleValue() <= limit) {
+      return;
+    }
+    int cores = h.get("hostCores") instanceof Number c ? c.intValue() : in.cores();
+    List<String> busiest = new ArrayList<>();
+    if (h.get("busiest") instanceof Collection<?> b) {
+      for (Object o : b) {
+        if (o instanceof Map<?, ?> p) {
+          busiest.add(p.get("command") + " (pid " + p.get("pid") + ") " + fmt(((Number) p.get("cores"))
+              .doubleValue()));
+        }
       }
     }
-    if (!few.isEmpty()) {
-      reasons.add(new Reason("too few operations", String.format(Locale.ROOT, "p%s is printed, which needs %d "
-          + "operations (%d beyond it, validity.samples): %s", fmt(top), needed, beyond, String.join(", ", few))));
-    }
+    reasons.add(new Reason("host busy", String.format(Locale.ROOT, "other processes kept %.2f of the host's %d cores "
+        + "busy on average over the measured %.1f s (%.0f %%; the busiest %s ms interval %.2f), above validity.host "
+        + "%s: they competed with the client and the store for the CPU%s", mean.doubleValue(), cores, seconds,
+        100 * mean.doubleValue() / Math.max(1, cores), h.get("intervalMs"),
+        ((Number) h.get("othersCoresMax")).doubleValue(), fmt(limit),
+        busiest.isEmpty() ? "" : "; the busiest: " + String.join(", ", busiest))
+        + " (a store server on this host is the run's own when -p resources.pids names it)"));
   }
 
   private static void errors(RunReport r, Inputs in, List<Reason> reasons) throws ConfigException {
@@ -338,12 +365,19 @@ public final class Validity {
     }
   }
 
-  private static String fmt(double v) {
+  static String fmt(double v) {
     return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
   }
 
   private static double round(double d) {
     return Math.round(d * 1e4) / 1e4;
+  }
+
+  /** The notes stderr prints beside the run's other lines: those on percentiles printed from too few operations. */
+  @SuppressWarnings("unchecked")
+  public static List<String> printedNotes(Map<String, Object> v) {
+    return v.get("notes") instanceof List<?> l ? ((List<String>) l).stream().filter(n -> n.startsWith(FEW))
+        .map(n -> "note: " + n).toList() : List.of();
   }
 
   /** The one-line summary for stderr: the verdict and its reasons' names. */

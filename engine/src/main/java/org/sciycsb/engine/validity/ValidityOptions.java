@@ -33,11 +33,17 @@ public final class ValidityOptions {
       "not steady: throughput changed by more than this share over the measured window (Sen's slope) with a "
           + "Mann-Kendall p below 0.01; warmup too short when its second half is steady").check(v -> v >= 0, "must not be negative");
   public static final Option<Integer> SAMPLES = Option.integer("validity.samples", 10,
-      "operations an operation needs beyond the highest percentile printed (hdrhistogram.percentiles): p99.9 from n "
-          + "operations needs n x 0.001 of at least this").check(v -> v >= 1, "must be at least 1");
+      "operations an operation needs beyond each percentile printed: p99.9 from n operations needs n x 0.001 of at "
+          + "least this; short of it a percentile printed by default gets a note, one asked for "
+          + "(hdrhistogram.percentiles set, or an sla.* threshold on it) makes the run suspect")
+      .check(v -> v >= 1, "must be at least 1");
+  public static final Option<Double> HOST = Option.decimal("validity.host", 0.5,
+      "host busy: other processes (the host's CPU in /proc/stat less the client's, and less resources.pids') kept "
+          + "more than this many cores busy on average over the measured seconds (judged from 1 s measured, Linux)")
+      .check(v -> v >= 0, "must not be negative");
 
   public static OptionSet all() {
-    return OptionSet.builder("validity").add(FAIL, ERRORS, CPU, WAITS, GC, TARGET, TREND, SAMPLES).ownPrefix("validity.")
+    return OptionSet.builder("validity").add(FAIL, ERRORS, CPU, WAITS, GC, TARGET, TREND, SAMPLES, HOST).ownPrefix("validity.")
         .build();
   }
 }

@@ -281,7 +281,7 @@ public final class Compare {
 
   /**
    * As {@link #html(List)}, with the verdicts of {@link Verdicts}: a ratio is green or red only when its verdict is
-   * better or worse, grey when the same within the noise, and shows its 95 % interval.
+   * better or worse, grey when the same (inside the band), amber when undecided, and shows its 95 % interval.
    */
   public static String html(List<ResultData> runs, List<Verdicts.Row> verdicts) {
     return html(runs, verdicts, null);
@@ -292,7 +292,7 @@ public final class Compare {
     List<String> titles = titles(runs);
     List<String> ops = operations(runs);
     StringBuilder sb = new StringBuilder();
-    Html.head(sb, "sciycsb compare: " + String.join(" vs ", titles));
+    Html.head(sb, "sciycsb compare: " + String.join(" vs ", titles), "td.undecided{color:#a15c00}");
     sb.append("<h1>").append(Fmt.html(String.join(" vs ", titles))).append("</h1>\n");
     if (until != null) {
       sb.append("<p class=\"until\">Rounds: ").append(Fmt.html(until.line())).append("</p>\n");
@@ -330,7 +330,9 @@ public final class Compare {
           String cls = row == null ? "" : " " + row.verdict();
           String interval = row == null || !row.hasInterval() ? ""
               : " <small>[" + Fmt.fixed(row.low(), 2) + ", " + Fmt.fixed(row.high(), 2) + "]</small>";
-          sb.append("<td class=\"n\">").append(cell(v, dec)).append("</td><td class=\"n").append(cls).append("\">")
+          String tip = row == null || row.decide().isEmpty() ? "" : " title=\"" + Fmt.html(row.decide()) + "\"";
+          sb.append("<td class=\"n\">").append(cell(v, dec)).append("</td><td class=\"n").append(cls).append("\"")
+              .append(tip).append(">")
               .append(ratio(base, v)).append(interval).append("</td><td class=\"n").append(cls).append("\">")
               .append(delta(base, v, dec)).append("</td>");
         }
@@ -349,13 +351,8 @@ public final class Compare {
       }
       sb.append("</tr>\n");
     }
-    sb.append("</table>\n<p class=\"note\">ratio = contender / baseline; delta = contender - baseline. Latencies ")
-        .append("are response times in microseconds. Green: better, red: worse, beyond the noise (the 95 % interval ")
-        .append("in brackets excludes 1); grey: the same within the noise; uncoloured: not judged.</p>\n");
-    if (!verdicts.isEmpty()) {
-      sb.append("<p class=\"note\">Method: ").append(Fmt.html(String.join("; ",
-          verdicts.stream().map(Verdicts.Row::method).distinct().toList()))).append("</p>\n");
-    }
+    sb.append("</table>\n");
+    legend(sb, verdicts);
     ratioCharts(sb, verdicts, titles);
     sb.append("<h2>Charts</h2>\n");
     barChart(sb, "throughput", "Throughput per operation", "ops/s", runs, titles, ops);
@@ -392,6 +389,34 @@ public final class Compare {
     JsonNode ci = r.json().path("repeats").path("figures").path(key).path("ci95");
     return ci.size() == 2 ? new double[] {ci.get(0).asDouble(), ci.get(1).asDouble()}
         : new double[] {Double.NaN, Double.NaN};
+  }
+
+  /** What the colours mean, the undecided rows with what would decide them, and the methods. */
+  private static void legend(StringBuilder sb, List<Verdicts.Row> verdicts) {
+    sb.append("<p class=\"note\">ratio = contender / baseline; delta = contender - baseline. Latencies ")
+        .append("are response times in microseconds. Green: better, red: worse, beyond the noise (the 95 % interval ")
+        .append("in brackets excludes 1); grey: the same (the interval lies inside the band 1 &plusmn; ")
+        .append("compare.threshold %); amber: undecided (the interval holds 1 but reaches past the band, or there is ")
+        .append("no noise estimate); uncoloured: not judged.</p>\n");
+    undecidedList(sb, verdicts);
+    if (!verdicts.isEmpty()) {
+      sb.append("<p class=\"note\">Method: ").append(Fmt.html(String.join("; ",
+          verdicts.stream().map(Verdicts.Row::method).distinct().toList()))).append("</p>\n");
+    }
+  }
+
+  /** The undecided rows, each with what would decide it (nothing when none is undecided). */
+  private static void undecidedList(StringBuilder sb, List<Verdicts.Row> verdicts) {
+    List<Verdicts.Row> u = verdicts.stream().filter(r -> !r.decide().isEmpty()).toList();
+    if (u.isEmpty()) {
+      return;
+    }
+    sb.append("<p class=\"note\">Undecided, and what would decide it:</p>\n<ul class=\"note undecided\">\n");
+    for (Verdicts.Row r : u) {
+      sb.append("<li>").append(Fmt.html(r.contenderTitle() + " " + r.operation() + " " + r.metric() + ": "
+          + r.decide())).append("</li>\n");
+    }
+    sb.append("</ul>\n");
   }
 
   /** Per contender, every judged ratio with its interval, coloured by its verdict. */
@@ -512,16 +537,25 @@ public final class Compare {
     return s == null ? "" : " (" + role + " " + s + ")";
   }
 
-  /** The verdicts as text: one line per judged row, then the methods. */
+  /**
+   * The verdicts as text: one line per judged row (an undecided one with what would decide it, "as above" when that
+   * is the line before's), then the methods.
+   */
   public static String verdictText(List<Verdicts.Row> rows) {
     StringBuilder sb = new StringBuilder("\nverdicts (contender / baseline, 95 % interval):\n");
+    String previous = "";
     for (Verdicts.Row r : rows) {
       sb.append("  ").append(r.contenderTitle()).append("  ").append(r.operation()).append(' ').append(r.metric())
           .append(": ").append(Fmt.fixed(r.ratio(), 3)).append("x");
       if (r.hasInterval()) {
         sb.append(" [").append(Fmt.fixed(r.low(), 3)).append(", ").append(Fmt.fixed(r.high(), 3)).append(']');
       }
-      sb.append("  ").append(r.verdict()).append('\n');
+      sb.append("  ").append(r.verdict());
+      if (!r.decide().isEmpty()) {
+        sb.append(": ").append(r.decide().equals(previous) ? "as above" : r.decide());
+      }
+      previous = r.decide();
+      sb.append('\n');
     }
     for (String m : rows.stream().map(Verdicts.Row::method).distinct().toList()) {
       sb.append("method: ").append(m).append('\n');
@@ -529,7 +563,10 @@ public final class Compare {
     return sb.toString();
   }
 
-  /** compare.json: {"rows": [{operation, metric, contenderRun, baseline, contender, ratio, ci95, verdict, method}]}. */
+  /**
+   * compare.json: {"rows": [{operation, metric, contenderRun, baseline, contender, ratio, ci95, verdict, method,
+   * decide?}]} ({@code decide}: an undecided row's why and what would decide it).
+   */
   public static String json(List<Verdicts.Row> rows) {
     return json(rows, null);
   }
@@ -568,6 +605,9 @@ public final class Compare {
         ci.add(r.low()).add(r.high());
       }
       o.put("verdict", r.verdict()).put("method", r.method());
+      if (!r.decide().isEmpty()) {
+        o.put("decide", r.decide());
+      }
       if (!runs.isEmpty()) {
         List<String> notes = new ArrayList<>();
         String b = suspect(runs.get(0));

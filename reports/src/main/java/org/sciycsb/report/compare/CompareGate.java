@@ -12,8 +12,9 @@ import org.sciycsb.report.JunitXml;
 /**
  * {@code bin/ycsb compare BASE CONTENDER --gate}: the Jenkins gate. A gated row (a metric of
  * {@code compare.metrics}, every operation) fails when its verdict is {@code worse} and the change is beyond
- * {@code compare.threshold} percent; a difference inside the noise never fails. The result is JUnit XML, one
- * testcase per gated row.
+ * {@code compare.threshold} percent; a difference inside the noise never fails, and neither does an
+ * {@code undecided} row (its testcase is skipped, with what would decide it; {@link #summary} says how many). The
+ * result is JUnit XML, one testcase per gated row.
  */
 public final class CompareGate {
   /** One gated row and whether it passed. */
@@ -52,15 +53,33 @@ public final class CompareGate {
       String msg = r.contenderTitle() + " " + r.operation() + " " + r.metric() + ": " + Fmt.fixed(r.ratio(), 3)
           + "x of the baseline" + (r.hasInterval() ? " [" + Fmt.fixed(r.low(), 3) + ", " + Fmt.fixed(r.high(), 3)
           + "]" : "") + ", " + r.verdict() + (failed ? ", worse by " + Fmt.fixed(change, 1) + " % > "
-          + Fmt.fixed(thresholdPct, 1) + " %" : "");
+          + Fmt.fixed(thresholdPct, 1) + " %" : "") + (undecided(r) ? " (not failing the build): " + r.decide()
+          : "");
       out.add(new Check(r, !failed, msg));
     }
     return out;
   }
 
+  private static boolean undecided(Verdicts.Row r) {
+    return r.verdict().equals(Verdicts.UNDECIDED);
+  }
+
+  /**
+   * The gate's one line for stderr: how many gated rows passed, and how many of them are undecided (which never fail
+   * a build: the noise hides whether they moved).
+   */
+  public static String summary(List<Check> checks, java.nio.file.Path junit) {
+    long failed = checks.stream().filter(c -> !c.passed()).count();
+    long undecided = checks.stream().filter(c -> undecided(c.row())).count();
+    return "gate: " + (checks.size() - failed) + " of " + checks.size() + " gated rows passed" + (undecided == 0 ? ""
+        : ", " + undecided + " of them undecided (not failing the build: too little evidence either way; compare's "
+        + "verdicts say what would decide them)") + " (" + junit + ")";
+  }
+
+  /** JUnit XML: a testcase per gated row, a PerformanceRegression failure when it failed, skipped when undecided. */
   public static String junitXml(List<Check> checks) {
     return JunitXml.suite("sciycsb.compare", checks.stream().map(c -> new JunitXml.Case("compare."
         + c.row().operation(), c.row().metric() + " " + c.row().contenderTitle(), c.passed(), c.message(),
-        "PerformanceRegression", c.message() + " (" + c.row().method() + ")")).toList());
+        "PerformanceRegression", c.message() + " (" + c.row().method() + ")", undecided(c.row()))).toList());
   }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 import org.sciycsb.api.ConfigException;
+import org.sciycsb.report.Fmt;
 import org.sciycsb.report.Hlog;
 import org.sciycsb.report.Interval;
 import org.sciycsb.report.ResultData;
@@ -17,7 +18,18 @@ import org.sciycsb.report.ResultData;
 /**
  * Whether a contender differs from the baseline beyond the noise: for every operation and metric (throughput,
  * mean, p50, p95, p99, p99.9 of the response time) the ratio contender / baseline with its 95 % confidence interval
- * and a verdict, {@code better}, {@code worse} or {@code same} (the interval holds 1: no significant difference).
+ * and a verdict:
+ *
+ * <ul>
+ *   <li>{@code better} or {@code worse}: the interval excludes 1;</li>
+ *   <li>{@code same}: the interval lies inside the equivalence band 1 &plusmn; {@code compare.threshold} percent (the
+ *       band of {@link UntilDecided}): the difference, whatever it is, is smaller than the threshold;</li>
+ *   <li>{@code undecided}: the interval holds 1 but reaches past the band, or there is no interval at all (no noise
+ *       estimate): sameness is never claimed without evidence, nor a difference. The row says what would decide it
+ *       ({@link Row#decide()}).</li>
+ * </ul>
+ *
+ * <p>The intervals:
  *
  * <ul>
  *   <li>{@code compare --run}'s interleaved rounds on both sides (at least 2 completed by both): a paired t interval
@@ -31,7 +43,7 @@ import org.sciycsb.report.ResultData;
  *       standard error with Student's t on the number of blocks. It sees the noise within a run, not the drift between
  *       runs: repeats are stronger, and the output says so.</li>
  *   <li>Otherwise (fewer than {@value #MIN_INTERVALS} intervals, no interval log, one side repeated and the other
- *       not): no interval, and the verdict is {@code same}: a difference is never claimed without evidence.</li>
+ *       not): no interval, and the verdict is {@code undecided}.</li>
  * </ul>
  */
 public final class Verdicts {
@@ -44,21 +56,54 @@ public final class Verdicts {
   public static final String BOOT = "block bootstrap of the run's intervals (95 %, " + BOOTSTRAP + " resamples, "
       + "Student's t on the blocks); repeats (-p repeats=N) would be stronger";
 
-  /** One judged row. {@code low}/{@code high} are NaN when there is no interval. */
+  /** The verdicts' words. */
+  public static final String BETTER = "better";
+  public static final String WORSE = "worse";
+  public static final String SAME = "same";
+  public static final String UNDECIDED = "undecided";
+
+  /**
+   * One judged row. {@code low}/{@code high} are NaN when there is no interval; {@code decide} says, for an
+   * {@code undecided} row, why and what would decide it (empty otherwise).
+   */
   public record Row(String operation, String metric, String contenderTitle, double baseline, double contender,
-      double ratio, double low, double high, String verdict, String method) {
+      double ratio, double low, double high, String verdict, String method, String decide) {
+    /** A row without a note on what would decide it. */
+    public Row(String operation, String metric, String contenderTitle, double baseline, double contender,
+        double ratio, double low, double high, String verdict, String method) {
+      this(operation, metric, contenderTitle, baseline, contender, ratio, low, high, verdict, method, "");
+    }
+
     boolean hasInterval() {
       return !Double.isNaN(low);
     }
   }
 
+  /** The equivalence band: a ratio from {@code low} to {@code high} is no difference worth a verdict. */
+  public record Band(double low, double high) {
+    /** 1 &plusmn; thresholdPct percent, as {@code compare.threshold} (and {@link UntilDecided}'s rule) gives it. */
+    public static Band of(double thresholdPct) {
+      return new Band(Math.max(0, 1 - thresholdPct / 100), 1 + thresholdPct / 100);
+    }
+
+    String text() {
+      return "[" + Fmt.fixed(low, 3) + ", " + Fmt.fixed(high, 3) + "]";
+    }
+  }
+
   private Verdicts() {}
 
-  /** Every operation and metric of one contender against the baseline. */
-  public static List<Row> judge(ResultData base, ResultData contender, String title, long seed)
+  /**
+   * Every operation and metric of one contender against the baseline, {@code same} meaning inside 1 &plusmn;
+   * thresholdPct percent ({@code compare.threshold}).
+   */
+  public static List<Row> judge(ResultData base, ResultData contender, String title, long seed, double thresholdPct)
       throws ConfigException {
-    Map<String, Blocks> b = blocks(sides(base));
-    Map<String, Blocks> c = blocks(sides(contender));
+    Map<String, Side> bSides = sides(base);
+    Map<String, Side> cSides = sides(contender);
+    Map<String, Blocks> b = blocks(bSides);
+    Map<String, Blocks> c = blocks(cSides);
+    Band band = Band.of(thresholdPct);
     SplittableRandom random = new SplittableRandom(seed);
     List<Row> rows = new ArrayList<>();
     for (String op : Compare.operations(List.of(base, contender))) {
@@ -68,14 +113,16 @@ public final class Verdicts {
         if (Double.isNaN(bv) || Double.isNaN(cv)) {
           continue; // an operation one side does not have: no row (the table shows "-")
         }
-        rows.add(row(op, m, title, bv, cv, base, contender, b.get(op), c.get(op), random));
+        Row r = row(op, m, title, bv, cv, base, contender, b.get(op), c.get(op), random, band);
+        rows.add(r.verdict().equals(UNDECIDED) ? withDecide(r, base, contender, bSides.get(op), cSides.get(op), band)
+            : r);
       }
     }
     return rows;
   }
 
   private static Row row(String op, String[] m, String title, double bv, double cv, ResultData base,
-      ResultData contender, Blocks bs, Blocks cs, SplittableRandom random) {
+      ResultData contender, Blocks bs, Blocks cs, SplittableRandom random, Band band) {
     double ratio = bv == 0 ? Double.NaN : cv / bv;
     boolean higherIsBetter = m[0].equals("throughput");
     List<Double> br = repeats(base, op, m[0]);
@@ -97,14 +144,31 @@ public final class Verdicts {
       ci = null;
       method = "none: " + (br.size() >= 2 || cr.size() >= 2 ? "one side repeated, the other not"
           : "fewer than " + MIN_INTERVALS + " measured intervals on a side (or no interval log)")
-          + "; no noise estimate, so no difference is claimed";
+          + "; no noise estimate, so neither a difference nor sameness is claimed";
     }
-    String verdict = "same";
-    if (ci != null && !Double.isNaN(ci[0]) && (ci[0] > 1 || ci[1] < 1)) {
-      verdict = (ci[0] > 1) == higherIsBetter ? "better" : "worse";
+    double lo = ci == null ? Double.NaN : ci[0];
+    double hi = ci == null ? Double.NaN : ci[1];
+    return new Row(op, m[1], title, bv, cv, ratio, lo, hi, verdict(lo, hi, higherIsBetter, band), method);
+  }
+
+  /**
+   * The verdict of an interval [lo, hi] of a ratio: better or worse when it excludes 1, same when it lies inside
+   * the band, else (it holds 1 and reaches past the band, or it is missing: NaN) undecided.
+   */
+  public static String verdict(double lo, double hi, boolean higherIsBetter, Band band) {
+    if (Double.isNaN(lo) || Double.isNaN(hi)) {
+      return UNDECIDED;
     }
-    return new Row(op, m[1], title, bv, cv, ratio, ci == null ? Double.NaN : ci[0], ci == null ? Double.NaN : ci[1],
-        verdict, method);
+    if (lo > 1 || hi < 1) {
+      return (lo > 1) == higherIsBetter ? BETTER : WORSE;
+    }
+    return UntilDecided.state(lo, hi, band.low(), band.high()) == UntilDecided.State.WITHIN ? SAME : UNDECIDED;
+  }
+
+  /** An undecided row with what would decide it. */
+  private static Row withDecide(Row r, ResultData base, ResultData contender, Side bs, Side cs, Band band) {
+    return new Row(r.operation(), r.metric(), r.contenderTitle(), r.baseline(), r.contender(), r.ratio(), r.low(),
+        r.high(), r.verdict(), r.method(), Decide.why(r, base, contender, bs, cs, band));
   }
 
   /** The repeats' values of a figure (empty for a single run). */

@@ -7,6 +7,11 @@ public final class Html {
   private Html() {}
 
   public static void head(StringBuilder sb, String title) {
+    head(sb, title, "");
+  }
+
+  /** As {@link #head(StringBuilder, String)}, with a page's own CSS rules after the shared ones (one line). */
+  public static void head(StringBuilder sb, String title, String css) {
     sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
         .append(Fmt.html(title)).append("</title>\n<style>\n")
         .append("body{font-family:sans-serif;margin:16px;color:#222;max-width:1180px}\n")
@@ -16,7 +21,7 @@ public final class Html {
         .append("td.n{text-align:right;font-variant-numeric:tabular-nums}\n")
         .append("td.better{color:#1a7f37}td.worse{color:#c62828}td.same{color:#777}\n")
         .append("svg.chart{border:1px solid #ddd;margin:4px}\n.note{font-size:12px;color:#555}\n")
-        .append("</style>\n</head>\n<body>\n");
+        .append(css.isEmpty() ? "" : css + "\n").append("</style>\n</head>\n<body>\n");
   }
 
   public static void tail(StringBuilder sb) {

@@ -226,7 +226,8 @@ public final class Svg {
 
   /**
    * A ratio (forest) chart: one row per ratio, a dot at the ratio and a line over its 95 % interval on a log axis,
-   * with the line of no difference at 1; green for better, red for worse, grey for the same within the noise.
+   * with the line of no difference at 1; green for better, red for worse, grey for the same (inside the band),
+   * amber for undecided.
    */
   public static String ratioChart(String id, String title, List<Ratio> rows) {
     int left = 170;
@@ -272,6 +273,7 @@ public final class Svg {
     String color = switch (r.verdict()) {
       case "better" -> "#2ca02c";
       case "worse" -> "#d62728";
+      case "undecided" -> "#d08a00";
       default -> "#7f7f7f";
     };
     java.util.function.DoubleUnaryOperator x = v -> left + (Math.max(xmin, Math.min(xmax, Math.log(v))) - xmin)

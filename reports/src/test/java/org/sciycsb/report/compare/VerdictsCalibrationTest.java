@@ -188,6 +188,48 @@ class VerdictsCalibrationTest {
     }
   }
 
+  /** Out of trials: how often each word was said of A/A throughput and of a 10 % throughput loss. */
+  record Words(int trials, int aaDifferent, int aaSame, int lossSame, int lossWorse) {}
+
+  /** The verdicts (band 1 +- 5 %) on Welch's interval of 5 simulated repeats a side. */
+  Words words(Verdicts.Side run, int trials) {
+    real = run;
+    SplittableRandom r = new SplittableRandom(44);
+    Verdicts.Band band = Verdicts.Band.of(5);
+    int aaDifferent = 0;
+    int aaSame = 0;
+    int lossSame = 0;
+    int lossWorse = 0;
+    for (int t = 0; t < trials; t++) {
+      double[] aa = Verdicts.welchLogRatio(repeats(r, 5, "throughput", 0), repeats(r, 5, "throughput", 0));
+      String v = Verdicts.verdict(aa[0], aa[1], true, band);
+      aaDifferent += v.equals("better") || v.equals("worse") ? 1 : 0;
+      aaSame += v.equals("same") ? 1 : 0;
+      double[] loss = Verdicts.welchLogRatio(repeats(r, 5, "throughput", 0), repeats(r, 5, "throughput", 0.1));
+      String w = Verdicts.verdict(loss[0], loss[1], true, band);
+      lossSame += w.equals("same") ? 1 : 0;
+      lossWorse += w.equals("worse") ? 1 : 0;
+    }
+    return new Words(trials, aaDifferent, aaSame, lossSame, lossWorse);
+  }
+
+  @Test
+  void theVerdictsWordsOnResampledRealRuns() {
+    Words basicWords = words(basic, 400);
+    Words h2Words = words(h2, 400);
+    System.out.println("verdicts, 5 repeats a side (Welch, band 1 +- 5 %): basic " + basicWords + ", H2 " + h2Words);
+    for (Words w : List.of(basicWords, h2Words)) {
+      // better/worse follow the interval (5 % expected of A/A); a 10 % loss lies outside the band: an interval
+      // inside the band around it is a miss of two standard errors and more (at most 2.5 % expected)
+      assertThat(100.0 * w.aaDifferent() / w.trials()).as("A/A called better or worse, %").isLessThanOrEqualTo(7);
+      assertThat(100.0 * w.lossSame() / w.trials()).as("a 10 % loss called the same, %").isLessThanOrEqualTo(3);
+    }
+    // the basic fixture's repeats are steady: its A/A intervals lie inside the band and its 10 % loss is found
+    assertThat(100.0 * basicWords.aaSame() / basicWords.trials()).as("basic A/A: same, %").isGreaterThan(90);
+    assertThat(100.0 * basicWords.lossWorse() / basicWords.trials()).as("basic 10 % loss: worse, %")
+        .isGreaterThan(90);
+  }
+
   @Test
   void theFixtureIsARealRunsLog() throws IOException {
     String head = Files.readString(tmp.resolve("h2/latency.hlog")).lines().limit(3).reduce("", String::concat);
