@@ -81,7 +81,7 @@ public final class BasicBinding implements Binding {
     Map<String, String> shown = verbose ? ctx.config().asMap() : Map.of();
     long busyNanos = ctx.config().get(BUSY_WAIT) * 1000L;
     BasicUniques uniques = ctx.config().get(COUNT) ? new BasicUniques() : null;
-    return run(new Settings(delay, random, busyNanos, verbose, shown, uniques), true);
+    return run(new Settings(delay, random, busyNanos, verbose, shown, uniques));
   }
 
   /**
@@ -91,8 +91,7 @@ public final class BasicBinding implements Binding {
   record Settings(int delayMs, boolean random, long busyNanos, boolean verbose, Map<String, String> shown,
       BasicUniques uniques) {}
 
-  /** @param printsUniques whether this run (the run's own, not a thread's client) prints the counts at close */
-  private static BindingRun run(Settings settings, boolean printsUniques) {
+  private static BindingRun run(Settings settings) {
     int delay = settings.delayMs();
     return new BindingRun() {
       /** Completes the asynchronous operations after their delay; made on first use (only async runs use it). */
@@ -129,7 +128,7 @@ public final class BasicBinding implements Binding {
 
       @Override
       public BindingRun openThreadClient(int threadId) {
-        return run(settings, false);
+        return run(settings);
       }
 
       /** No store: nothing to empty. */
@@ -155,9 +154,6 @@ public final class BasicBinding implements Binding {
         if (t != null) {
           t.shutdownNow();
         }
-        if (printsUniques && settings.uniques() != null) {
-          settings.uniques().print(System.out);
-        }
       }
     };
   }
@@ -180,6 +176,17 @@ public final class BasicBinding implements Binding {
       this.timer = timer;
       if (verbose) {
         BasicVerbose.properties(settings.shown());
+      }
+      if (uniques != null) {
+        uniques.opened();
+      }
+    }
+
+    /** With basicdb.count, the last DB of the run to be cleaned up prints the counts (as upstream's). */
+    @Override
+    public void cleanup() {
+      if (uniques != null) {
+        uniques.closed(System.out);
       }
     }
 

@@ -11,10 +11,12 @@ import site.ycsb.ByteIterator;
 /**
  * {@code basicdb.count=true}, as upstream's BasicDB: per operation kind, the number of distinct requests the run
  * sent (a request is its table, key and the sorted field names, or fields and values for a write, hashed to an
- * int as upstream does), printed when the run's binding closes as {@code [READS], Uniques, N} ... {@code [DELETES],
- * Uniques, N} on stdout. Shared by every thread of the run (upstream shares static maps between its DB instances).
+ * int as upstream does), printed when the last of the run's DBs is cleaned up (when its threads end, before the
+ * results are printed, as upstream) as {@code [READS], Uniques, N} ... {@code [DELETES], Uniques, N} on stdout.
+ * Shared by every thread of the run (upstream shares static maps between its DB instances).
  */
 final class BasicUniques {
+  private final java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
   private final Set<Integer> reads = ConcurrentHashMap.newKeySet();
   private final Set<Integer> scans = ConcurrentHashMap.newKeySet();
   private final Set<Integer> updates = ConcurrentHashMap.newKeySet();
@@ -39,6 +41,18 @@ final class BasicUniques {
 
   void delete(String table, String key) {
     deletes.add((table + key).hashCode());
+  }
+
+  /** A DB of the run starts. */
+  void opened() {
+    open.incrementAndGet();
+  }
+
+  /** A DB of the run is cleaned up: the last one prints the counts on {@code out}. */
+  void closed(PrintStream out) {
+    if (open.decrementAndGet() == 0) {
+      print(out);
+    }
   }
 
   /** Upstream's five lines. */

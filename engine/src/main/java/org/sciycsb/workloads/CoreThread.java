@@ -40,6 +40,7 @@ final class CoreThread implements WorkloadThread {
   private final int retryLimit;
   private final int retryInterval;
   private final boolean keepGoing;
+  private final java.io.PrintStream log;
   /** Set when a load's insert failed for good without keep-going: the thread has no more work. */
   private volatile boolean stopped;
   private final CoreSettings.ScanLimits scanLimits;
@@ -74,6 +75,7 @@ final class CoreThread implements WorkloadThread {
     this.retryLimit = settings.retryLimit();
     this.retryInterval = settings.retryInterval();
     this.keepGoing = settings.keepGoing();
+    this.log = settings.log();
     this.scanLimits = settings.scanLimits();
     this.mix = settings.mix();
     this.keys = settings.keys();
@@ -134,7 +136,7 @@ final class CoreThread implements WorkloadThread {
       return false; // an asynchronous insert in flight failed too: said once
     }
     stopped = true;
-    System.err.println("core workload: insert of " + key + " failed after " + attempts + " attempt"
+    log.println("core workload: insert of " + key + " failed after " + attempts + " attempt"
         + (attempts == 1 ? "" : "s") + " (core_workload_insertion_retry_limit=" + retryLimit + "): this thread stops"
         + " loading; -p core_workload_insertion_keep_going_on_error=true goes on");
     return false;
