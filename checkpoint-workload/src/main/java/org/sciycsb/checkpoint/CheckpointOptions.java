@@ -16,7 +16,8 @@ public final class CheckpointOptions {
           + " written after each slice of I, the last slice may be shorter; 0 = no checkpoint (the baseline run)"
           + " (bare number: seconds)");
   public static final Option<Long> SIZE = Option.bytes("checkpoint.size", 65_536L,
-      "S: size of the status document's payload (65536, 64k, 1m; docs/command-line.md#sizes) (seed 000: 65536 or 1048576); needs fieldlength >= S")
+      "S: size of the status document's payload (seed 000: 65536 or 1048576; 64k, 1m: docs/command-line.md#sizes);"
+          + " needs fieldlength >= S")
       .check(v -> v >= 1 && v <= 16L * 1024 * 1024, "must be 1 byte to 16 MiB");
   public static final Option<Integer> TASKS = Option.integer("checkpoint.tasks", null,
       "tasks of the job; each client thread runs one task after another, so with as many tasks as threads (the"

@@ -44,7 +44,8 @@ public final class BasicBinding implements Binding {
           + " (upstream's default is true), since this binding measures the client and printing would dominate it");
   public static final Option<Boolean> COUNT = Option.bool("basicdb.count", false,
       "as upstream's BasicDB: count the distinct requests of each kind (table, key and fields, hashed) and print"
-          + " [READS], Uniques, N ... [DELETES], Uniques, N on stdout when the run's binding closes");
+          + " [READS], Uniques, N ... [DELETES], Uniques, N on stdout when the last thread's DB is cleaned up, before"
+          + " the results");
 
   @Override
   public String name() {
