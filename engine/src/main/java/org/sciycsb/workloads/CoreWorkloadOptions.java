@@ -93,6 +93,16 @@ public final class CoreWorkloadOptions {
       "the key number from which the clients' run inserts interleave (set by --clients)").check(v -> v >= 0,
       "must not be negative").defaultShownAs("recordcount");
 
+  /**
+   * The core workload's properties that upstream 0.17's CoreWorkload does not read (upstream master's, and ours): a
+   * run of another workload class, upstream's CoreWorkload included (coreworkload.impl=upstream), refuses them at a
+   * value other than their default ({@link UpstreamWorkload#validate}), since that class would ignore them.
+   */
+  static java.util.List<Option<?>> notReadByUpstream() {
+    return java.util.List.of(INSERTION_KEEP_GOING, MAX_SCAN_RATE, SCAN_OP_TIME_LIMIT, DISCARD_SCANNED_RECORD,
+        READ_ALL_FIELDS_BY_NAME, ZIPFIAN_CONSTANT);
+  }
+
   private static Option<Double> proportion(String name, double dflt) {
     return Option.decimal(name, dflt, "share of operations that are " + name.replace("proportion", ""))
         .check(v -> v >= 0 && v <= 1, "must be between 0 and 1");

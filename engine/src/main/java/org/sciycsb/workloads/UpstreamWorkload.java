@@ -60,6 +60,21 @@ public final class UpstreamWorkload implements BenchWorkload {
     return b.build();
   }
 
+  /**
+   * Refuses the core workload's properties this class would ignore (upstream master's keep-going and scan limits,
+   * and ours) when set to anything but their default: they are read by our CoreWorkload only.
+   */
+  @Override
+  public void validate(org.sciycsb.api.Config config, org.sciycsb.api.Phase phase) throws ConfigException {
+    for (org.sciycsb.api.Option<?> o : CoreWorkloadOptions.notReadByUpstream()) {
+      if (config.has(o.name()) && !java.util.Objects.equals(config.get(o), o.defaultValue())) {
+        throw new ConfigException(o.name() + "=" + config.raw(o.name(), "") + " is read by this tool's core workload,"
+            + " not by " + className + (className.equals("site.ycsb.workloads.CoreWorkload")
+                ? " (coreworkload.impl=upstream runs upstream 0.17's class, which does not know it)" : ""));
+      }
+    }
+  }
+
   @Override
   public void init(WorkloadContext ctx) throws BenchmarkException {
     props = ctx.run().config().toProperties();

@@ -75,6 +75,19 @@ class UpstreamPropertiesRunTest {
   }
 
   @Test
+  void upstreamsOwnCoreWorkloadRefusesWhatOnlyOursReads() {
+    LocalRun c = LocalRun.run("run", "basic", "-P", "../workloads/workloade", "-p", "coreworkload.impl=upstream",
+        "-p", "maxscanrate=100", "-p", "results.dir=" + tmp.resolve("up"));
+    assertThat(c.exit).as(c.toString()).isEqualTo(2);
+    assertThat(c.err).contains("error: maxscanrate=100 is read by this tool's core workload, not by"
+        + " site.ycsb.workloads.CoreWorkload (coreworkload.impl=upstream runs upstream 0.17's class");
+    assertThat(tmp.resolve("up")).doesNotExist();
+    LocalRun dflt = LocalRun.run("run", "basic", "-P", "../workloads/workloade", "-p", "coreworkload.impl=upstream",
+        "-p", "maxscanrate=0", "-p", "operationcount=50", "-p", "results.dir=" + tmp.resolve("up0"));
+    assertThat(dflt.exit).as("a default value asks for nothing").isZero();
+  }
+
+  @Test
   void basicdbCountPrintsUpstreamsUniquesLines() {
     String out = systemOut("run", "basic", "-P", "../workloads/workloadc", "-p", "recordcount=10", "-p",
         "operationcount=500", "-p", "basicdb.count=true", "-p", "requestdistribution=uniform", "-threads", "2",
