@@ -8,6 +8,7 @@ import org.sciycsb.api.OptionSet;
 import org.sciycsb.api.ThreadContext;
 import org.sciycsb.api.WorkloadContext;
 import org.sciycsb.api.WorkloadThread;
+import org.sciycsb.bindings.ClassProperties;
 import site.ycsb.DB;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
@@ -32,32 +33,10 @@ public final class UpstreamWorkload implements BenchWorkload {
     return className;
   }
 
-  /**
-   * The property names the class declares as upstream's workloads do, public static final String constants named
-   * {@code *_PROPERTY} (in the class and its superclasses, e.g. TimeSeriesWorkload's {@code tagcount}): known, so
-   * that a workload file of theirs draws no warning, and read by the class itself (as text).
-   */
+  /** The property names the class declares as upstream's classes do ({@link ClassProperties}). */
   @Override
   public OptionSet options() {
-    OptionSet.Builder b = OptionSet.builder(className);
-    java.util.Set<String> seen = new java.util.HashSet<>();
-    for (Class<?> c = workload.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
-      for (java.lang.reflect.Field f : c.getDeclaredFields()) {
-        int m = f.getModifiers();
-        if (f.getType() == String.class && f.getName().endsWith("_PROPERTY") && java.lang.reflect.Modifier.isPublic(m)
-            && java.lang.reflect.Modifier.isStatic(m) && java.lang.reflect.Modifier.isFinal(m)) {
-          try {
-            String name = (String) f.get(null);
-            if (name != null && !name.isBlank() && seen.add(name)) {
-              b.add(org.sciycsb.api.Option.string(name, null, "read by " + className));
-            }
-          } catch (IllegalAccessException e) {
-            // not readable: not declared
-          }
-        }
-      }
-    }
-    return b.build();
+    return ClassProperties.of(workload.getClass(), className);
   }
 
   /**
