@@ -42,7 +42,7 @@ final class CoreThread implements WorkloadThread {
   private final boolean keepGoing;
   private final java.io.PrintStream log;
   /** Set when a load's insert failed for good without keep-going: the thread has no more work. */
-  private volatile boolean stopped;
+  private final java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
   private final CoreSettings.ScanLimits scanLimits;
   private final OperationMix mix;
   private final KeyNames keys;
@@ -132,10 +132,9 @@ final class CoreThread implements WorkloadThread {
     if (keepGoing) {
       return true;
     }
-    if (stopped) {
+    if (!stopped.compareAndSet(false, true)) {
       return false; // an asynchronous insert in flight failed too: said once
     }
-    stopped = true;
     log.println("core workload: insert of " + key + " failed after " + attempts + " attempt"
         + (attempts == 1 ? "" : "s") + " (core_workload_insertion_retry_limit=" + retryLimit + "): this thread stops"
         + " loading; -p core_workload_insertion_keep_going_on_error=true goes on");
@@ -165,7 +164,7 @@ final class CoreThread implements WorkloadThread {
 
   @Override
   public CompletionStage<?> doInsertAsync(AsyncOps ops) {
-    if (stopped) {
+    if (stopped.get()) {
       return null;
     }
     long keynum = loadKeys.next();

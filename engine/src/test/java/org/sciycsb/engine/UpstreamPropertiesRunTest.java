@@ -75,6 +75,22 @@ class UpstreamPropertiesRunTest {
   }
 
   @Test
+  void anAsynchronousLoadStopsSendingAtItsFirstFailedInsertAndSaysSoOnce() throws Exception {
+    Path stop = tmp.resolve("async-stop");
+    LocalRun c = LocalRun.run("load", "test-stall", "-P", "../workloads/workloada", "-p", "recordcount=400", "-p",
+        "stall.failevery=5", "-p", "stall.ms=0", "-p", "inflight=4", "-p", "results.dir=" + stop);
+    assertThat(c.err.lines().filter(l -> l.contains("this thread stops loading"))).as(c.toString()).hasSize(1);
+    assertThat(operations(stop)).as("the inserts in flight end, no new one is sent").isBetween(5L, 100L);
+    Path go = tmp.resolve("async-go");
+    LocalRun k = LocalRun.run("load", "test-stall", "-P", "../workloads/workloada", "-p", "recordcount=400", "-p",
+        "stall.failevery=5", "-p", "stall.ms=0", "-p", "inflight=4", "-p",
+        "core_workload_insertion_keep_going_on_error=true", "-p", "results.dir=" + go);
+    assertThat(k.err).as(k.toString()).doesNotContain("this thread stops");
+    assertThat(operations(go)).isEqualTo(400);
+    assertThat(errors(go)).isEqualTo(80);
+  }
+
+  @Test
   void upstreamsOwnCoreWorkloadRefusesWhatOnlyOursReads() {
     LocalRun c = LocalRun.run("run", "basic", "-P", "../workloads/workloade", "-p", "coreworkload.impl=upstream",
         "-p", "maxscanrate=100", "-p", "results.dir=" + tmp.resolve("up"));
