@@ -64,10 +64,10 @@ class UpstreamWorkloadFilesTest {
     for (InProcessRun r : new InProcessRun[] {load, run}) {
       assertThat(r.exit).as(r.toString()).isZero();
       assertThat(r.err.lines().filter(l -> l.startsWith("warning:"))).as(r.toString()).containsExactlyInAnyOrder(
-          "warning: property delayedIntervals is not read by site.ycsb.workloads.TimeSeriesWorkload, which reads"
-              + " delayedintervals (upstream YCSB ignores delayedIntervals too)",
-          "warning: property delayedSeries is not read by site.ycsb.workloads.TimeSeriesWorkload, which reads"
-              + " delayedseries (upstream YCSB ignores delayedSeries too)");
+          "warning: property delayedIntervals is not one site.ycsb.workloads.TimeSeriesWorkload declares (it"
+              + " declares delayedintervals; YCSB's property names are case-sensitive)",
+          "warning: property delayedSeries is not one site.ycsb.workloads.TimeSeriesWorkload declares (it declares"
+              + " delayedseries; YCSB's property names are case-sensitive)");
     }
     assertThat(run.text("OVERALL", "Operations")).isEqualTo("300");
   }
