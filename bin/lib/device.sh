@@ -28,7 +28,7 @@ dev_say() { echo "bin/servers device: $*" >&2; }
 
 device_usage() {
   cat <<'USAGE'
-usage: bin/servers device create NAME --profile hdd|ssd|FILE --size SIZE   (SIZE: e.g. 256M, 2G; prints the mount point)
+usage: bin/servers device create NAME --profile hdd|ssd|FILE --size SIZE   (SIZE: e.g. 256m, 2g, 3GiB; prints the mount point)
        bin/servers device check NAME [--seconds S]    measure it with fio beside its profile (S per job, default 3)
        bin/servers device remove NAME
        bin/servers device list
@@ -133,8 +133,7 @@ device_create() {
   [ -n "$profile" ] || dev_bad "create needs --profile hdd|ssd|FILE"
   [ -n "$size" ] || dev_bad "create needs --size SIZE (e.g. 256M)"
   profile="$(device_profile_file "$profile")" || exit 2
-  [[ "$size" =~ ^[0-9]+[KMGT]?$ ]] || dev_bad "bad size '$size' (a number with K, M, G or T, e.g. 256M)"
-  bytes="$(numfmt --from=iec "$size")"
+  bytes="$(size_bytes "$size")" || dev_bad "bad size '$size' ($SIZE_FORMS)"
   [ "$bytes" -ge "$DEVICE_MIN_BYTES" ] || dev_bad "size $size is below the smallest device, 32M"
   dir="$DEVICES/$name"
   [ ! -e "$dir" ] || dev_bad "device '$name' exists ($dir); bin/servers device remove $name first"

@@ -35,6 +35,8 @@ SCIYCSB_HOME="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd
 SCIYCSB_WORK="${SCIYCSB_WORK:-$SCIYCSB_HOME/work}"
 # shellcheck source=java.sh
 . "$SCIYCSB_HOME/bin/lib/java.sh"
+# shellcheck source=size.sh
+. "$SCIYCSB_HOME/bin/lib/size.sh"
 
 # every verb, one a line
 server_verbs() { printf '%s\n' "${SERVER_VERBS[@]}" "${SERVER_EXTRA_VERBS[@]}"; }
@@ -251,7 +253,7 @@ memcap_parse() {
   while [ $# -gt 0 ]; do
     case "$1" in
       --device) [ $# -ge 2 ] && [ -n "$2" ] || memcap_bad "--device needs a device name (bin/servers device list)"; dev="$2"; shift 2 ;;
-      --memory) [ $# -ge 2 ] && [ -n "$2" ] || memcap_bad "--memory needs a size (e.g. 256M)"; mem="$2"; shift 2 ;;
+      --memory) [ $# -ge 2 ] && [ -n "$2" ] || memcap_bad "--memory needs a size (e.g. 256m, 1g)"; mem="$2"; shift 2 ;;
       *) MEMCAP_ARGS+=("$1"); shift ;;
     esac
   done
@@ -274,8 +276,7 @@ memcap_parse() {
     MEMCAP_MNT="$ddir/mnt"
   fi
   if [ -n "$mem" ]; then
-    [[ "$mem" =~ ^[0-9]+[KMGT]?$ ]] || memcap_bad "bad memory size '$mem' (a number with K, M, G or T, e.g. 256M)"
-    MEMCAP_BYTES="$(numfmt --from=iec "$mem")"
+    MEMCAP_BYTES="$(size_bytes "$mem")" || memcap_bad "bad memory size '$mem' ($SIZE_FORMS)"
     [ "$MEMCAP_BYTES" -ge "${SERVER_MEMCAP_MIN:-0}" ] ||
       memcap_bad "--memory $mem is below what ${SERVER_NAME%%@*} needs to start, $(numfmt --to=iec "$SERVER_MEMCAP_MIN")"
     [ "$(id -u)" -eq 0 ] || memcap_bad "--memory needs root (cgroup v1 memory controller)"

@@ -83,6 +83,15 @@ public final class Option<T> {
     }, v -> true, null, false);
   }
 
+  /**
+   * A size in bytes, written as people write sizes ({@link ByteSize}: {@code 4096}, {@code 512k}, {@code 256m},
+   * {@code 3g}, {@code 3GiB}, {@code 3GB}); help shows the default in binary units ({@code 128MiB}).
+   */
+  public static Option<Long> bytes(String name, Long defaultValue, String description) {
+    return new Option<>(name, "size", defaultValue, defaultValue == null ? null : ByteSize.format(defaultValue),
+        description, ByteSize::parse, v -> v >= 0, "must not be negative", false);
+  }
+
   /** A choice among fixed words, compared case-insensitively; the value is the canonical word. */
   public static Option<String> choice(String name, String defaultValue, String description, String... choices) {
     List<String> all = Arrays.asList(choices);

@@ -15,8 +15,9 @@ public final class CheckpointOptions {
       "s", "I: compute between two checkpoints (seed 000: 1 to 5 s in figure 2, 10 s in figure 3); a checkpoint is"
           + " written after each slice of I, the last slice may be shorter; 0 = no checkpoint (the baseline run)"
           + " (bare number: seconds)");
-  public static final Option<Long> SIZE = Option.longValue("checkpoint.size", 65_536L,
-      "S: bytes of the status document's payload (seed 000: 65536 or 1048576); needs fieldlength >= S")
+  public static final Option<Long> SIZE = Option.bytes("checkpoint.size", 65_536L,
+      "S: size of the status document's payload (seed 000: 65536 or 1048576; 64k, 1m: docs/command-line.md#sizes);"
+          + " needs fieldlength >= S")
       .check(v -> v >= 1 && v <= 16L * 1024 * 1024, "must be 1 byte to 16 MiB");
   public static final Option<Integer> TASKS = Option.integer("checkpoint.tasks", null,
       "tasks of the job; each client thread runs one task after another, so with as many tasks as threads (the"

@@ -24,19 +24,28 @@ import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
 
-/** {@code basic}: a store that does nothing, to measure the client itself. Options follow upstream's BasicDB. */
+/**
+ * {@code basic}: a store that does nothing, to measure the client itself. Its options are upstream's BasicDB's, with
+ * upstream's meaning, except that {@code basicdb.verbose} is off unless set (upstream's BasicDB prints every
+ * operation by default, which would measure the printing instead of the client); {@code basicdb.busywait} is ours.
+ */
 public final class BasicBinding implements Binding {
   public static final Option<Integer> DELAY = Option.integer("basicdb.simulatedelay", 0,
       "milliseconds each operation sleeps (0: none)").check(v -> v >= 0, "must not be negative");
   public static final Option<Boolean> RANDOMIZE = Option.bool("basicdb.randomizedelay", true,
-      "sleep a random time up to simulatedelay instead of exactly it");
+      "sleep a random whole number of milliseconds from 0 to simulatedelay - 1 (as upstream) instead of exactly"
+          + " simulatedelay");
   public static final Option<Integer> BUSY_WAIT = Option.integer("basicdb.busywait", 0,
       "microseconds each operation busy-waits (0: none): a precise service time, for calibrating comparisons")
       .check(v -> v >= 0 && v <= 10_000_000, "must be 0 to 10000000");
   public static final Option<Boolean> VERBOSE = Option.bool("basicdb.verbose", false,
-      "print every operation to stdout (slow: for debugging workloads)");
+      "as upstream's BasicDB: print the properties when a thread's DB starts and every operation (READ table key"
+          + " [ fields ], UPDATE/INSERT with field=value, SCAN with its length, DELETE) to stdout; off by default here"
+          + " (upstream's default is true), since this binding measures the client and printing would dominate it");
   public static final Option<Boolean> COUNT = Option.bool("basicdb.count", false,
-      "accepted for compatibility with upstream's BasicDB; ignored");
+      "as upstream's BasicDB: count the distinct requests of each kind (table, key and fields, hashed) and print"
+          + " [READS], Uniques, N ... [DELETES], Uniques, N on stdout when the last thread's DB is cleaned up, before"
+          + " the results");
 
   @Override
   public String name() {
@@ -70,11 +79,21 @@ public final class BasicBinding implements Binding {
     int delay = ctx.config().get(DELAY);
     boolean random = ctx.config().get(RANDOMIZE);
     boolean verbose = ctx.config().get(VERBOSE);
+    Map<String, String> shown = verbose ? ctx.config().asMap() : Map.of();
     long busyNanos = ctx.config().get(BUSY_WAIT) * 1000L;
-    return run(delay, random, busyNanos, verbose);
+    BasicUniques uniques = ctx.config().get(COUNT) ? new BasicUniques() : null;
+    return run(new Settings(delay, random, busyNanos, verbose, shown, uniques));
   }
 
-  private static BindingRun run(int delay, boolean random, long busyNanos, boolean verbose) {
+  /**
+   * What every DB of a run shares: the delays, the verbose printing (with the properties it prints first) and, with
+   * basicdb.count, the run's distinct requests.
+   */
+  record Settings(int delayMs, boolean random, long busyNanos, boolean verbose, Map<String, String> shown,
+      BasicUniques uniques) {}
+
+  private static BindingRun run(Settings settings) {
+    int delay = settings.delayMs();
     return new BindingRun() {
       /** Completes the asynchronous operations after their delay; made on first use (only async runs use it). */
       private volatile ScheduledExecutorService timer;
@@ -94,7 +113,7 @@ public final class BasicBinding implements Binding {
 
       @Override
       public DB newDb(int threadId) {
-        return new BasicDb(delay, random, busyNanos, verbose, delay > 0 ? this::timer : null);
+        return new BasicDb(settings, delay > 0 ? this::timer : null);
       }
 
       @Override
@@ -110,7 +129,7 @@ public final class BasicBinding implements Binding {
 
       @Override
       public BindingRun openThreadClient(int threadId) {
-        return run(delay, random, busyNanos, verbose);
+        return run(settings);
       }
 
       /** No store: nothing to empty. */
@@ -146,30 +165,49 @@ public final class BasicBinding implements Binding {
     private final boolean random;
     private final long busyNanos;
     private final boolean verbose;
+    private final BasicUniques uniques;
     private final Supplier<ScheduledExecutorService> timer;
 
-    BasicDb(int delayMs, boolean random, long busyNanos, boolean verbose, Supplier<ScheduledExecutorService> timer) {
-      this.delayMs = delayMs;
-      this.random = random;
-      this.busyNanos = busyNanos;
-      this.verbose = verbose;
+    BasicDb(Settings settings, Supplier<ScheduledExecutorService> timer) {
+      this.delayMs = settings.delayMs();
+      this.random = settings.random();
+      this.busyNanos = settings.busyNanos();
+      this.verbose = settings.verbose();
+      this.uniques = settings.uniques();
       this.timer = timer;
+      if (verbose) {
+        BasicVerbose.properties(settings.shown());
+      }
+      if (uniques != null) {
+        uniques.opened();
+      }
     }
 
+    /** With basicdb.count, the last DB of the run to be cleaned up prints the counts (as upstream's). */
+    @Override
+    public void cleanup() {
+      if (uniques != null) {
+        uniques.closed(System.out);
+      }
+    }
+
+    /** Upstream's delay: with randomizedelay a whole number of milliseconds below simulatedelay (0: none). */
     private long delayNanos() {
       if (delayMs <= 0) {
         return 0;
       }
-      long ms = random ? ThreadLocalRandom.current().nextInt(delayMs) + 1 : delayMs;
+      long ms = random ? ThreadLocalRandom.current().nextInt(delayMs) : delayMs;
       return ms * 1_000_000L;
     }
 
-    private void delay(String what, String table, String key) {
-      if (verbose) {
-        System.out.println(what + " " + table + " " + key);
-      }
+    private void delay() {
       if (delayMs > 0) {
-        LockSupport.parkNanos(delayNanos());
+        long ns = delayNanos();
+        long deadline = System.nanoTime() + ns;
+        while (ns > 0) {
+          LockSupport.parkNanos(ns);
+          ns = deadline - System.nanoTime();
+        }
       }
       busyWait();
     }
@@ -183,43 +221,61 @@ public final class BasicBinding implements Binding {
       }
     }
 
+    private void note(String what, String table, String key, Set<String> fields, Map<String, ByteIterator> values,
+        int scanLength) {
+      if (verbose) {
+        BasicVerbose.operation(what, table, key, fields, values, scanLength);
+      }
+      if (uniques != null) {
+        switch (what) {
+          case "READ" -> uniques.read(table, key, fields);
+          case "SCAN" -> uniques.scan(table, key, fields);
+          case "UPDATE" -> uniques.update(table, key, values);
+          case "INSERT" -> uniques.insert(table, key, values);
+          default -> uniques.delete(table, key);
+        }
+      }
+    }
+
     @Override
     public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
-      delay("READ", table, key);
+      delay();
+      note("READ", table, key, fields, null, -1);
       return Status.OK;
     }
 
     @Override
     public Status scan(String table, String startkey, int recordcount, Set<String> fields,
         Vector<HashMap<String, ByteIterator>> result) {
-      delay("SCAN", table, startkey);
+      delay();
+      note("SCAN", table, startkey, fields, null, recordcount);
       return Status.OK;
     }
 
     @Override
     public Status update(String table, String key, Map<String, ByteIterator> values) {
-      delay("UPDATE", table, key);
+      delay();
+      note("UPDATE", table, key, null, values, -1);
       return Status.OK;
     }
 
     @Override
     public Status insert(String table, String key, Map<String, ByteIterator> values) {
-      delay("INSERT", table, key);
+      delay();
+      note("INSERT", table, key, null, values, -1);
       return Status.OK;
     }
 
     @Override
     public Status delete(String table, String key) {
-      delay("DELETE", table, key);
+      delay();
+      note("DELETE", table, key, null, null, -1);
       return Status.OK;
     }
 
     private static final CompletableFuture<Status> OK = CompletableFuture.completedFuture(Status.OK);
 
-    private CompletionStage<Status> later(String what, String table, String key) {
-      if (verbose) {
-        System.out.println(what + " " + table + " " + key);
-      }
+    private CompletionStage<Status> later() {
       busyWait();
       if (delayMs <= 0) {
         return OK;
@@ -232,28 +288,33 @@ public final class BasicBinding implements Binding {
     @Override
     public CompletionStage<Status> readAsync(String table, String key, Set<String> fields,
         Map<String, ByteIterator> result) {
-      return later("READ", table, key);
+      note("READ", table, key, fields, null, -1);
+      return later();
     }
 
     @Override
     public CompletionStage<Status> scanAsync(String table, String startkey, int recordcount, Set<String> fields,
         Vector<HashMap<String, ByteIterator>> result) {
-      return later("SCAN", table, startkey);
+      note("SCAN", table, startkey, fields, null, recordcount);
+      return later();
     }
 
     @Override
     public CompletionStage<Status> updateAsync(String table, String key, Map<String, ByteIterator> values) {
-      return later("UPDATE", table, key);
+      note("UPDATE", table, key, null, values, -1);
+      return later();
     }
 
     @Override
     public CompletionStage<Status> insertAsync(String table, String key, Map<String, ByteIterator> values) {
-      return later("INSERT", table, key);
+      note("INSERT", table, key, null, values, -1);
+      return later();
     }
 
     @Override
     public CompletionStage<Status> deleteAsync(String table, String key) {
-      return later("DELETE", table, key);
+      note("DELETE", table, key, null, null, -1);
+      return later();
     }
   }
 }

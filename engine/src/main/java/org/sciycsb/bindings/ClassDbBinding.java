@@ -29,9 +29,17 @@ public final class ClassDbBinding implements Binding {
     return "the site.ycsb.DB class " + className;
   }
 
+  /**
+   * The property names the class declares as upstream's DBs do ({@link ClassProperties}: BasicDB's
+   * {@code basicdb.verbose}, ...); none when the class cannot be loaded (the run then fails on that).
+   */
   @Override
   public OptionSet options() {
-    return OptionSet.empty(className);
+    try {
+      return ClassProperties.of(load(), className);
+    } catch (ConfigException e) {
+      return OptionSet.empty(className);
+    }
   }
 
   /** Loads the class; a missing class or one that is not a DB is a configuration error. */

@@ -173,7 +173,7 @@ public final class Benchmark {
     for (RunExtension e : spec.extensions()) {
       e.validate(config);
     }
-    List<String> warnings = checkKeys(config, sets, spec.extensions());
+    List<String> warnings = checkKeys(config, sets, spec.extensions(), spec.phase());
     String bindingName = spec.binding() != null ? spec.binding() : binding.name();
     Map<String, String> asked = new TreeMap<>();
     for (Map.Entry<String, String> e : workload.bindingDefaults(config, bindingName).entrySet()) {
@@ -183,7 +183,7 @@ public final class Benchmark {
     }
     if (!asked.isEmpty()) {
       config = config.with(asked);
-      checkKeys(config, sets, spec.extensions());
+      checkKeys(config, sets, spec.extensions(), spec.phase());
     }
     KeyCheck.required(config, sets); // after the workload's binding defaults, which may give one
     // read every engine option now: a bad value fails here, before anything starts
@@ -280,11 +280,11 @@ public final class Benchmark {
   }
 
   /** The key check, leaving out the dynamic keys the extensions own (they check them themselves). */
-  private static List<String> checkKeys(Config config, List<OptionSet> sets, List<RunExtension> extensions)
-      throws ConfigException {
+  private static List<String> checkKeys(Config config, List<OptionSet> sets, List<RunExtension> extensions,
+      org.sciycsb.api.Phase phase) throws ConfigException {
     Map<String, String> checked = new LinkedHashMap<>(config.asMap());
     checked.keySet().removeIf(k -> extensions.stream().anyMatch(e -> e.ownsKey(k)));
-    return KeyCheck.check(new Config(checked), sets);
+    return KeyCheck.check(new Config(checked), sets, phase);
   }
 
   /** The checkout ({@code sciycsb.home}) and its work folder ({@code SCIYCSB_WORK}, default {@code work/}). */

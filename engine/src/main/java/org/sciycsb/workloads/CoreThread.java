@@ -39,6 +39,11 @@ final class CoreThread implements WorkloadThread {
   private final int constantFieldLength;
   private final int retryLimit;
   private final int retryInterval;
+  private final boolean keepGoing;
+  private final java.io.PrintStream log;
+  /** Set when a load's insert failed for good without keep-going: the thread has no more work. */
+  private final java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
+  private final CoreSettings.ScanLimits scanLimits;
   private final OperationMix mix;
   private final KeyNames keys;
   private final Operation rmw;
@@ -69,6 +74,9 @@ final class CoreThread implements WorkloadThread {
     this.constantFieldLength = settings.constantFieldLength();
     this.retryLimit = settings.retryLimit();
     this.retryInterval = settings.retryInterval();
+    this.keepGoing = settings.keepGoing();
+    this.log = settings.log();
+    this.scanLimits = settings.scanLimits();
     this.mix = settings.mix();
     this.keys = settings.keys();
     this.rmw = settings.rmw();
@@ -113,8 +121,24 @@ final class CoreThread implements WorkloadThread {
       }
       values = again(key, values);
     }
-    // unlike upstream, a failed insert does not end the thread: it is counted, and the load goes on
-    return true;
+    return status != null && status.isOk() || keepGoing(key, retries);
+  }
+
+  /**
+   * A load's insert failed for good (after {@code attempts} tries): as YCSB 0.17, the thread says so on stderr and
+   * stops, unless core_workload_insertion_keep_going_on_error=true (the failure is counted either way).
+   */
+  private boolean keepGoing(String key, int attempts) {
+    if (keepGoing) {
+      return true;
+    }
+    if (!stopped.compareAndSet(false, true)) {
+      return false; // an asynchronous insert in flight failed too: said once
+    }
+    log.println("core workload: insert of " + key + " failed after " + attempts + " attempt"
+        + (attempts == 1 ? "" : "s") + " (core_workload_insertion_retry_limit=" + retryLimit + "): this thread stops"
+        + " loading; -p core_workload_insertion_keep_going_on_error=true goes on");
+    return false;
   }
 
   @Override
@@ -140,14 +164,22 @@ final class CoreThread implements WorkloadThread {
 
   @Override
   public CompletionStage<?> doInsertAsync(AsyncOps ops) {
+    if (stopped.get()) {
+      return null;
+    }
     long keynum = loadKeys.next();
     String key = keys.buildKeyName(keynum);
-    return insertAsync(ops, key, values(key, true), 0);
+    return insertAsync(ops, key, values(key, true), 0).thenAccept(s -> {
+      if (!s.isOk()) {
+        keepGoing(key, retryLimit + 1);
+      }
+    });
   }
 
   /**
    * As {@link #doInsert}: a failed insert is retried after retryInterval (from a timer, not this thread), with the
-   * same values (made again from their seeds: nothing is drawn off the thread).
+   * same values (made again from their seeds: nothing is drawn off the thread); one that fails for good stops the
+   * thread's next inserts unless keep-going is set.
    */
   private CompletionStage<Status> insertAsync(AsyncOps ops, String key, Map<String, ByteIterator> values,
       int retries) {
@@ -186,7 +218,7 @@ final class CoreThread implements WorkloadThread {
       case OperationMix.OP_SCAN: {
         String key = key(nextKeynum());
         int len = (int) scanLength.next();
-        return ops.scanAsync(table, key, len, readAllFields ? null : Set.of(field()), new Vector<>());
+        return ops.scanAsync(table, key, len, readAllFields ? null : Set.of(field()), scanResult());
       }
       default:
         return readModifyWriteAsync(ops);
@@ -272,7 +304,13 @@ final class CoreThread implements WorkloadThread {
     String key = key(nextKeynum());
     int len = (int) scanLength.next();
     Set<String> fields = readAllFields ? null : Set.of(field());
-    db.scan(table, key, len, fields, new Vector<>());
+    db.scan(table, key, len, fields, scanResult());
+  }
+
+  /** A scan's result: with the scan limits of upstream master's template when one is set. */
+  private Vector<HashMap<String, ByteIterator>> scanResult() {
+    CoreSettings.ScanLimits l = scanLimits;
+    return l == null ? new Vector<>() : new LimitedScanResult(l.maxScanRate(), l.timeLimitNanos(), l.discard());
   }
 
   private void readModifyWrite() {

@@ -85,7 +85,7 @@ public final class CoreWorkload implements BenchWorkload {
     generators = new CoreGenerators(p, recordCount, insertStart, insertCount, seeded);
     Operation rmw = ctx.operation(OperationRegistry.READ_MODIFY_WRITE, true);
     Operation verify = p.get(CoreWorkloadOptions.DATA_INTEGRITY) ? ctx.operation("VERIFY", true) : null;
-    settings = CoreSettings.of(p, table, fieldNames, mix, keys, rmw, verify);
+    settings = CoreSettings.of(p, table, fieldNames, mix, keys, rmw, verify, ctx.run().log());
   }
 
   /**

@@ -59,6 +59,22 @@ public final class CoreWorkloadOptions {
   public static final Option<Integer> INSERTION_RETRY_INTERVAL = Option.integer(
       "core_workload_insertion_retry_interval", 3, "seconds between insert retries").check(v -> v >= 0,
       "must not be negative");
+  public static final Option<Boolean> INSERTION_KEEP_GOING = Option.bool(
+      "core_workload_insertion_keep_going_on_error", false,
+      "as upstream (master, 2026-03): when a load's insert still fails after its retries, the thread goes on with its"
+          + " next insert (the failure counted as INSERT-FAILED); false (upstream's default): the thread prints one"
+          + " line on stderr and stops, as YCSB 0.17's load does");
+  public static final Option<Long> MAX_SCAN_RATE = Option.longValue("maxscanrate", 0L,
+      "as upstream master's template: at most this many records a second are taken from a scan's result as the"
+          + " binding hands them over (the scan waits after every maxscanrate records to hold the rate); 0 = no"
+          + " limit").check(v -> v >= 0, "must not be negative");
+  public static final Option<Long> SCAN_OP_TIME_LIMIT = Option.longValue("scanoptimelimit", 0L,
+      "as upstream master's template: seconds one scan may take; past it the scan keeps no more records and waits no"
+          + " more for maxscanrate, so it ends as soon as the binding has handed over the rest; 0 = no limit")
+      .check(v -> v >= 0, "must not be negative");
+  public static final Option<Boolean> DISCARD_SCANNED_RECORD = Option.bool("discardscannedrecord", false,
+      "as upstream master's template: keep an empty record in a scan's result for each record the binding hands over,"
+          + " instead of its fields (large, slow scans without the memory)");
   public static final Option<Integer> KEY_CACHE = Option.integer("coreworkload.keycache", 1_000_000,
       "keys of the first N records are built once and reused (at most about 60 bytes each); 0 builds every key anew")
       .check(v -> v >= 0, "must not be negative");
@@ -77,6 +93,16 @@ public final class CoreWorkloadOptions {
       "the key number from which the clients' run inserts interleave (set by --clients)").check(v -> v >= 0,
       "must not be negative").defaultShownAs("recordcount");
 
+  /**
+   * The core workload's properties that upstream 0.17's CoreWorkload does not read (upstream master's, and ours): a
+   * run of another workload class, upstream's CoreWorkload included (coreworkload.impl=upstream), refuses them at a
+   * value other than their default ({@link UpstreamWorkload#validate}), since that class would ignore them.
+   */
+  static java.util.List<Option<?>> notReadByUpstream() {
+    return java.util.List.of(INSERTION_KEEP_GOING, MAX_SCAN_RATE, SCAN_OP_TIME_LIMIT, DISCARD_SCANNED_RECORD,
+        READ_ALL_FIELDS_BY_NAME, ZIPFIAN_CONSTANT);
+  }
+
   private static Option<Double> proportion(String name, double dflt) {
     return Option.decimal(name, dflt, "share of operations that are " + name.replace("proportion", ""))
         .check(v -> v >= 0 && v <= 1, "must be between 0 and 1");
@@ -89,7 +115,8 @@ public final class CoreWorkloadOptions {
             READ_PROPORTION, UPDATE_PROPORTION, INSERT_PROPORTION, SCAN_PROPORTION, RMW_PROPORTION,
             REQUEST_DISTRIBUTION, ZIPFIAN_CONSTANT, ZERO_PADDING, MIN_SCAN_LENGTH, MAX_SCAN_LENGTH,
             SCAN_LENGTH_DISTRIBUTION, INSERT_ORDER, HOTSPOT_DATA_FRACTION, HOTSPOT_OPN_FRACTION,
-            EXPONENTIAL_PERCENTILE, EXPONENTIAL_FRAC, INSERTION_RETRY_LIMIT, INSERTION_RETRY_INTERVAL, KEY_CACHE, IMPL,
+            EXPONENTIAL_PERCENTILE, EXPONENTIAL_FRAC, INSERTION_RETRY_LIMIT, INSERTION_RETRY_INTERVAL, INSERTION_KEEP_GOING,
+            MAX_SCAN_RATE, SCAN_OP_TIME_LIMIT, DISCARD_SCANNED_RECORD, KEY_CACHE, IMPL,
             CLIENTS, CLIENT, CLIENT_BASE)
         .ownPrefix("coreworkload.").ownPrefix("core_workload_")
         .build();

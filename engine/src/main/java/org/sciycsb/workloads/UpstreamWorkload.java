@@ -8,6 +8,7 @@ import org.sciycsb.api.OptionSet;
 import org.sciycsb.api.ThreadContext;
 import org.sciycsb.api.WorkloadContext;
 import org.sciycsb.api.WorkloadThread;
+import org.sciycsb.bindings.ClassProperties;
 import site.ycsb.DB;
 import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
@@ -32,9 +33,25 @@ public final class UpstreamWorkload implements BenchWorkload {
     return className;
   }
 
+  /** The property names the class declares as upstream's classes do ({@link ClassProperties}). */
   @Override
   public OptionSet options() {
-    return OptionSet.empty(className);
+    return ClassProperties.of(workload.getClass(), className);
+  }
+
+  /**
+   * Refuses the core workload's properties this class would ignore (upstream master's keep-going and scan limits,
+   * and ours) when set to anything but their default: they are read by our CoreWorkload only.
+   */
+  @Override
+  public void validate(org.sciycsb.api.Config config, org.sciycsb.api.Phase phase) throws ConfigException {
+    for (org.sciycsb.api.Option<?> o : CoreWorkloadOptions.notReadByUpstream()) {
+      if (config.has(o.name()) && !java.util.Objects.equals(config.get(o), o.defaultValue())) {
+        throw new ConfigException(o.name() + "=" + config.raw(o.name(), "") + " is read by this tool's core workload,"
+            + " not by " + className + (className.equals("site.ycsb.workloads.CoreWorkload")
+                ? " (coreworkload.impl=upstream runs upstream 0.17's class, which does not know it)" : ""));
+      }
+    }
   }
 
   @Override

@@ -21,8 +21,8 @@ public final class HdfsOptions {
       "replication factor of the files the binding creates")
       .check(v -> v >= 1 && v <= 512, "must be between 1 and 512");
 
-  public static final Option<Long> BLOCKSIZE = Option.longValue("hdfs.blocksize", 128L * 1024 * 1024,
-      "block size in bytes of the files the binding creates (a multiple of 512; default 128 MiB)")
+  public static final Option<Long> BLOCKSIZE = Option.bytes("hdfs.blocksize", 128L * 1024 * 1024,
+      "block size of the files the binding creates (a multiple of 512: 134217728, 128m, 256MiB)")
       .check(v -> v >= 1024 * 1024 && v % 512 == 0, "must be a multiple of 512 and at least 1048576");
 
   public static final Option<Integer> BUFFERSIZE = Option.integer("hdfs.buffersize", 64 * 1024,

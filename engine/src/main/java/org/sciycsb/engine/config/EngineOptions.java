@@ -50,6 +50,9 @@ public final class EngineOptions {
       "milliseconds per interval of the time series and the interval log").check(v -> v >= 10, "must be at least 10");
   public static final Option<Integer> DIGITS = Option.integer("histogram.digits", 3,
       "significant digits of the latency histograms (HdrHistogram)").check(v -> v >= 1 && v <= 5, "must be 1 to 5");
+  public static final Option<Integer> HISTOGRAM_BUCKETS = Option.integer("histogram.buckets", 1000,
+      "measurementtype=histogram: number of 1 ms buckets (upstream's default 1000)").check(v -> v >= 1,
+          "must be at least 1");
   public static final Option<String> PERCENTILES = Option.string("hdrhistogram.percentiles", "50,95,99,99.9",
       "percentiles printed in the text output (the JSON has 50, 90, 95, 99, 99.9, 99.99)");
   public static final Option<String> RESULTS_DIR = Option.string("results.dir", null,
@@ -124,11 +127,12 @@ public final class EngineOptions {
   public static OptionSet all() {
     return OptionSet.builder("engine")
         .add(THREADS, TARGET, ARRIVAL, ARRIVAL_FROM, ARRIVAL_TO, ARRIVAL_DURATION, ARRIVAL_STEPS, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
-            WARMUP_OPS, WARMUP_TIME, SEED, CLIENT_INDEX, STATUS_INTERVAL, GRANULARITY, DIGITS, PERCENTILES, RESULTS_DIR, LABEL,
+            WARMUP_OPS, WARMUP_TIME, SEED, CLIENT_INDEX, STATUS_INTERVAL, GRANULARITY, DIGITS, HISTOGRAM_BUCKETS, PERCENTILES, RESULTS_DIR, LABEL,
             LABEL_STORAGE, LABEL_BUILD, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL,
             CHECK_COUNT, EMPTY, INFLIGHT, ERRORS_MAX, START_AT, START_FILE, STOP_WITH_PID, SERVER_STATS,
             SERVER_STATS_INTERVAL, CONNECTIONS, TRACE_OUT, TRACE_IN, TRACE_SPEED)
         .addAll(org.sciycsb.engine.validity.ValidityOptions.all())
+        .addAll(UpstreamClientOptions.all())
         .ownPrefix("timeseries.").ownPrefix("histogram.").ownPrefix("results.").ownPrefix("status.")
         .ownPrefix("warmup").ownPrefix("label.").ownPrefix("errors.").ownPrefix("arrival.").ownPrefix("serverstats.").ownPrefix("trace.")
         .build();

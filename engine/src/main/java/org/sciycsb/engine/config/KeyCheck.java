@@ -8,21 +8,34 @@ import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Option;
 import org.sciycsb.api.OptionSet;
+import org.sciycsb.api.Phase;
 
 /**
  * Checks every given property against the declarations of the engine, the workload and the binding: declared
  * values are parsed now (so a bad number fails before anything starts), undeclared keys under an owned prefix or
- * close to a declared key are errors with a suggestion, and other unknown keys draw a warning; {@link #required}
- * refuses a configuration that misses a {@link Option#required() required} option.
+ * close to a declared key are errors with a suggestion, and other unknown keys draw a warning; YCSB 0.17's client
+ * properties that ask for what this tool does not do are refused ({@link UpstreamClientOptions#check});
+ * {@link #required} refuses a configuration that misses a {@link Option#required() required} option.
  */
 public final class KeyCheck {
   private KeyCheck() {}
 
   /** @return warnings for keys nobody declares */
   public static List<String> check(Config config, List<OptionSet> sets) throws ConfigException {
+    return check(config, sets, null);
+  }
+
+  /**
+   * As {@link #check(Config, List)}, for a command of the given phase (which upstream's {@code dotransactions} must
+   * agree with).
+   *
+   * @return warnings for keys nobody declares
+   */
+  public static List<String> check(Config config, List<OptionSet> sets, Phase phase) throws ConfigException {
     List<String> warnings = new ArrayList<>();
     for (Map.Entry<String, String> e : config.asMap().entrySet()) {
       String key = e.getKey();
+      UpstreamClientOptions.check(key, e.getValue(), phase);
       Option<?> declared = find(sets, key);
       if (declared != null) {
         declared.parse(e.getValue());
@@ -33,6 +46,12 @@ public final class KeyCheck {
       if (owner != null) {
         throw new ConfigException("unknown property " + key + " for " + owner.owner()
             + (suggestion != null ? ": did you mean " + suggestion + "?" : " (see bin/ycsb help)"));
+      }
+      if (suggestion != null && readByUpstreamClass(sets, suggestion)) {
+        warnings.add("warning: property " + key + " is not one " + owner(sets, suggestion, true).owner()
+            + " declares (" + (suggestion.equalsIgnoreCase(key) ? "it declares " + suggestion
+                + "; YCSB's property names are case-sensitive" : "did you mean " + suggestion + "?") + ")");
+        continue;
       }
       if (suggestion != null) {
         throw new ConfigException("unknown property " + key + ": did you mean " + suggestion + "?");
@@ -58,6 +77,27 @@ public final class KeyCheck {
       Option<?> o = s.get(key);
       if (o != null) {
         return o;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether {@code name} is declared by an upstream class run unchanged (a set named by its class, such as
+   * TimeSeriesWorkload's, from its constants): a key close to it is a warning, not an error, since such a class may
+   * read keys it has no constant for, and upstream's own files carry a few it never reads (tsworkloada's
+   * {@code delayedSeries}, where TimeSeriesWorkload reads {@code delayedseries}).
+   */
+  private static boolean readByUpstreamClass(List<OptionSet> sets, String name) {
+    OptionSet s = owner(sets, name, true);
+    return s != null && s.owner().contains(".");
+  }
+
+  /** The set that declares {@code name} (declared = true) or owns its prefix. */
+  private static OptionSet owner(List<OptionSet> sets, String name, boolean declared) {
+    for (OptionSet s : sets) {
+      if (declared ? s.declares(name) : s.owns(name)) {
+        return s;
       }
     }
     return null;

@@ -23,4 +23,19 @@ class KeyCheckTest {
     assertThat(KeyCheck.suggest(sets, "fieldcount")).isEqualTo("fieldcount");
     assertThat(KeyCheck.suggest(sets, "table2")).isEqualTo("table");
   }
+
+  @Test
+  void aKeyCloseToOneAnUpstreamClassDeclaresIsAWarningNamingIt() throws Exception {
+    var sets = List.of(EngineOptions.all(), org.sciycsb.bindings.ClassProperties.of(site.ycsb.BasicDB.class,
+        "site.ycsb.BasicDB"));
+    assertThat(KeyCheck.check(new org.sciycsb.api.Config(java.util.Map.of("basicdb.verbos", "false")), sets))
+        .containsExactly("warning: property basicdb.verbos is not one site.ycsb.BasicDB declares (did you mean"
+            + " basicdb.verbose?)");
+    assertThat(KeyCheck.check(new org.sciycsb.api.Config(java.util.Map.of("basicdb.Count", "true")), sets))
+        .containsExactly("warning: property basicdb.Count is not one site.ycsb.BasicDB declares (it declares"
+            + " basicdb.count; YCSB's property names are case-sensitive)");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> KeyCheck.check(new org.sciycsb.api.Config(
+        java.util.Map.of("threadcont", "2")), sets)).hasMessage("unknown property threadcont: did you mean"
+            + " threadcount?");
+  }
 }

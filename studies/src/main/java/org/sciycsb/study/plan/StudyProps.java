@@ -179,27 +179,17 @@ public final class StudyProps {
   }
 
   /**
-   * A byte size: a bare number of bytes, or a number with KiB, MiB, GiB, TiB (powers of 1024) or KB, MB, GB, TB
-   * (powers of 1000).
+   * A byte size, as {@link org.sciycsb.api.ByteSize} reads it: a bare number of bytes, or a number with KiB, MiB,
+   * GiB, TiB or k, m, g, t (powers of 1024) or KB, MB, GB, TB (powers of 1000).
+   *
+   * @throws NumberFormatException when it is not one
    */
   public static long parseBytes(String v) {
-    String s = v.trim();
-    String[][] units = {{"TiB", "1099511627776"}, {"GiB", "1073741824"}, {"MiB", "1048576"}, {"KiB", "1024"},
-        {"TB", "1000000000000"}, {"GB", "1000000000"}, {"MB", "1000000"}, {"KB", "1000"}, {"B", "1"}};
-    for (String[] u : units) {
-      if (s.endsWith(u[0])) {
-        double n = Double.parseDouble(s.substring(0, s.length() - u[0].length()).trim());
-        if (n < 0) {
-          throw new NumberFormatException(v);
-        }
-        return Math.round(n * Long.parseLong(u[1]));
-      }
-    }
-    long n = Long.parseLong(s);
-    if (n < 0) {
+    try {
+      return org.sciycsb.api.ByteSize.parse(v);
+    } catch (IllegalArgumentException e) {
       throw new NumberFormatException(v);
     }
-    return n;
   }
 
   public long bytes(String key) throws ConfigException {
