@@ -29,7 +29,6 @@ public final class Args {
   private final List<String> files = new ArrayList<>();
   /** {key, value} of -threads, -target, -l, -db; {null, key=value} of -p: in the order of the line. */
   private final List<String[]> sets = new ArrayList<>();
-  @Option(names = "-s", description = "status line on stderr every status.interval seconds (always on here)")
   private boolean status;
   @Option(names = {"-load", "-t"}, hidden = true, description = "accepted for YCSB: the command says the phase")
   private boolean phase;
@@ -52,6 +51,12 @@ public final class Args {
       + "global schedule for all threads; latency counts from each operation's slot; 0 = as fast as possible")
   void target(String v) {
     set("target", v);
+  }
+
+  @Option(names = "-s", description = "status lines on stderr every status.interval seconds (status=true), as YCSB's")
+  void status(boolean on) {
+    status = on;
+    set("status", "true");
   }
 
   @Option(names = "-l", paramLabel = "<label>", description = "label of the run (label)")

@@ -43,7 +43,7 @@ class StatusLinesRunTest {
 
   @Test
   void withMaxexecutiontimeTheEtaIsTheTimeLeftNotAHugeOperationCountsEstimate() {
-    InProcessRun r = InProcessRun.run("run", "basic", "-P", "../workloads/workloada", "-p", "status.interval=1",
+    InProcessRun r = InProcessRun.run("run", "basic", "-P", "../workloads/workloada", "-s", "-p", "status.interval=1",
         "-target", "200", "-p", "operationcount=1000000000", "-p", "maxexecutiontime=3", "-p",
         "results.dir=" + tmp.resolve("b"));
     assertThat(r.exit).as(r.toString()).isZero();
@@ -60,10 +60,19 @@ class StatusLinesRunTest {
 
   @Test
   void measurementIntervalBothNamesTheResponseTimesIntended() {
-    InProcessRun r = InProcessRun.run("run", "basic", "-P", "../workloads/workloadc", "-p", "status.interval=1",
+    InProcessRun r = InProcessRun.run("run", "basic", "-P", "../workloads/workloadc", "-s", "-p", "status.interval=1",
         "-target", "400", "-p", "operationcount=600", "-p", "measurement.interval=both", "-p",
         "results.dir=" + tmp.resolve("c"));
     assertThat(r.exit).as(r.toString()).isZero();
     assertThat(statusLines(r)).as(r.err).anyMatch(l -> l.matches(".* \\[READ: Count=\\d+, .*\\] \\[Intended-READ: .*"));
+  }
+
+  @Test
+  void withoutDashSThereIsNoStatusLineAsUpstream() {
+    InProcessRun r = InProcessRun.run("run", "basic", "-P", "../workloads/workloadc", "-p", "status.interval=1",
+        "-target", "400", "-p", "operationcount=600", "-p", "results.dir=" + tmp.resolve("d"));
+    assertThat(r.exit).as(r.toString()).isZero();
+    assertThat(statusLines(r)).as(r.err).isEmpty();
+    assertThat(r.err).doesNotContain("current ops/sec");
   }
 }

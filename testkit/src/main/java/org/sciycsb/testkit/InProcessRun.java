@@ -19,7 +19,7 @@ import org.sciycsb.metrics.PrometheusMetrics;
  * {@code bin/ycsb load|run} gives for the same line (a {@link BenchmarkException} becomes one {@code error:} line and
  * its exit code), without the command line. It takes YCSB's flags of a phase: {@code load|run [<binding>]},
  * {@code -P file} (in order), {@code -p key=value}, {@code -threads n}, {@code -target n}, {@code -db class}, {@code -l label}
- * (these five above every file, the later of two winning), {@code -s} (always on) and {@code --debug}. The engine's extensions (faults, live metrics)
+ * (these five above every file, the later of two winning), {@code -s} (status=true) and {@code --debug}. The engine's extensions (faults, live metrics)
  * are on; the reports' keys ({@code report.*}, {@code sla.*}, {@code label}) are the command line's, tested there.
  */
 public final class InProcessRun extends CapturedRun {
@@ -68,8 +68,12 @@ public final class InProcessRun extends CapturedRun {
     }
     for (; i < argv.length; i++) {
       String flag = argv[i];
-      if (flag.equals("--debug") || flag.equals("-s")) {
-        continue; // -s: the status lines are always on stderr
+      if (flag.equals("--debug")) {
+        continue;
+      }
+      if (flag.equals("-s")) {
+        b.property("status", "true"); // the status lines on stderr, as bin/ycsb's -s
+        continue;
       }
       if (i + 1 >= argv.length) {
         throw new ConfigException("flag " + flag + " needs a value");

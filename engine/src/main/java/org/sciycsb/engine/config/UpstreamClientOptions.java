@@ -7,8 +7,8 @@ import org.sciycsb.api.Phase;
 
 /**
  * The properties of YCSB 0.17's Client and ClientThread that this tool has no option of its own for: honoured where
- * the value says what this tool does anyway (the command gives the phase, status lines are always printed, the
- * schedule sleeps), refused with the reason where it asks for something this tool does not do ({@link #check}).
+ * the value says what this tool does anyway (the command gives the phase, the schedule sleeps) or as upstream does
+ * (status lines with -s), refused with the reason where it asks for something this tool does not do ({@link #check}).
  */
 public final class UpstreamClientOptions {
   private UpstreamClientOptions() {}
@@ -16,9 +16,9 @@ public final class UpstreamClientOptions {
   public static final Option<Boolean> DO_TRANSACTIONS = Option.bool("dotransactions", null,
       "upstream's phase switch (what -t and -load set): true must come with bin/ycsb run, false with bin/ycsb load"
           + " (the command gives the phase; a contradiction is refused)");
-  public static final Option<Boolean> STATUS = Option.bool("status", null,
-      "upstream's -s: true prints the status lines on stderr every status.interval seconds, which this tool always"
-          + " does; false is refused (redirect stderr to drop them)");
+  public static final Option<Boolean> STATUS = Option.bool("status", false,
+      "what -s sets, as upstream: true prints a status line on stderr every status.interval seconds and one when the"
+          + " run ends (with measurementtype=timeseries on stdout too); false, none");
   public static final Option<Boolean> SPIN_SLEEP = Option.bool("spin.sleep", false,
       "upstream's busy-wait between throttled operations: false (upstream's default) as here, where a thread parks"
           + " until about 20 us before each intended start and spins from there; true (spin the whole wait) is"
@@ -48,12 +48,6 @@ public final class UpstreamClientOptions {
           throw new ConfigException("dotransactions=" + value + " asks for the " + (t ? "transaction" : "load")
               + " phase, but this is bin/ycsb " + (phase == Phase.RUN ? "run" : "load") + ": use bin/ycsb "
               + (t ? "run" : "load") + " (the command gives the phase)");
-        }
-      }
-      case "status" -> {
-        if (!STATUS.parse(value)) {
-          throw new ConfigException("status=false is refused: this tool always prints the status lines on stderr"
-              + " (every status.interval seconds); redirect stderr to drop them");
         }
       }
       case "spin.sleep" -> {

@@ -32,16 +32,17 @@ final class MeasurementLoop {
   }
 
   /**
-   * The collector of the threads' recorders, its interval log in the results folder; its status lines on
-   * {@code err} (and on {@code out} as well with {@code measurementtype=timeseries}), in the style of upstream's
-   * measurement properties.
+   * The collector of the threads' recorders, its interval log in the results folder; with {@code -s}
+   * ({@code status=true}) its status lines on {@code err} (and on {@code out} as well with
+   * {@code measurementtype=timeseries}), in the style of upstream's measurement properties.
    */
   static Collector openCollector(OperationRegistry registry, StatusCodes codes, List<ThreadRecorder> recorders,
       ResultsDir results, long planned, Settings s, Config cfg, PrintStream out, PrintStream err)
       throws ConfigException {
     Collector collector;
     try {
-      collector = new Collector(registry, codes, recorders, s.digits(), results.file("latency.hlog"), err,
+      PrintStream status = cfg.get(org.sciycsb.engine.config.UpstreamClientOptions.STATUS) ? err : null;
+      collector = new Collector(registry, codes, recorders, s.digits(), results.file("latency.hlog"), status,
           () -> planned, 0, s.granularityMs() * 1_000_000L);
     } catch (IOException e) {
       throw new ConfigException("cannot write to " + results.path() + ": " + e.getMessage());
