@@ -49,6 +49,29 @@ final class Summaries {
   }
 
   /**
+   * The total histograms (copies) of every operation that {@link #build} reports, composite ones included, in
+   * registration order; {@code OVERALL} is not among them.
+   */
+  List<OpHistograms> histograms() {
+    List<OpHistograms> out = new ArrayList<>();
+    for (Operation op : registry.all()) {
+      int o = op.index();
+      long calls = 0;
+      for (int s = 0; s < StatusCodes.MAX; s++) {
+        calls += counts.status(o, s);
+      }
+      Histogram r = total[OperationRegistry.slot(o, false, false)];
+      Histogram fr = total[OperationRegistry.slot(o, true, false)];
+      if (calls == 0 && r.getTotalCount() == 0 && fr.getTotalCount() == 0) {
+        continue;
+      }
+      out.add(new OpHistograms(op.name(), r.copy(), total[OperationRegistry.slot(o, false, true)].copy(),
+          fr.copy(), total[OperationRegistry.slot(o, true, true)].copy()));
+    }
+    return out;
+  }
+
+  /**
    * {@code OVERALL} (when a non-composite operation was called), then every operation called, in registration order;
    * throughputs over {@code measuredSeconds}. The status counts are the recorders' cumulative ones.
    */

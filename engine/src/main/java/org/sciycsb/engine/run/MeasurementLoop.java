@@ -2,6 +2,7 @@ package org.sciycsb.engine.run;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.sciycsb.api.ConfigException;
@@ -12,6 +13,7 @@ import org.sciycsb.measure.OperationRegistry;
 import org.sciycsb.measure.StatusCodes;
 import org.sciycsb.measure.ThreadRecorder;
 import org.sciycsb.results.ResultsDir;
+import org.sciycsb.results.RunDetail;
 
 /**
  * The engine's part while the threads run: an interval collected at a time until every thread has ended (stopping
@@ -44,7 +46,7 @@ final class MeasurementLoop {
 
   /** What the client threads did once they ended. */
   record Measured(List<OpSummary> ops, double seconds, long operations, int failedThreads,
-      String runFailure, Map<String, Object> clientCpu, GcWatch.Pauses gc) {}
+      String runFailure, Map<String, Object> clientCpu, GcWatch.Pauses gc, RunDetail detail) {}
 
   /**
    * Collects an interval at a time until every client thread has ended, stopping them at the deadline or at
@@ -110,7 +112,14 @@ final class MeasurementLoop {
     } catch (IOException e) {
       err.println("warning: interval log incomplete: " + e.getMessage());
     }
+    List<Long> cleanups = new ArrayList<>();
+    for (ClientThread c : clients) {
+      if (c.cleanupNanos() >= 0) {
+        cleanups.add(c.cleanupNanos());
+      }
+    }
+    RunDetail detail = new RunDetail(collector.histograms(), cleanups, timing.collectors(), collector.rawPoints());
     return new Measured(ops, seconds, measuredOps, failedThreads, runFailure,
-        ProcessCpu.between(timing.cpuStart, cpuEnd, measuredOps, seconds), gc);
+        ProcessCpu.between(timing.cpuStart, cpuEnd, measuredOps, seconds), gc, detail);
   }
 }

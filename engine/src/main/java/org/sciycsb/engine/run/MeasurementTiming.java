@@ -13,17 +13,29 @@ final class MeasurementTiming {
   volatile ProcessCpu.Reading cpuStart;
   /** The JVM's GC pauses from when measuring began. */
   private GcWatch gc;
+  /** The collectors' counts when measuring began, and what they did until it ended. */
+  private java.util.Map<String, long[]> collectorsAtStart = java.util.Map.of();
+  private java.util.Map<String, long[]> collectors;
   private boolean closed;
 
   /** Starts watching the GC pauses, unless the run has ended already (a thread late to the start gate). */
   synchronized void startGc() {
     if (!closed) {
       gc = GcWatch.start();
+      collectorsAtStart = GcCollectors.now();
     }
+  }
+
+  /** Each collector's {collections, ms} over the measured time (as YCSB names them), once {@link #stopGc} ran. */
+  synchronized java.util.Map<String, long[]> collectors() {
+    return collectors == null ? GcCollectors.between(java.util.Map.of(), java.util.Map.of()) : collectors;
   }
 
   /** The pauses since measuring began (none if it never began); removes the listeners, always called. */
   synchronized GcWatch.Pauses stopGc() {
+    if (!closed) {
+      collectors = GcCollectors.between(collectorsAtStart, GcCollectors.now());
+    }
     closed = true;
     return gc == null ? new GcWatch.Pauses(0, 0, 0) : gc.stop();
   }
