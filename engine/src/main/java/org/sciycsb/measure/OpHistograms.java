@@ -4,7 +4,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The total histograms of one operation over the measured part, in nanoseconds: what the YCSB-format outputs need
- * beyond {@link OpSummary} (any percentile, 1 ms buckets, each recorded value). Copies: the reader may keep them.
+ * beyond {@link OpSummary} (any percentile, 1 ms buckets, each recorded value). Read only.
  *
  * @param name           operation name (never {@code OVERALL})
  * @param response       successful calls, from the intended start when a schedule gave one

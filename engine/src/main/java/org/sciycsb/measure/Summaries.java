@@ -49,8 +49,9 @@ final class Summaries {
   }
 
   /**
-   * The total histograms (copies) of every operation that {@link #build} reports, composite ones included, in
-   * registration order; {@code OVERALL} is not among them.
+   * The total histograms of every operation that {@link #build} reports, composite ones included, in registration
+   * order; {@code OVERALL} is not among them. Not copies (a run's heap may be nearly full when it ends): once every
+   * thread has ended and the last interval is in, nothing changes them any more.
    */
   List<OpHistograms> histograms() {
     List<OpHistograms> out = new ArrayList<>();
@@ -65,8 +66,8 @@ final class Summaries {
       if (calls == 0 && r.getTotalCount() == 0 && fr.getTotalCount() == 0) {
         continue;
       }
-      out.add(new OpHistograms(op.name(), r.copy(), total[OperationRegistry.slot(o, false, true)].copy(),
-          fr.copy(), total[OperationRegistry.slot(o, true, true)].copy()));
+      out.add(new OpHistograms(op.name(), r, total[OperationRegistry.slot(o, false, true)], fr,
+          total[OperationRegistry.slot(o, true, true)]));
     }
     return out;
   }

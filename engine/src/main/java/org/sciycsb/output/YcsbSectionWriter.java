@@ -17,7 +17,8 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * Writes one section as upstream's measurement of the run's {@code measurementtype} does: {@code hdrhistogram}
  * (OneMeasurementHdrHistogram), {@code histogram} (OneMeasurementHistogram: 1 ms buckets), {@code timeseries}
  * (OneMeasurementTimeSeries), {@code raw} (OneMeasurementRaw), and the two-in-one types with their {@code Hdr},
- * {@code Bucket} and {@code Raw} name prefixes. The latencies are the run's histograms in whole microseconds.
+ * {@code Bucket} and {@code Raw} name prefixes. The latencies come from the run's histograms in nanoseconds: means
+ * divided by 1000, the rest in whole microseconds ({@link #us}).
  */
 final class YcsbSectionWriter {
   private final RunReport report;
@@ -44,51 +45,55 @@ final class YcsbSectionWriter {
   }
 
   void write(YcsbSection s) throws IOException {
-    Histogram us = micros(s.latencies());
+    Histogram ns = s.latencies();
     switch (o.type()) {
-      case "histogram" -> buckets(s.name(), us, s.statuses());
-      case "timeseries" -> series(s, us);
+      case "histogram" -> buckets(s.name(), ns, s.statuses());
+      case "timeseries" -> series(s, ns);
       case "raw" -> raw(s.name(), s, s.statuses());
       case "hdrhistogram+histogram" -> {
-        hdr("Hdr" + s.name(), us, s.statuses());
-        buckets("Bucket" + s.name(), us, Map.of());
+        hdr("Hdr" + s.name(), ns, s.statuses());
+        buckets("Bucket" + s.name(), ns, Map.of());
       }
       case "hdrhistogram+raw" -> {
-        hdr("Hdr" + s.name(), us, s.statuses());
+        hdr("Hdr" + s.name(), ns, s.statuses());
         raw("Raw" + s.name(), s, Map.of());
       }
-      default -> hdr(s.name(), us, s.statuses());
+      default -> hdr(s.name(), ns, s.statuses());
     }
   }
 
   /**
-   * A histogram of whole microseconds from one in nanoseconds, as upstream records them ({@code (int) (ns / 1000)}):
-   * each recorded bucket's median value, truncated.
+   * A histogram of whole microseconds from one in nanoseconds, as upstream records them: each recorded bucket's
+   * median value, to the nearest microsecond. For the {@code .hdr} logs, whose values are microseconds.
    */
   static Histogram micros(Histogram ns) {
     Histogram us = new Histogram(3);
     for (HistogramIterationValue v : ns.recordedValues()) {
-      us.recordValueWithCount(ns.medianEquivalentValue(v.getValueIteratedTo()) / 1000, v.getCountAtValueIteratedTo());
+      us.recordValueWithCount(us(ns.medianEquivalentValue(v.getValueIteratedTo())), v.getCountAtValueIteratedTo());
     }
     return us;
   }
 
   private void hdr(String name, Histogram h, Map<String, Long> statuses) throws IOException {
     if (o.hdrFilePrefix() != null) {
-      hdrLog(name, h);
+      hdrLog(name, micros(h));
     }
     e.write(name, "Operations", h.getTotalCount());
-    e.write(name, "AverageLatency(us)", h.getMean());
-    e.write(name, "MinLatency(us)", h.getMinValue());
-    e.write(name, "MaxLatency(us)", h.getMaxValue());
+    e.write(name, "AverageLatency(us)", h.getMean() / 1000.0);
+    e.write(name, "MinLatency(us)", us(h.getMinValue()));
+    e.write(name, "MaxLatency(us)", us(h.getMaxValue()));
     for (double p : o.percentiles()) {
-      e.write(name, YcsbNames.ordinal(p) + "PercentileLatency(us)", h.getValueAtPercentile(p));
+      e.write(name, YcsbNames.ordinal(p) + "PercentileLatency(us)", us(h.getValueAtPercentile(p)));
     }
     returns(name, statuses);
     if (o.verbose()) {
+      TreeMap<Long, Long> byUs = new TreeMap<>();
       for (HistogramIterationValue v : h.recordedValues()) {
-        long value = Math.min(Integer.MAX_VALUE, v.getValueIteratedTo());
-        e.write(name, Long.toString(value), (double) v.getCountAtValueIteratedTo());
+        byUs.merge(Math.min(Integer.MAX_VALUE, us(h.medianEquivalentValue(v.getValueIteratedTo()))), v.getCountAtValueIteratedTo(),
+            Long::sum);
+      }
+      for (Map.Entry<Long, Long> v : byUs.entrySet()) {
+        e.write(name, Long.toString(v.getKey()), (double) v.getValue());
       }
     }
   }
@@ -118,7 +123,7 @@ final class YcsbSectionWriter {
     double sum = 0;
     double squares = 0;
     for (HistogramIterationValue v : h.recordedValues()) {
-      long us = v.getValueIteratedTo();
+      long us = us(h.medianEquivalentValue(v.getValueIteratedTo()));
       long c = v.getCountAtValueIteratedTo();
       if (us / 1000 >= n) {
         overflow += c;
@@ -133,8 +138,8 @@ final class YcsbSectionWriter {
     e.write(name, "Operations", ops);
     e.write(name, "AverageLatency(us)", mean);
     e.write(name, "LatencyVariance(us)", squares / ops - mean * mean);
-    e.write(name, "MinLatency(us)", ops == 0 ? -1 : (int) h.getMinValue());
-    e.write(name, "MaxLatency(us)", ops == 0 ? -1 : (int) h.getMaxValue());
+    e.write(name, "MinLatency(us)", ops == 0 ? -1 : (int) us(h.getMinValue()));
+    e.write(name, "MaxLatency(us)", ops == 0 ? -1 : (int) us(h.getMaxValue()));
     long seen = 0;
     boolean done95 = false;
     for (int i = 0; i < n; i++) {
@@ -165,9 +170,9 @@ final class YcsbSectionWriter {
   private void series(YcsbSection s, Histogram h) throws IOException {
     String name = s.name();
     e.write(name, "Operations", h.getTotalCount());
-    e.write(name, "AverageLatency(us)", h.getMean());
-    e.write(name, "MinLatency(us)", h.getTotalCount() == 0 ? -1 : (int) h.getMinValue());
-    e.write(name, "MaxLatency(us)", h.getTotalCount() == 0 ? -1 : (int) h.getMaxValue());
+    e.write(name, "AverageLatency(us)", h.getMean() / 1000.0);
+    e.write(name, "MinLatency(us)", h.getTotalCount() == 0 ? -1 : (int) us(h.getMinValue()));
+    e.write(name, "MaxLatency(us)", h.getTotalCount() == 0 ? -1 : (int) us(h.getMaxValue()));
     returns(name, s.statuses());
     TreeMap<Long, Double> units = new TreeMap<>();
     if (!s.failed() && !s.op().equals("CLEANUP")) {
@@ -181,7 +186,7 @@ final class YcsbSectionWriter {
       }
     }
     if (units.isEmpty()) {
-      units.put(0L, h.getMean());
+      units.put(0L, h.getMean() / 1000.0);
     }
     long first = units.firstKey();
     for (Map.Entry<Long, Double> u : units.entrySet()) {
@@ -238,6 +243,14 @@ final class YcsbSectionWriter {
       return new long[0][];
     }
     return report.detail().raw().points(s.op(), s.failed(), s.response());
+  }
+
+  /**
+   * Whole microseconds from a histogram's nanoseconds, to the nearest: the histogram's value stands for a bucket
+   * around the recorded one (upstream's recorded microseconds are exact up to 2 ms).
+   */
+  static long us(long ns) {
+    return Math.round(ns / 1000.0);
   }
 
   private void returns(String name, Map<String, Long> statuses) throws IOException {
