@@ -41,7 +41,8 @@ public final class OutputOptions {
       "measurementtype with hdrhistogram: also write each section's histogram as an HdrHistogram log,"
           + " <hdrhistogram.output.path><SECTION>.hdr");
   public static final Option<String> HDR_OUTPUT_PATH = Option.string("hdrhistogram.output.path", "",
-      "hdrhistogram.fileoutput: the prefix of the log files (a folder ends with /; it must exist)");
+      "hdrhistogram.fileoutput: the prefix of the log files (a folder ends with /; it must exist)")
+      .defaultShownAs("none (the working folder)");
   public static final Option<String> RAW_OUTPUT_FILE = Option.string("measurement.raw.output_file", null,
       "measurementtype with raw: append the data points to this file instead of stdout");
   public static final Option<Boolean> RAW_NO_SUMMARY = Option.bool("measurement.raw.no_summary", false,
