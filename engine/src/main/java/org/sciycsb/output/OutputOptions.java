@@ -48,9 +48,11 @@ public final class OutputOptions {
   public static final Option<Boolean> RAW_NO_SUMMARY = Option.bool("measurement.raw.no_summary", false,
       "measurementtype with raw: leave out the summary after the data points");
   public static final Option<Boolean> TRACK_JVM = Option.bool("measurement.trackjvm", false,
-      "YCSB's JVM tracking (MAX_MEM_USED, THREAD_COUNT, ...): not available; true is refused (the resources of"
-          + " the client are in results.json's resources)").check(v -> !v,
-          "is not available in this tool; the client's memory and CPU are sampled into results.json (resources)");
+      "as YCSB: sample the client JVM every status.interval (live threads, heap in use, system load, collections):"
+          + " [MAX_MEM_USED], [MIN_MEM_USED], [MAX_THREADS], [MIN_THREADS], [MAX_SYS_LOAD_AVG], [MIN_SYS_LOAD_AVG]"
+          + " after the GC lines, and THREAD_COUNT, USED_MEM_MB, SYS_LOAD_AVG, GCS, GCS_TIME sections of the"
+          + " measurementtype (not with measurement.interval=intended, as upstream; upstream samples only with -s,"
+          + " here the status is always on)");
   public static final Option<Boolean> EXTENDED = Option.bool("output.extended", false,
       "stdout gets this project's extended text (results.txt: the OVERALL latency block, -SERVICE sections where"
           + " a target makes them differ, the longest GC pause, the validity verdict) instead of YCSB's measurements;"

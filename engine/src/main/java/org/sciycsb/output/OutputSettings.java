@@ -20,10 +20,19 @@ import org.sciycsb.api.ConfigException;
  * @param rawFile      measurement.raw.output_file, or null (stdout)
  * @param rawNoSummary measurement.raw.no_summary
  * @param extended     output.extended
+ * @param trackJvm     measurement.trackjvm
  */
 public record OutputSettings(String exporter, String exportFile, String type, String interval,
     List<Double> percentiles, boolean verbose, int buckets, int granularityMs, String hdrFilePrefix, String rawFile,
-    boolean rawNoSummary, boolean extended) {
+    boolean rawNoSummary, boolean extended, boolean trackJvm) {
+
+  /** Settings without JVM tracking. */
+  public OutputSettings(String exporter, String exportFile, String type, String interval, List<Double> percentiles,
+      boolean verbose, int buckets, int granularityMs, String hdrFilePrefix, String rawFile, boolean rawNoSummary,
+      boolean extended) {
+    this(exporter, exportFile, type, interval, percentiles, verbose, buckets, granularityMs, hdrFilePrefix, rawFile,
+        rawNoSummary, extended, false);
+  }
 
   /**
    * The extended text on stdout, and the given percentiles: what a report that has no histograms prints (a merged
@@ -40,7 +49,7 @@ public record OutputSettings(String exporter, String exportFile, String type, St
         cfg.get(OutputOptions.VERBOSE), cfg.get(OutputOptions.BUCKETS), granularityMs,
         cfg.get(OutputOptions.HDR_FILE_OUTPUT) ? cfg.get(OutputOptions.HDR_OUTPUT_PATH) : null,
         cfg.get(OutputOptions.RAW_OUTPUT_FILE), cfg.get(OutputOptions.RAW_NO_SUMMARY),
-        cfg.get(OutputOptions.EXTENDED));
+        cfg.get(OutputOptions.EXTENDED), cfg.get(OutputOptions.TRACK_JVM));
   }
 
   /** True when the measurement type keeps every data point. */

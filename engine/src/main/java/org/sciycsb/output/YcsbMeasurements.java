@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
+import org.sciycsb.results.JvmStats;
 import org.sciycsb.results.RunReport;
 import site.ycsb.measurements.exporter.MeasurementsExporter;
 
@@ -49,5 +50,14 @@ public final class YcsbMeasurements {
     e.write("TOTAL_GCs", "Count", count);
     e.write("TOTAL_GC_TIME", "Time(ms)", time);
     e.write("TOTAL_GC_TIME_%", "Time(%)", ((double) time / r.runtimeMs()) * 100.0);
+    JvmStats j = r.detail().jvm();
+    if (j != null) {
+      e.write("MAX_MEM_USED", "MBs", j.maxMemMb());
+      e.write("MIN_MEM_USED", "MBs", j.minMemMb());
+      e.write("MAX_THREADS", "Count", j.maxThreads());
+      e.write("MIN_THREADS", "Count", j.minThreads());
+      e.write("MAX_SYS_LOAD_AVG", "Load", j.maxLoad());
+      e.write("MIN_SYS_LOAD_AVG", "Load", j.minLoad());
+    }
   }
 }

@@ -175,7 +175,9 @@ final class YcsbSectionWriter {
     e.write(name, "MaxLatency(us)", h.getTotalCount() == 0 ? -1 : (int) us(h.getMaxValue()));
     returns(name, s.statuses());
     TreeMap<Long, Double> units = new TreeMap<>();
-    if (!s.failed() && !s.op().equals("CLEANUP")) {
+    if (s.points() != null) {
+      unitsOf(s.points(), units);
+    } else if (!s.failed()) {
       long g = o.granularityMs();
       for (IntervalPoint p : report.series()) {
         IntervalPoint.IntervalOp io = p.ops().get(s.op());
@@ -192,6 +194,22 @@ final class YcsbSectionWriter {
     for (Map.Entry<Long, Double> u : units.entrySet()) {
       e.write(name, Long.toString(u.getKey() - first), (double) u.getValue());
     }
+  }
+
+  /** The mean of the points in each granularity unit, counted from the first point's time. */
+  private void unitsOf(long[][] points, TreeMap<Long, Double> units) {
+    if (points.length == 0) {
+      return;
+    }
+    long g = o.granularityMs();
+    long start = points[0][0];
+    TreeMap<Long, long[]> sums = new TreeMap<>();
+    for (long[] p : points) {
+      long[] sc = sums.computeIfAbsent((p[0] - start) / g * g, k -> new long[2]);
+      sc[0] += p[1];
+      sc[1]++;
+    }
+    sums.forEach((unit, sc) -> units.put(unit, (double) sc[0] / sc[1]));
   }
 
   private void raw(String name, YcsbSection s, Map<String, Long> statuses) throws IOException {
@@ -228,16 +246,10 @@ final class YcsbSectionWriter {
     returns(name, statuses);
   }
 
-  /** The section's points: the operation's, or one per thread's cleanup at the end of the measured time. */
+  /** The section's points: its own (cleanup, JVM samples) or the operation's. */
   private long[][] rawPoints(YcsbSection s) {
-    if (s.op().equals("CLEANUP")) {
-      List<Long> c = report.detail().cleanupNanos();
-      long end = System.currentTimeMillis();
-      long[][] out = new long[c.size()][];
-      for (int i = 0; i < out.length; i++) {
-        out[i] = new long[] {end, c.get(i) / 1000};
-      }
-      return out;
+    if (s.points() != null) {
+      return s.points();
     }
     if (report.detail().raw() == null) {
       return new long[0][];

@@ -56,13 +56,18 @@ final class YcsbSections {
             pick(h, true, true), Map.of()));
       }
     }
+    if (r.detail().jvm() != null && !intendedOnly) {
+      // upstream's status thread samples these once the client threads have started: after their first operations
+      r.detail().jvm().samples().forEach((name, points) -> first.put(name, YcsbSection.ofSamples(name, points)));
+    }
     if (cleanup.getTotalCount() > 0) {
+      long[][] points = cleanupPoints(r.detail().cleanupNanos());
       if (!intendedOnly) {
-        first.put("CLEANUP", new YcsbSection("CLEANUP", "CLEANUP", false, false, cleanup, Map.of()));
+        first.put("CLEANUP", new YcsbSection("CLEANUP", "CLEANUP", false, false, cleanup, Map.of(), points));
       }
       if (both || intendedOnly) {
         second.put("CLEANUP", new YcsbSection(both ? "Intended-CLEANUP" : "CLEANUP", "CLEANUP", false, true,
-            cleanup, Map.of()));
+            cleanup, Map.of(), points));
       }
     }
     List<YcsbSection> out = new ArrayList<>(first.values());
@@ -87,6 +92,12 @@ final class YcsbSections {
   /** An operation made of others (it shares no statuses with OVERALL): upstream reports no status for it. */
   private static boolean composite(OpSummary op) {
     return op.name().equals("READ-MODIFY-WRITE");
+  }
+
+  /** Each cleanup as a data point {epoch ms, us}: they end with the measured part, which ends now. */
+  private static long[][] cleanupPoints(List<Long> nanos) {
+    long now = System.currentTimeMillis();
+    return nanos.stream().map(n -> new long[] {now, n / 1000}).toArray(long[][]::new);
   }
 
   static Histogram cleanupHistogram(List<Long> nanos) {

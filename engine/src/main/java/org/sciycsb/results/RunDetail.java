@@ -14,10 +14,16 @@ import org.sciycsb.measure.RawPoints;
  * @param gc           per garbage collector (bean name, spaces as {@code _}), in the order YCSB lists them: the
  *                     collections and their time in ms over the measured time
  * @param raw          every data point, when {@code measurementtype} asked for them; otherwise null
+ * @param jvm          the JVM's samples with {@code measurement.trackjvm}; otherwise null
  */
 public record RunDetail(List<OpHistograms> histograms, List<Long> cleanupNanos, Map<String, long[]> gc,
-    RawPoints raw) {
-  public static final RunDetail NONE = new RunDetail(List.of(), List.of(), Map.of(), null);
+    RawPoints raw, JvmStats jvm) {
+  public static final RunDetail NONE = new RunDetail(List.of(), List.of(), Map.of(), null, null);
+
+  /** Detail without JVM samples. */
+  public RunDetail(List<OpHistograms> histograms, List<Long> cleanupNanos, Map<String, long[]> gc, RawPoints raw) {
+    this(histograms, cleanupNanos, gc, raw, null);
+  }
 
   /** The histograms of one operation, or null. */
   public OpHistograms histograms(String name) {

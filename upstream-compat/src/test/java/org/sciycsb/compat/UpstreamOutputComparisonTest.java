@@ -18,8 +18,8 @@ import org.sciycsb.testkit.InProcessRun;
  * Upstream YCSB 0.17.0 (site.ycsb.BasicDB) and this tool (the {@code basic} binding) on the same workload files
  * with the same properties: their outputs (stdout, or the exportfile) have the same structure line by line
  * ({@link OutputStructure}: sections, metric names, order, integer or decimal values). Workloads A-F, the load
- * phase, every measurementtype, every measurement.interval, verbose histograms, any percentiles, and upstream's
- * three exporters.
+ * phase, every measurementtype, every measurement.interval, verbose histograms, any percentiles, JVM tracking, and
+ * upstream's three exporters.
  */
 class UpstreamOutputComparisonTest {
   private static final Path WORKLOADS = Path.of("../workloads");
@@ -49,6 +49,9 @@ class UpstreamOutputComparisonTest {
     for (String e : List.of("TextMeasurementsExporter", "JSONMeasurementsExporter", "JSONArrayMeasurementsExporter")) {
       c.add(Arguments.of("workloada", false, List.of("exporter=" + EXPORTERS + e, "exportfile=EXPORT")));
     }
+    c.add(Arguments.of("workloada", false, List.of("measurement.trackjvm=true")));
+    c.add(Arguments.of("workloadf", false, List.of("measurement.trackjvm=true", "measurement.interval=both",
+        "measurementtype=hdrhistogram+raw")));
     c.add(Arguments.of("workloadd", false, List.of("exporter=" + EXPORTERS + "JSONArrayMeasurementsExporter",
         "measurementtype=hdrhistogram+histogram", "measurement.interval=both")));
     return c.stream();

@@ -23,6 +23,8 @@ final class MeasurementLoop {
   private final Collector collector;
   private final MeasurementTiming timing;
   private final Stop stop;
+  /** measurement.trackjvm's sampler, or null. */
+  private JvmTracker jvm;
 
   MeasurementLoop(Collector collector, MeasurementTiming timing, Stop stop) {
     this.collector = collector;
@@ -56,9 +58,16 @@ final class MeasurementLoop {
     long granularity = s.granularityMs() * 1_000_000L;
     long next = System.nanoTime() + granularity;
     boolean stoppedByDeadline = false;
+    if (s.output().trackJvm()) {
+      jvm = new JvmTracker(s.statusSeconds() * 1_000_000_000L);
+      jvm.maybeSample(System.nanoTime(), true);
+    }
     for (Thread t : javaThreads) {
       while (t.isAlive()) {
         long now = System.nanoTime();
+        if (jvm != null) {
+          jvm.maybeSample(now, false);
+        }
         if (timing.deadline != 0 && now >= timing.deadline && !stop.requested()) {
           stop.request("maxexecutiontime");
           stoppedByDeadline = true;
@@ -118,7 +127,11 @@ final class MeasurementLoop {
         cleanups.add(c.cleanupNanos());
       }
     }
-    RunDetail detail = new RunDetail(collector.histograms(), cleanups, timing.collectors(), collector.rawPoints());
+    if (jvm != null) {
+      jvm.maybeSample(System.nanoTime(), true);
+    }
+    RunDetail detail = new RunDetail(collector.histograms(), cleanups, timing.collectors(), collector.rawPoints(),
+        jvm == null ? null : jvm.stats());
     return new Measured(ops, seconds, measuredOps, failedThreads, runFailure,
         ProcessCpu.between(timing.cpuStart, cpuEnd, measuredOps, seconds), gc, detail);
   }
