@@ -36,6 +36,11 @@ public final class YcsbMeasurements {
     }
   }
 
+  /** A time's share of the run time in %, as upstream computes it; 0.0 for a run shorter than 1 ms (not NaN). */
+  private static double share(long ms, long runtimeMs) {
+    return runtimeMs <= 0 ? 0.0 : ((double) ms / runtimeMs) * 100.0;
+  }
+
   /** Upstream's per-collector lines, then the totals; the time share over the run time, as a double. */
   private static void gc(RunReport r, MeasurementsExporter e) throws IOException {
     long count = 0;
@@ -43,13 +48,13 @@ public final class YcsbMeasurements {
     for (Map.Entry<String, long[]> c : r.detail().gc().entrySet()) {
       e.write("TOTAL_GCS_" + c.getKey(), "Count", c.getValue()[0]);
       e.write("TOTAL_GC_TIME_" + c.getKey(), "Time(ms)", c.getValue()[1]);
-      e.write("TOTAL_GC_TIME_%_" + c.getKey(), "Time(%)", ((double) c.getValue()[1] / r.runtimeMs()) * 100.0);
+      e.write("TOTAL_GC_TIME_%_" + c.getKey(), "Time(%)", share(c.getValue()[1], r.runtimeMs()));
       count += c.getValue()[0];
       time += c.getValue()[1];
     }
     e.write("TOTAL_GCs", "Count", count);
     e.write("TOTAL_GC_TIME", "Time(ms)", time);
-    e.write("TOTAL_GC_TIME_%", "Time(%)", ((double) time / r.runtimeMs()) * 100.0);
+    e.write("TOTAL_GC_TIME_%", "Time(%)", share(time, r.runtimeMs()));
     JvmStats j = r.detail().jvm();
     if (j != null) {
       e.write("MAX_MEM_USED", "MBs", j.maxMemMb());

@@ -39,6 +39,9 @@ final class YcsbSections {
       if (op.name().equals("OVERALL") || h == null) {
         continue;
       }
+      if (composite(op)) {
+        h = asOne(h);
+      }
       Map<String, Long> statuses = composite(op) ? Map.of() : returnOrder(op.statuses());
       boolean anyOk = h.response().getTotalCount() > 0 || !statuses.isEmpty();
       boolean anyFailed = h.failedResponse().getTotalCount() > 0;
@@ -75,6 +78,19 @@ final class YcsbSections {
     return out;
   }
 
+  /**
+   * A composite operation's calls in one section whatever their outcome: upstream's core workload measures
+   * {@code READ-MODIFY-WRITE} under its own name, with no {@code -FAILED} section.
+   */
+  private static OpHistograms asOne(OpHistograms h) {
+    Histogram response = h.response().copy();
+    response.add(h.failedResponse());
+    Histogram service = h.service().copy();
+    service.add(h.failedService());
+    Histogram none = new Histogram(3);
+    return new OpHistograms(h.name(), response, service, none, none);
+  }
+
   /** Keys are the measurement names upstream uses: the operation's, or {@code <OP>-FAILED}. */
   private static void put(Map<String, YcsbSection> map, boolean present, YcsbSection s) {
     if (present) {
@@ -97,7 +113,7 @@ final class YcsbSections {
   /** Each cleanup as a data point {epoch ms, us}: they end with the measured part, which ends now. */
   private static long[][] cleanupPoints(List<Long> nanos) {
     long now = System.currentTimeMillis();
-    return nanos.stream().map(n -> new long[] {now, n / 1000}).toArray(long[][]::new);
+    return nanos.stream().map(n -> new long[] {now, YcsbSectionWriter.us(n)}).toArray(long[][]::new);
   }
 
   static Histogram cleanupHistogram(List<Long> nanos) {
