@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.HdrHistogram.EncodableHistogram;
@@ -74,6 +75,27 @@ class EngineRunTest {
     assertThat(c.exit).as(c.toString()).isZero();
     assertThat(c.out).isEmpty();
     assertThat(Files.readString(export)).startsWith("[OVERALL], RunTime(ms), ").contains("[CLEANUP], Operations, 1");
+  }
+
+  @Test
+  void hdrhistogramFileoutputWritesALogPerSectionThatHdrHistogramReads() throws Exception {
+    Path logs = Files.createDirectories(tmp.resolve("hdr"));
+    LocalRun c = LocalRun.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=500",
+        "-p", "hdrhistogram.fileoutput=true", "-p", "hdrhistogram.output.path=" + logs + "/",
+        "-p", "measurementtype=hdrhistogram+histogram", "-p", "results.dir=" + dir("hdrlogs"));
+    assertThat(c.exit).as(c.toString()).isZero();
+    for (String section : List.of("HdrREAD", "HdrUPDATE", "HdrCLEANUP")) {
+      long total = 0;
+      try (HistogramLogReader r = new HistogramLogReader(logs.resolve(section + ".hdr").toFile())) {
+        EncodableHistogram h;
+        while ((h = r.nextIntervalHistogram()) != null) {
+          total += ((Histogram) h).getTotalCount();
+        }
+      }
+      assertThat(total).as(section).isEqualTo(Long.parseLong(c.text(section, "Operations")));
+    }
+    assertThat(Files.readString(logs.resolve("HdrREAD.hdr"))).startsWith("#[Logging for: HdrREAD]");
+    assertThat(c.text("BucketREAD", "LatencyVariance(us)")).isNotNull();
   }
 
   @Test
