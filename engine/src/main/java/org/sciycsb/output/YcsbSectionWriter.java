@@ -214,15 +214,23 @@ final class YcsbSectionWriter {
 
   private void raw(String name, YcsbSection s, Map<String, Long> statuses) throws IOException {
     long[][] points = rawPoints(s);
-    PrintStream out = o.rawFile() == null ? stdout
-        : new PrintStream(new FileOutputStream(o.rawFile(), true), true);
-    out.println(name + " latency raw data: op, timestamp(ms), latency(us)");
+    java.io.OutputStream dest = o.rawFile() == null ? stdout : new FileOutputStream(o.rawFile(), true);
+    // buffered (a point per operation), flushed before the summary: stdout's order stays upstream's
+    java.io.BufferedWriter out = new java.io.BufferedWriter(new java.io.OutputStreamWriter(dest,
+        java.nio.charset.StandardCharsets.UTF_8), 1 << 16);
+    out.write(name + " latency raw data: op, timestamp(ms), latency(us)" + System.lineSeparator());
     long total = 0;
     for (long[] p : points) {
-      out.println(name + "," + p[0] + "," + p[1]);
+      out.write(name);
+      out.write(',');
+      out.write(Long.toString(p[0]));
+      out.write(',');
+      out.write(Long.toString(p[1]));
+      out.write(System.lineSeparator());
       total += p[1];
     }
-    if (out != stdout) {
+    out.flush();
+    if (dest != stdout) {
       out.close();
     }
     int n = points.length;
