@@ -23,10 +23,30 @@ final class Launcher {
 
   /** A finished command: exit code, stdout and stderr. */
   record Result(int exit, String out, String err) {
-    /** The value of a YCSB text line such as {@code [READ], Operations}, or null. */
+    /**
+     * The value of a text line such as {@code [READ], Operations}, or null: from stdout (YCSB's measurements), else
+     * from the run's results.txt (the extended text: {@code [OVERALL]} latencies, {@code -SERVICE}, ...), in the
+     * folder named on stderr ({@code results: DIR}).
+     */
     String text(String section, String metric) {
+      String v = line(out, section, metric);
+      return v != null ? v : line(resultsText(), section, metric);
+    }
+
+    /** The run's results.txt, or "" when it named no results folder. */
+    String resultsText() {
+      return err.lines().filter(l -> l.startsWith("results: ")).findFirst().map(l -> {
+        try {
+          return java.nio.file.Files.readString(Path.of(l.substring("results: ".length()).trim(), "results.txt"));
+        } catch (java.io.IOException e) {
+          return "";
+        }
+      }).orElse("");
+    }
+
+    private static String line(String text, String section, String metric) {
       String prefix = "[" + section + "], " + metric + ", ";
-      return out.lines().filter(l -> l.startsWith(prefix)).map(l -> l.substring(prefix.length()).trim())
+      return text.lines().filter(l -> l.startsWith(prefix)).map(l -> l.substring(prefix.length()).trim())
           .findFirst().orElse(null);
     }
 

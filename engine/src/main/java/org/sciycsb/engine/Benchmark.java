@@ -26,6 +26,8 @@ import org.sciycsb.api.RunContext;
 import org.sciycsb.api.Secrets;
 import org.sciycsb.workloads.CoreWorkloadOptions;
 import org.sciycsb.engine.config.EngineOptions;
+import org.sciycsb.output.ExporterClass;
+import org.sciycsb.output.OutputOptions;
 import org.sciycsb.engine.config.ProjectBindings;
 import org.sciycsb.engine.config.Registry;
 import org.sciycsb.engine.config.KeyCheck;
@@ -194,6 +196,7 @@ public final class Benchmark {
     ArrivalProcess.of(config);
     checkInflight(config, binding, bindingName, workload);
     checkTraceOut(config, workload);
+    checkOutput(config);
     return new Prepared(spec, config, binding, workload, bindingName, secretKeys(sets), warnings, asked, sets);
   }
 
@@ -223,6 +226,23 @@ public final class Benchmark {
       throw new ConfigException("workload " + workload.name() + " has no asynchronous operations on binding "
           + bindingName + ": inflight=" + inflight + " needs -threads " + inflight + " (asynchronous: the core"
           + " workloads A-F on " + ASYNC_BINDINGS + "; fhir and fasta on " + ASYNC_ACCESS_PATH_BINDINGS + ")");
+    }
+  }
+
+  /**
+   * YCSB's output properties: the {@code exporter} class, the folders of {@code exportfile},
+   * {@code hdrhistogram.output.path} and {@code measurement.raw.output_file} (none is created).
+   */
+  static void checkOutput(Config config) throws ConfigException {
+    ExporterClass.check(config.get(OutputOptions.EXPORTER));
+    ExporterClass.checkFile(config.get(OutputOptions.EXPORT_FILE));
+    if (config.get(OutputOptions.HDR_FILE_OUTPUT)) {
+      String prefix = config.get(OutputOptions.HDR_OUTPUT_PATH);
+      ExporterClass.checkFolderOf(OutputOptions.HDR_OUTPUT_PATH.name(), prefix + "x.hdr");
+    }
+    String raw = config.get(OutputOptions.RAW_OUTPUT_FILE);
+    if (raw != null) {
+      ExporterClass.checkFolderOf(OutputOptions.RAW_OUTPUT_FILE.name(), raw);
     }
   }
 

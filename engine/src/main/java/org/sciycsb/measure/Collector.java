@@ -42,6 +42,7 @@ public final class Collector {
   private final StatusPrinter status;
   private final Summaries summaries;
   private final IntervalAggregator intervals;
+  private final List<ThreadRecorder> recorders;
   private long collections;
   private long collectNanos;
   private long maxCollectNanos;
@@ -67,6 +68,7 @@ public final class Collector {
       Path hlog, PrintStream status, LongSupplier plannedOps, long deadlineNanos, long granularityNanos)
       throws IOException {
     List<ThreadRecorder> recs = List.copyOf(recorders);
+    this.recorders = recs;
     long runStartNanos = System.nanoTime();
     this.registry = registry;
     this.codes = codes;
@@ -199,6 +201,22 @@ public final class Collector {
   public synchronized List<OpSummary> summaries(double measuredSeconds) {
     status.maybePrint(System.nanoTime(), true);
     return summaries.build(measuredSeconds);
+  }
+
+  /** The total histograms of every operation called: after {@link #collect}, as {@link #summaries}. */
+  public synchronized List<OpHistograms> histograms() {
+    return summaries.histograms();
+  }
+
+  /**
+   * Every measured data point, when the recorders kept them ({@link ThreadRecorder#keepRawPoints}); else null.
+   * Once every client thread has ended.
+   */
+  public synchronized RawPoints rawPoints() {
+    if (recorders.stream().noneMatch(r -> r.rawRecorder() != null)) {
+      return null;
+    }
+    return new RawPoints(registry, recorders, intervals.measureStartNanos(), intervals.measureStartEpochMs());
   }
 
   /** The last finalized interval of the measured part, or null (live metrics). */

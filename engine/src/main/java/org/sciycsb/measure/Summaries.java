@@ -49,6 +49,30 @@ final class Summaries {
   }
 
   /**
+   * The total histograms of every operation that {@link #build} reports, composite ones included, in registration
+   * order; {@code OVERALL} is not among them. Not copies (a run's heap may be nearly full when it ends): once every
+   * thread has ended and the last interval is in, nothing changes them any more.
+   */
+  List<OpHistograms> histograms() {
+    List<OpHistograms> out = new ArrayList<>();
+    for (Operation op : registry.all()) {
+      int o = op.index();
+      long calls = 0;
+      for (int s = 0; s < StatusCodes.MAX; s++) {
+        calls += counts.status(o, s);
+      }
+      Histogram r = total[OperationRegistry.slot(o, false, false)];
+      Histogram fr = total[OperationRegistry.slot(o, true, false)];
+      if (calls == 0 && r.getTotalCount() == 0 && fr.getTotalCount() == 0) {
+        continue;
+      }
+      out.add(new OpHistograms(op.name(), r, total[OperationRegistry.slot(o, false, true)], fr,
+          total[OperationRegistry.slot(o, true, true)]));
+    }
+    return out;
+  }
+
+  /**
    * {@code OVERALL} (when a non-composite operation was called), then every operation called, in registration order;
    * throughputs over {@code measuredSeconds}. The status counts are the recorders' cumulative ones.
    */

@@ -79,6 +79,8 @@ public final class ThreadRecorder implements Meter {
   /** The owner's operations all end after this interval (it crossed the boundary after it); read by the collector. */
   @SuppressWarnings("unused") // accessed through CROSSED
   private long crossedUpTo = -1;
+  /** Every data point, when the run keeps them ({@link #keepRawPoints}); null otherwise. Owner thread writes. */
+  private RawRecorder raw;
   /** Workload-level operations done, warmup included; written by the owner, read by the collector. */
   @SuppressWarnings("unused") // accessed through OPS
   private long opsDone;
@@ -171,6 +173,15 @@ public final class ThreadRecorder implements Meter {
     }
   }
 
+  /** Keeps every measured data point besides the counts ({@code measurementtype=raw}); before the thread starts. */
+  public void keepRawPoints() {
+    raw = new RawRecorder();
+  }
+
+  RawRecorder rawRecorder() {
+    return raw;
+  }
+
   public void setRecording(boolean on) {
     this.recording = on;
   }
@@ -238,6 +249,10 @@ public final class ThreadRecorder implements Meter {
     }
     if (response < 0) {
       response = 0;
+    }
+    RawRecorder points = raw;
+    if (points != null) {
+      points.add(opIndex, base % SLOTS_PER_OP != 0, end, service, response);
     }
     long epoch = (long) ENTER.getOpaque(this) + 1;
     // volatile store, then volatile load of the set: with the collector's store of the set and load of this epoch,

@@ -3,15 +3,20 @@ package org.sciycsb.output;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.sciycsb.measure.OpHistograms;
 import org.sciycsb.results.RunReport;
 import org.sciycsb.measure.LatencySummary;
 import org.sciycsb.measure.OpSummary;
 
 /**
- * YCSB's text format, so existing parsers keep working: {@code [OVERALL], RunTime(ms), ...} then one block per
- * operation. {@code [OP]} lines report response time (what a user of the store waits for: from the intended
- * start when a target rate is set), {@code [OP-SERVICE]} the service time, {@code [OP-FAILED]} failed calls.
- * Latencies are in microseconds; percentiles, minimum and maximum are whole microseconds as in YCSB.
+ * This project's extended text ({@code results.txt}, and stdout with {@code output.extended}): YCSB's layout
+ * ({@code [OVERALL], RunTime(ms), ...} then one block per operation) with more: an {@code [OVERALL]} latency block,
+ * {@code [OP]} lines of response time (what a user of the store waits for: from the intended start when a target
+ * rate is set), {@code [OP-SERVICE]} of service time where it differs (a target set), {@code [OP-FAILED]} failed
+ * calls, {@code [CLEANUP]}, the longest GC pause and the validity verdict. Latencies are in microseconds;
+ * percentiles, minimum and maximum are whole microseconds as in YCSB, means rounded to 3 decimals. YCSB's own
+ * output on stdout is {@link YcsbMeasurements}'.
  */
 public final class TextExporter {
   private TextExporter() {}
@@ -22,18 +27,21 @@ public final class TextExporter {
     line(sb, "OVERALL", "Throughput(ops/sec)", num(r.throughput()));
     gc(sb, r.validity());
     for (OpSummary op : r.ops()) {
-      if (op.name().equals("OVERALL")) {
-        latency(sb, "OVERALL", op.operations(), op.response(), r.percentiles());
-        returns(sb, "OVERALL", op.statuses());
-        latency(sb, "OVERALL-SERVICE", op.operations(), op.service(), r.percentiles());
-        continue;
-      }
-      latency(sb, op.name(), op.operations(), op.response(), r.percentiles());
+      OpHistograms h = r.detail().histograms(op.name());
+      latency(sb, op.name(), op.operations(), op.response(), h == null ? null : h.response(), r.percentiles());
       returns(sb, op.name(), op.statuses());
-      latency(sb, op.name() + "-SERVICE", op.operations(), op.service(), r.percentiles());
-      if (op.failedResponse().count() > 0) {
-        latency(sb, op.name() + "-FAILED", op.failedResponse().count(), op.failedResponse(), r.percentiles());
+      if (!op.service().equals(op.response())) {
+        latency(sb, op.name() + "-SERVICE", op.operations(), op.service(), h == null ? null : h.service(),
+            r.percentiles());
       }
+      if (op.failedResponse().count() > 0) {
+        latency(sb, op.name() + "-FAILED", op.failedResponse().count(), op.failedResponse(),
+            h == null ? null : h.failedResponse(), r.percentiles());
+      }
+    }
+    Histogram cleanup = YcsbSections.cleanupHistogram(r.detail().cleanupNanos());
+    if (cleanup.getTotalCount() > 0) {
+      latency(sb, "CLEANUP", cleanup.getTotalCount(), LatencySummary.of(cleanup), cleanup, r.percentiles());
     }
     validity(sb, r.validity());
     return sb.toString();
@@ -70,13 +78,18 @@ public final class TextExporter {
     }
   }
 
-  private static void latency(StringBuilder sb, String sec, long ops, LatencySummary l, List<Double> percentiles) {
+  /** A latency block; a percentile not among the summary's comes from the histogram (nanoseconds), when given. */
+  private static void latency(StringBuilder sb, String sec, long ops, LatencySummary l, Histogram h,
+      List<Double> percentiles) {
     line(sb, sec, "Operations", Long.toString(ops));
     line(sb, sec, "AverageLatency(us)", num(l.meanUs()));
     line(sb, sec, "MinLatency(us)", whole(l.minUs()));
     line(sb, sec, "MaxLatency(us)", whole(l.maxUs()));
     for (double p : percentiles) {
       double v = l.percentile(p);
+      if (v < 0 && h != null && h.getTotalCount() > 0) {
+        v = h.getValueAtPercentile(p) / 1000.0;
+      }
       line(sb, sec, ordinal(p) + "PercentileLatency(us)", whole(v < 0 ? 0 : v));
     }
   }
@@ -91,23 +104,7 @@ public final class TextExporter {
 
   /** YCSB's names: 95th, 99th, 50th, 99.9 (no suffix for fractions). */
   static String ordinal(double p) {
-    if (p == Math.rint(p)) {
-      long i = (long) p;
-      String suffix;
-      if (i % 100 >= 11 && i % 100 <= 13) {
-        suffix = "th";
-      } else if (i % 10 == 1) {
-        suffix = "st";
-      } else if (i % 10 == 2) {
-        suffix = "nd";
-      } else if (i % 10 == 3) {
-        suffix = "rd";
-      } else {
-        suffix = "th";
-      }
-      return i + suffix;
-    }
-    return stripZeros(p);
+    return YcsbNames.ordinal(p);
   }
 
   private static String stripZeros(double d) {

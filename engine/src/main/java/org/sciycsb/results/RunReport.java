@@ -21,10 +21,25 @@ import org.sciycsb.measure.OpSummary;
  * @param percentiles percentiles for the text output
  * @param resources  the resource samples taken during the run ({@code resources} in results.json), or null
  * @param validity   the validity verdict ({@code validity} in results.json), or null when not judged
+ * @param detail     the histograms and samples behind the summaries, for the YCSB-format outputs
+ *                   ({@link RunDetail#NONE} when a report is built from summaries alone)
  */
 public record RunReport(Map<String, Object> metadata, String outcome, long runtimeMs, long operations,
     double throughput, List<OpSummary> ops, List<IntervalPoint> series, Map<String, Object> extra,
-    List<String> errors, List<Double> percentiles, Map<String, Object> resources, Map<String, Object> validity) {
+    List<String> errors, List<Double> percentiles, Map<String, Object> resources, Map<String, Object> validity,
+    RunDetail detail) {
+
+  public RunReport {
+    detail = detail == null ? RunDetail.NONE : detail;
+  }
+
+  /** A report without detail. */
+  public RunReport(Map<String, Object> metadata, String outcome, long runtimeMs, long operations,
+      double throughput, List<OpSummary> ops, List<IntervalPoint> series, Map<String, Object> extra,
+      List<String> errors, List<Double> percentiles, Map<String, Object> resources, Map<String, Object> validity) {
+    this(metadata, outcome, runtimeMs, operations, throughput, ops, series, extra, errors, percentiles, resources,
+        validity, RunDetail.NONE);
+  }
 
   /** A report with resource samples and no validity verdict. */
   public RunReport(Map<String, Object> metadata, String outcome, long runtimeMs, long operations,
@@ -37,7 +52,13 @@ public record RunReport(Map<String, Object> metadata, String outcome, long runti
   /** This report with its validity verdict. */
   public RunReport withValidity(Map<String, Object> v) {
     return new RunReport(metadata, outcome, runtimeMs, operations, throughput, ops, series, extra, errors,
-        percentiles, resources, v);
+        percentiles, resources, v, detail);
+  }
+
+  /** This report with its detail. */
+  public RunReport withDetail(RunDetail d) {
+    return new RunReport(metadata, outcome, runtimeMs, operations, throughput, ops, series, extra, errors,
+        percentiles, resources, validity, d);
   }
 
   /** A report without resource samples. */

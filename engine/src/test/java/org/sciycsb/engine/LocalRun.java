@@ -73,10 +73,29 @@ final class LocalRun {
     return new ObjectMapper().readTree(dir.resolve("results.json").toFile());
   }
 
-  /** The value of a YCSB text line such as {@code [READ], Operations}, or null. */
+  /**
+   * The value of a text line such as {@code [READ], Operations}, or null: from stdout (YCSB's measurements), else
+   * from the run's results.txt (the extended text), in the folder named on stderr ({@code results: DIR}).
+   */
   String text(String section, String metric) {
+    String v = line(out, section, metric);
+    return v != null ? v : line(resultsText(), section, metric);
+  }
+
+  /** The run's results.txt, or "" when it named no results folder. */
+  String resultsText() {
+    return err.lines().filter(l -> l.startsWith("results: ")).findFirst().map(l -> {
+      try {
+        return java.nio.file.Files.readString(Path.of(l.substring("results: ".length()).trim(), "results.txt"));
+      } catch (IOException e) {
+        return "";
+      }
+    }).orElse("");
+  }
+
+  private static String line(String text, String section, String metric) {
     String prefix = "[" + section + "], " + metric + ", ";
-    return out.lines().filter(l -> l.startsWith(prefix)).map(l -> l.substring(prefix.length()).trim()).findFirst()
+    return text.lines().filter(l -> l.startsWith(prefix)).map(l -> l.substring(prefix.length()).trim()).findFirst()
         .orElse(null);
   }
 

@@ -103,7 +103,7 @@ class ValidityRunsTest {
     assertThat(v.path("notes").toString()).as("every reason was judged").doesNotContain("not judged", "not tested");
     assertThat(r.text("TOTAL_GCs", "Count")).isEqualTo(v.path("gc").path("pauses").asText());
     assertThat(r.text("MAX_GC_PAUSE", "Time(ms)")).isEqualTo(v.path("gc").path("maxMs").asText());
-    List<String> lines = r.out.lines().toList();
+    List<String> lines = r.resultsText().lines().toList();
     assertThat(lines.indexOf("[TOTAL_GC_TIME], Time(ms), " + v.path("gc").path("totalMs").asText()))
         .as("the GC lines precede the percentiles").isBetween(0, lines.indexOf("[OVERALL], Operations, "
             + r.text("OVERALL", "Operations")));

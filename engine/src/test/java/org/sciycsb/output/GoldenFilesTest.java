@@ -3,9 +3,6 @@ package org.sciycsb.output;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +17,6 @@ import org.sciycsb.measure.OpSummary;
  * {@code mvn -pl engine test -Dtest=GoldenFilesTest -Dgolden.update=true}, then review the diff.
  */
 class GoldenFilesTest {
-  private static final Path GOLDEN = Path.of("src/test/resources/golden");
-
   static RunReport report() {
     Map<String, Object> meta = new LinkedHashMap<>();
     meta.put("tool", "sciycsb");
@@ -67,11 +62,7 @@ class GoldenFilesTest {
   }
 
   private static void golden(String name, String actual) throws IOException {
-    Path file = GOLDEN.resolve(name);
-    if (Boolean.getBoolean("golden.update")) {
-      Files.writeString(file, actual, StandardCharsets.UTF_8);
-    }
-    assertThat(actual).as("output differs from %s", file).isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
+    Golden.check(name, actual);
   }
 
   @Test

@@ -328,7 +328,7 @@ public final class Merge {
   }
 
   private static List<Double> percentiles(List<Input> inputs) {
-    String spec = "50,95,99,99.9";
+    String spec = org.sciycsb.engine.config.EngineOptions.PERCENTILES.defaultValue(); // the runs' own default
     for (Input in : inputs) {
       if (in.json() != null) {
         String p = in.json().path("metadata").path("properties").path("hdrhistogram.percentiles").asText("");

@@ -10,6 +10,7 @@ import org.sciycsb.api.Config;
 import org.sciycsb.api.ConfigException;
 import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.output.Exporters;
+import org.sciycsb.output.OutputSettings;
 import org.sciycsb.results.ResultsDir;
 import org.sciycsb.results.RunReport;
 
@@ -53,7 +54,7 @@ public final class MergedRun {
     Merge.Result m = Merge.merge(in, cfg.get(ReportOptions.MERGE_GRANULARITY), label,
         cfg.get(ReportOptions.MERGE_MISSING), dir.file("latency.hlog"));
     try {
-      Exporters.writeAll(m.report(), dir, out, null);
+      Exporters.writeAll(m.report(), dir, out, OutputSettings.extendedText(m.report().percentiles()));
       dir.writeAtomically("final-status.xml", FinalStatus.xml(m.report()));
     } catch (IOException e) {
       throw new ConfigException("cannot write to " + dir.path() + ": " + e.getMessage());

@@ -51,10 +51,38 @@ public class CapturedRun {
     return new ObjectMapper().readTree(dir.resolve("results.json").toFile());
   }
 
-  /** The value of a YCSB text line such as {@code [READ], Operations}. */
+  /**
+   * The value of a text line such as {@code [READ], Operations}: from stdout (YCSB's measurements), else from the
+   * run's {@code results.txt} (this project's extended text: {@code [OVERALL]} latencies, {@code -SERVICE},
+   * {@code [MAX_GC_PAUSE]}, {@code [VALIDITY]}), in the folder the run named on stderr ({@code results: DIR}).
+   */
   public String text(String section, String metric) {
+    String v = line(out, section, metric);
+    if (v != null) {
+      return v;
+    }
+    String txt = resultsText();
+    return txt == null ? null : line(txt, section, metric);
+  }
+
+  /** The run's {@code results.txt}, or null when the run named no results folder. */
+  public String resultsText() {
+    for (String line : err.split("\n")) {
+      if (line.startsWith("results: ")) {
+        Path f = Path.of(line.substring("results: ".length()).trim(), "results.txt");
+        try {
+          return java.nio.file.Files.readString(f, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+          return null;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static String line(String text, String section, String metric) {
     String prefix = "[" + section + "], " + metric + ", ";
-    for (String line : out.split("\n")) {
+    for (String line : text.split("\n")) {
       if (line.startsWith(prefix)) {
         return line.substring(prefix.length()).trim();
       }

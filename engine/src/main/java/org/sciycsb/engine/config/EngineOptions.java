@@ -4,6 +4,7 @@ import java.time.Duration;
 import org.sciycsb.api.CommonOptions;
 import org.sciycsb.api.Option;
 import org.sciycsb.api.OptionSet;
+import org.sciycsb.output.OutputOptions;
 
 /**
  * Every property the engine itself reads: typed, with defaults and descriptions, in one place. The ones workloads
@@ -50,11 +51,9 @@ public final class EngineOptions {
       "milliseconds per interval of the time series and the interval log").check(v -> v >= 10, "must be at least 10");
   public static final Option<Integer> DIGITS = Option.integer("histogram.digits", 3,
       "significant digits of the latency histograms (HdrHistogram)").check(v -> v >= 1 && v <= 5, "must be 1 to 5");
-  public static final Option<Integer> HISTOGRAM_BUCKETS = Option.integer("histogram.buckets", 1000,
-      "measurementtype=histogram: number of 1 ms buckets (upstream's default 1000)").check(v -> v >= 1,
-          "must be at least 1");
-  public static final Option<String> PERCENTILES = Option.string("hdrhistogram.percentiles", "50,95,99,99.9",
-      "percentiles printed in the text output (the JSON has 50, 90, 95, 99, 99.9, 99.99)");
+  public static final Option<String> PERCENTILES = Option.string("hdrhistogram.percentiles", "95,99",
+      "percentiles printed in the text output, any list (as YCSB: 95thPercentileLatency(us), 99.9Percentile...);"
+          + " results.json has 50, 90, 95, 99, 99.9, 99.99");
   public static final Option<String> RESULTS_DIR = Option.string("results.dir", null,
       "directory for this run's results").defaultShownAs("results/<time>-<phase>-<binding>[-<label>]");
   public static final Option<String> LABEL = Option.string("label", null, "label of this run in every output (-l)");
@@ -67,14 +66,10 @@ public final class EngineOptions {
       "workload: a registered name or a class (ours or any site.ycsb.Workload)");
   public static final Option<String> DB = Option.string("db", null,
       "a site.ycsb.DB class to run instead of a named binding (-db)");
-  public static final Option<String> EXPORT_FILE = Option.string("exportfile", null,
-      "also write the text results to this file (as YCSB)");
-  public static final Option<String> EXPORTER = Option.string("exporter", null,
-      "accepted for YCSB compatibility; every format is always written to the results directory");
-  public static final Option<String> MEASUREMENT_TYPE = Option.string("measurementtype", "hdrhistogram",
-      "accepted for YCSB compatibility; measurement is always HdrHistogram, in nanoseconds");
-  public static final Option<String> MEASUREMENT_INTERVAL = Option.string("measurement.interval", "both",
-      "accepted for YCSB compatibility; response and service time are always both recorded");
+  public static final Option<String> EXPORT_FILE = OutputOptions.EXPORT_FILE;
+  public static final Option<String> EXPORTER = OutputOptions.EXPORTER;
+  public static final Option<String> MEASUREMENT_TYPE = OutputOptions.MEASUREMENT_TYPE;
+  public static final Option<String> MEASUREMENT_INTERVAL = OutputOptions.MEASUREMENT_INTERVAL;
   public static final Option<Boolean> CHECK_COUNT = Option.bool("load.checkcount", true,
       "after a load, compare the store's record count with what was inserted, when the binding can count");
 
@@ -127,10 +122,10 @@ public final class EngineOptions {
   public static OptionSet all() {
     return OptionSet.builder("engine")
         .add(THREADS, TARGET, ARRIVAL, ARRIVAL_FROM, ARRIVAL_TO, ARRIVAL_DURATION, ARRIVAL_STEPS, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
-            WARMUP_OPS, WARMUP_TIME, SEED, CLIENT_INDEX, STATUS_INTERVAL, GRANULARITY, DIGITS, HISTOGRAM_BUCKETS, PERCENTILES, RESULTS_DIR, LABEL,
-            LABEL_STORAGE, LABEL_BUILD, WORKLOAD, DB, EXPORT_FILE, EXPORTER, MEASUREMENT_TYPE, MEASUREMENT_INTERVAL,
-            CHECK_COUNT, EMPTY, INFLIGHT, ERRORS_MAX, START_AT, START_FILE, STOP_WITH_PID, SERVER_STATS,
+            WARMUP_OPS, WARMUP_TIME, SEED, CLIENT_INDEX, STATUS_INTERVAL, GRANULARITY, DIGITS, PERCENTILES, RESULTS_DIR, LABEL,
+            LABEL_STORAGE, LABEL_BUILD, WORKLOAD, DB, CHECK_COUNT, EMPTY, INFLIGHT, ERRORS_MAX, START_AT, START_FILE, STOP_WITH_PID, SERVER_STATS,
             SERVER_STATS_INTERVAL, CONNECTIONS, TRACE_OUT, TRACE_IN, TRACE_SPEED)
+        .addAll(OutputOptions.all())
         .addAll(org.sciycsb.engine.validity.ValidityOptions.all())
         .addAll(UpstreamClientOptions.all())
         .ownPrefix("timeseries.").ownPrefix("histogram.").ownPrefix("results.").ownPrefix("status.")

@@ -41,6 +41,8 @@ final class ClientThread implements Runnable {
   private volatile java.util.OptionalLong ownOpened = java.util.OptionalLong.empty();
   private volatile Throwable runFailure;
   private volatile long endNanos;
+  /** How long this thread's DB.cleanup() took (YCSB's [CLEANUP]), or -1 when it did not run or failed. */
+  private volatile long cleanupNanos = -1;
   private volatile long measureBase;
   private volatile boolean measuring;
   /** With -p inflight=N on an asynchronous binding: the thread's window and its DB's non-blocking calls. */
@@ -132,8 +134,10 @@ final class ClientThread implements Runnable {
       runFailure = runFailure == null ? t : runFailure;
       shared.errors.note("workload close, thread " + id, t);
     }
+    long cleanupBegan = System.nanoTime();
     try {
       raw.cleanup();
+      cleanupNanos = System.nanoTime() - cleanupBegan;
     } catch (Throwable t) {
       runFailure = runFailure == null ? t : runFailure;
       shared.errors.note("cleanup (flush), thread " + id, t);
@@ -370,6 +374,10 @@ final class ClientThread implements Runnable {
 
   long endNanos() {
     return endNanos;
+  }
+
+  long cleanupNanos() {
+    return cleanupNanos;
   }
 
   /** Workload operations run in the measured part (call after the thread ended). */

@@ -16,7 +16,11 @@ record ClientThreads(List<ThreadRecorder> recorders, List<ClientThread> clients,
     List<ThreadRecorder> recorders = new ArrayList<>();
     SparseCounts.Layout layout = new SparseCounts.Layout(s.digits());
     for (int i = 0; i < s.threads(); i++) {
-      recorders.add(new ThreadRecorder(i, operations, codes, layout));
+      ThreadRecorder r = new ThreadRecorder(i, operations, codes, layout);
+      if (s.output().raw()) {
+        r.keepRawPoints();
+      }
+      recorders.add(r);
     }
     return recorders;
   }

@@ -2,6 +2,7 @@ package org.sciycsb.engine.run;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.sciycsb.api.Config;
@@ -15,6 +16,7 @@ import org.sciycsb.measure.StatusCodes;
 import org.sciycsb.measure.StatusStyle;
 import org.sciycsb.measure.ThreadRecorder;
 import org.sciycsb.results.ResultsDir;
+import org.sciycsb.results.RunDetail;
 
 /**
  * The engine's part while the threads run: an interval collected at a time until every thread has ended (stopping
@@ -24,6 +26,8 @@ final class MeasurementLoop {
   private final Collector collector;
   private final MeasurementTiming timing;
   private final Stop stop;
+  /** measurement.trackjvm's sampler, or null. */
+  private JvmTracker jvm;
 
   MeasurementLoop(Collector collector, MeasurementTiming timing, Stop stop) {
     this.collector = collector;
@@ -64,7 +68,7 @@ final class MeasurementLoop {
 
   /** What the client threads did once they ended. */
   record Measured(List<OpSummary> ops, double seconds, long operations, int failedThreads,
-      String runFailure, Map<String, Object> clientCpu, GcWatch.Pauses gc) {}
+      String runFailure, Map<String, Object> clientCpu, GcWatch.Pauses gc, RunDetail detail) {}
 
   /**
    * Collects an interval at a time until every client thread has ended, stopping them at the deadline or at
@@ -74,9 +78,16 @@ final class MeasurementLoop {
     long granularity = s.granularityMs() * 1_000_000L;
     long next = System.nanoTime() + granularity;
     boolean stoppedByDeadline = false;
+    if (s.output().trackJvm()) {
+      jvm = new JvmTracker(s.statusSeconds() * 1_000_000_000L);
+      jvm.maybeSample(System.nanoTime(), true);
+    }
     for (Thread t : javaThreads) {
       while (t.isAlive()) {
         long now = System.nanoTime();
+        if (jvm != null) {
+          jvm.maybeSample(now, false);
+        }
         if (timing.deadline != 0 && now >= timing.deadline && !stop.requested()) {
           stop.request("maxexecutiontime");
           stoppedByDeadline = true;
@@ -130,7 +141,18 @@ final class MeasurementLoop {
     } catch (IOException e) {
       err.println("warning: interval log incomplete: " + e.getMessage());
     }
+    List<Long> cleanups = new ArrayList<>();
+    for (ClientThread c : clients) {
+      if (c.cleanupNanos() >= 0) {
+        cleanups.add(c.cleanupNanos());
+      }
+    }
+    if (jvm != null) {
+      jvm.maybeSample(System.nanoTime(), true);
+    }
+    RunDetail detail = new RunDetail(collector.histograms(), cleanups, timing.collectors(), collector.rawPoints(),
+        jvm == null ? null : jvm.stats());
     return new Measured(ops, seconds, measuredOps, failedThreads, runFailure,
-        ProcessCpu.between(timing.cpuStart, cpuEnd, measuredOps, seconds), gc);
+        ProcessCpu.between(timing.cpuStart, cpuEnd, measuredOps, seconds), gc, detail);
   }
 }

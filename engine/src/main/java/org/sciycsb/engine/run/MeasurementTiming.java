@@ -21,6 +21,9 @@ final class MeasurementTiming {
   volatile Set<Long> ownPids = Set.of();
   private HostCpu host;
   private Map<String, Object> hostCpu = Map.of();
+  /** The collectors' counts when measuring began, and what they did until it ended. */
+  private java.util.Map<String, long[]> collectorsAtStart = java.util.Map.of();
+  private java.util.Map<String, long[]> collectors;
   private boolean closed;
 
   /** Starts watching the GC pauses, unless the run has ended already (a thread late to the start gate). */
@@ -28,11 +31,20 @@ final class MeasurementTiming {
     if (!closed) {
       gc = GcWatch.start();
       host = HostCpu.start(ownPids);
+      collectorsAtStart = GcCollectors.now();
     }
+  }
+
+  /** Each collector's {collections, ms} over the measured time (as YCSB names them), once {@link #stopGc} ran. */
+  synchronized java.util.Map<String, long[]> collectors() {
+    return collectors == null ? GcCollectors.between(java.util.Map.of(), java.util.Map.of()) : collectors;
   }
 
   /** The pauses since measuring began (none if it never began); removes the listeners, always called. */
   synchronized GcWatch.Pauses stopGc() {
+    if (!closed) {
+      collectors = GcCollectors.between(collectorsAtStart, GcCollectors.now());
+    }
     closed = true;
     if (host != null) {
       hostCpu = host.stop();

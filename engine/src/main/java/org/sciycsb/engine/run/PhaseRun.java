@@ -200,9 +200,9 @@ public final class PhaseRun {
     meta.putAll(traced.metadata());
     RunReport report = new RunReport(meta, verdict.outcome(), Math.round(m.seconds() * 1000), m.operations(),
         m.operations() / m.seconds(), m.ops(), withOffered(collector.series(), shared.schedule), extra,
-        shared.errors.samples(), s.percentiles(), ended.resources());
+        shared.errors.samples(), s.percentiles(), ended.resources()).withDetail(m.detail());
     Result written = ResultsWriter.write(req, hooks, RunValidity.judged(req, report, m, s), results, verdict,
-        s.exportFile());
+        s.output());
     return RunValidity.suspectFails(req, written);
   }
 

@@ -10,19 +10,22 @@ import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Phase;
 import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.engine.schedule.ArrivalProcess;
+import org.sciycsb.output.OutputSettings;
 
 /** The engine options a run reads, parsed once before anything starts. */
 record Settings(int threads, double target, ArrivalProcess arrival, long warmupOps, Duration warmupTime,
     long maxSeconds, int digits, int granularityMs, int statusSeconds, List<Double> percentiles, String label, boolean perThread,
-    long errorsMax, boolean checkCount, String exportFile, int inflight) {
+    long errorsMax, boolean checkCount, OutputSettings output, int inflight) {
 
   static Settings of(Config cfg) throws ConfigException {
+    List<Double> percentiles = parsePercentiles(cfg.get(EngineOptions.PERCENTILES));
     return new Settings(cfg.get(EngineOptions.THREADS), cfg.get(EngineOptions.TARGET), ArrivalProcess.of(cfg),
         cfg.get(EngineOptions.WARMUP_OPS), cfg.get(EngineOptions.WARMUP_TIME),
         cfg.get(EngineOptions.MAX_EXECUTION_TIME), cfg.get(EngineOptions.DIGITS), cfg.get(EngineOptions.GRANULARITY),
-        cfg.get(EngineOptions.STATUS_INTERVAL), parsePercentiles(cfg.get(EngineOptions.PERCENTILES)),
+        cfg.get(EngineOptions.STATUS_INTERVAL), percentiles,
         cfg.get(EngineOptions.LABEL), cfg.get(EngineOptions.CONNECTIONS).equals("perthread"),
-        cfg.get(EngineOptions.ERRORS_MAX), cfg.get(EngineOptions.CHECK_COUNT), cfg.get(EngineOptions.EXPORT_FILE),
+        cfg.get(EngineOptions.ERRORS_MAX), cfg.get(EngineOptions.CHECK_COUNT),
+        OutputSettings.of(cfg, percentiles, cfg.get(EngineOptions.GRANULARITY)),
         cfg.isSet(EngineOptions.INFLIGHT) ? cfg.get(EngineOptions.INFLIGHT) : 0);
   }
 

@@ -50,7 +50,7 @@ class UpstreamClientOptionsTest {
   @Test
   void histogramBucketsIsKnownAndTyped() throws ConfigException {
     assertThat(check(Phase.RUN, "histogram.buckets", "1000")).isEmpty();
-    assertThat(EngineOptions.HISTOGRAM_BUCKETS.defaultValue()).isEqualTo(1000);
+    assertThat(org.sciycsb.output.OutputOptions.BUCKETS.defaultValue()).isEqualTo(1000);
     assertThatThrownBy(() -> check(Phase.RUN, "histogram.buckets", "0")).hasMessageContaining("at least 1");
     assertThatThrownBy(() -> check(Phase.RUN, "histogram.bucket", "10")).hasMessageContaining("unknown property");
   }
