@@ -57,6 +57,9 @@ public final class HostCpu {
   private final Map<Long, Long> last = new HashMap<>();
   private long ownSum;
   private long storeSum;
+  /** Each store process's ticks as its counting began and at its last reading, and its command. */
+  private final Map<Long, Proc> storeFirst = new HashMap<>();
+  private final Map<Long, Proc> storeLast = new HashMap<>();
   /** The longest refresh of the store's processes, nanoseconds. */
   private long refreshMaxNanos;
   /** The processes' ticks near the start (read by the sampling thread, off the run's start: null until then). */
@@ -189,16 +192,16 @@ public final class HostCpu {
       all = new ArrayList<>(readings);
     }
     Map<Long, Proc> first = startProcs;
-    Map<Long, Proc> end = processes();
     Set<Long> notOthers;
-    Set<Long> storeAll;
+    List<Map<String, Object>> storeUsed;
     synchronized (this) {
-      storeAll = Set.copyOf(store);
       notOthers = new java.util.HashSet<>(own);
       notOthers.addAll(store);
+      // from the sampler's own readings: a process that ended before the end (a backend) is still named
+      storeUsed = used(storeFirst, storeLast, pid -> true, all, cores, 0, STORE_NAMED);
     }
-    Map<String, Object> m = summary(all, cores, first == null ? List.of() : busiest(first, end, notOthers, all, cores),
-        first == null ? List.of() : used(first, end, storeAll::contains, all, cores, 0, STORE_NAMED));
+    Map<String, Object> m = summary(all, cores, first == null ? List.of() : busiest(first, processes(), notOthers,
+        all, cores), storeUsed);
     if (!m.isEmpty()) {
       m.put("storeLookupMaxMs", round(refreshMaxNanos / 1e6));
     }
@@ -268,7 +271,7 @@ public final class HostCpu {
     end.forEach((pid, p) -> {
       Proc s = start.get(pid);
       long d = s == null ? p.ticks() : p.ticks() - s.ticks(); // one that began during the run: all of its ticks
-      if (which.test(pid) && d > 0 && elapsed > 0) {
+      if (which.test(pid) && (d > 0 || least == 0) && elapsed > 0) {
         used.put(pid, d / elapsed);
       }
     });
@@ -297,8 +300,10 @@ public final class HostCpu {
       pids.addAll(storeLive);
       for (long pid : pids) {
         long now;
+        String stat;
         try {
-          now = ticks(Files.readString(PROC.resolve(Long.toString(pid)).resolve("stat")));
+          stat = Files.readString(PROC.resolve(Long.toString(pid)).resolve("stat"));
+          now = ticks(stat);
         } catch (IOException | RuntimeException e) {
           storeLive.remove(pid); // it has ended (or never was): it takes nothing from now on
           continue;
@@ -309,7 +314,12 @@ public final class HostCpu {
         }
         long d = Math.max(0, now - before);
         ownSum += d;
-        storeSum += storeLive.contains(pid) ? d : 0;
+        if (storeLive.contains(pid)) {
+          storeSum += d;
+          String command = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+          storeFirst.putIfAbsent(pid, new Proc(before, command));
+          storeLast.put(pid, new Proc(now, command));
+        }
         last.put(pid, now);
       }
       return new Reading(System.nanoTime(), t[0], t[1], ownSum, storeSum);

@@ -40,7 +40,8 @@ final class StoreProcesses {
   static final int LOOKS = 3;
 
   /** One line of {@code /proc/net/tcp} or {@code tcp6}. */
-  record Socket(InetAddress local, int localPort, InetAddress remote, int remotePort, int state, long inode) {}
+  record Socket(InetAddress local, int localPort, InetAddress remote, int remotePort, int state, int uid,
+      long inode) {}
 
   private final Path proc;
   private final long self;
@@ -51,6 +52,8 @@ final class StoreProcesses {
   private final Map<Long, Integer> looked = new HashMap<>();
   private long tablesRead;
   private boolean tablesEver;
+  /** The user owning each listening socket met so far (its holder is looked for among that user's first). */
+  private final Map<Long, Integer> listenerUid = new HashMap<>();
   /** The processes holding each listening socket met so far (empty: not readable, or held by this process). */
   private final Map<Long, Set<Long>> holders = new HashMap<>();
   /** Each process's parent, read once per process. */
@@ -107,6 +110,7 @@ final class StoreProcesses {
         // no IPv6, or no /proc/net: nothing from this table
       }
     }
+    table.stream().filter(t -> t.state() == LISTEN).forEach(t -> listenerUid.put(t.inode(), t.uid()));
     Set<Long> settled = new HashSet<>();
     table.stream().filter(t -> t.state() == ESTABLISHED || t.state() == LISTEN).forEach(t -> settled.add(t.inode()));
     for (long i : mine) {
@@ -170,7 +174,7 @@ final class StoreProcesses {
         String[] l = f[1].split(":");
         String[] r = f[2].split(":");
         out.add(new Socket(address(l[0], order), Integer.parseInt(l[1], 16), address(r[0], order),
-            Integer.parseInt(r[1], 16), Integer.parseInt(f[3], 16), Long.parseLong(f[9])));
+            Integer.parseInt(r[1], 16), Integer.parseInt(f[3], 16), Integer.parseInt(f[7]), Long.parseLong(f[9])));
       } catch (RuntimeException | UnknownHostException e) {
         // not a socket line
       }
@@ -215,24 +219,60 @@ final class StoreProcesses {
   }
 
   /**
-   * The processes holding each of the listening sockets {@code inodes} (all of them: a forking server's children
-   * may hold it too); this process's own ({@code mine}) are held by itself, an embedded server.
+   * The process holding each of the listening sockets {@code inodes} (none for this process's own, {@code mine}: an
+   * embedded server): the first met, the socket's user's processes first, then its parents while they hold it too
+   * (a forking server's children inherit it: the walk down from the topmost finds them all). This process's
+   * ancestors are never the store (a socket-activating init holds its services' sockets).
    */
   private Map<Long, Set<Long>> holdersOf(List<Long> inodes, Set<Long> mine) {
     Map<Long, Set<Long>> out = new HashMap<>();
-    inodes.forEach(i -> out.put(i, new HashSet<>()));
-    for (long pid : pids()) {
-      if (pid == self) {
-        continue;
+    Set<Long> left = new HashSet<>();
+    inodes.forEach(i -> {
+      out.put(i, new HashSet<>());
+      if (!mine.contains(i)) {
+        left.add(i);
       }
-      for (long i : socketInodes(proc.resolve(Long.toString(pid)).resolve("fd"))) {
-        Set<Long> h = out.get(i);
-        if (h != null && !mine.contains(i)) {
-          h.add(pid);
+    });
+    Map<Long, Long> parents = parents();
+    Set<Long> ancestors = new HashSet<>();
+    for (Long p = self; p != null && p > 0 && ancestors.add(p); p = parents.get(p)) {
+      // up to init
+    }
+    Set<Integer> users = new HashSet<>();
+    left.forEach(i -> users.add(listenerUid.getOrDefault(i, -1)));
+    List<Long> order = new ArrayList<>(pids());
+    order.removeAll(ancestors);
+    Map<Long, Boolean> theirs = new HashMap<>();
+    order.forEach(pid -> theirs.put(pid, users.contains(uid(pid))));
+    order.sort((a, b) -> Boolean.compare(theirs.get(b), theirs.get(a)));
+    for (int k = 0; k < order.size() && !left.isEmpty(); k++) {
+      Set<Long> fds = socketInodes(fd(order.get(k)));
+      for (long i : List.copyOf(left)) {
+        if (fds.contains(i)) {
+          long top = order.get(k);
+          for (Long p = parents.get(top); p != null && !ancestors.contains(p) && socketInodes(fd(p)).contains(i);
+              p = parents.get(p)) {
+            top = p;
+          }
+          out.get(i).add(top);
+          left.remove(i);
         }
       }
     }
     return out;
+  }
+
+  private Path fd(long pid) {
+    return proc.resolve(Long.toString(pid)).resolve("fd");
+  }
+
+  /** The user owning a process ({@code /proc/<pid>}'s owner), -1 when it cannot be read. */
+  private int uid(long pid) {
+    try {
+      return (Integer) Files.getAttribute(proc.resolve(Long.toString(pid)), "unix:uid");
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
   }
 
   /** Each live process's parent: read once per process, forgotten when it has ended. */

@@ -324,8 +324,12 @@ public final class Validity {
       return;
     }
     int cores = h.get("hostCores") instanceof Number c ? c.intValue() : in.cores();
-    List<String> busiest = processes(h.get("busiest"));
-    List<String> store = processes(h.get("store"));
+    List<String> busiest = processes(h.get("busiest"), 0);
+    List<String> store = processes(h.get("store"), 0.01);
+    int idle = h.get("store") instanceof Collection<?> all ? all.size() - store.size() : 0;
+    if (idle > 0) {
+      store.add(idle + " idle");
+    }
     reasons.add(new Reason("host busy", String.format(Locale.ROOT, "other processes kept %.2f of the host's %d cores "
         + "busy on average over the measured %.1f s (%.0f %%; the busiest %s ms interval %.2f), above validity.host "
         + "%s: they competed with the client and the store for the CPU%s", mean.doubleValue(), cores, seconds,
@@ -338,12 +342,15 @@ public final class Validity {
             String.join(", ", store)))));
   }
 
-  /** The processes of {@code metadata.hostCpu}'s {@code busiest} or {@code store}: command (pid n) cores. */
-  private static List<String> processes(Object list) {
+  /**
+   * The processes of {@code metadata.hostCpu}'s {@code busiest} or {@code store} that took at least {@code least}
+   * cores: command (pid n) cores.
+   */
+  private static List<String> processes(Object list, double least) {
     List<String> out = new ArrayList<>();
     if (list instanceof Collection<?> b) {
       for (Object o : b) {
-        if (o instanceof Map<?, ?> p && p.get("cores") instanceof Number c) {
+        if (o instanceof Map<?, ?> p && p.get("cores") instanceof Number c && c.doubleValue() >= least) {
           out.add(p.get("command") + " (pid " + p.get("pid") + ") " + fmt(c.doubleValue()));
         }
       }

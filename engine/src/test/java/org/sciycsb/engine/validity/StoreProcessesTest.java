@@ -65,9 +65,9 @@ class StoreProcessesTest {
         "garbage", "   3: XYZ:1 00000000:0000 0A 0 0 0 0 0 7"), ByteOrder.LITTLE_ENDIAN);
     assertThat(t).hasSize(3);
     assertThat(t.get(0)).isEqualTo(new StoreProcesses.Socket(InetAddress.getByName("127.0.0.1"), 5432,
-        InetAddress.getByName("0.0.0.0"), 0, StoreProcesses.LISTEN, 1001));
+        InetAddress.getByName("0.0.0.0"), 0, StoreProcesses.LISTEN, 999, 1001));
     assertThat(t.get(1)).isEqualTo(new StoreProcesses.Socket(InetAddress.getByName("127.0.0.1"), 54321,
-        InetAddress.getByName("127.0.0.1"), 5432, StoreProcesses.ESTABLISHED, 2001));
+        InetAddress.getByName("127.0.0.1"), 5432, StoreProcesses.ESTABLISHED, 999, 2001));
     assertThat(t.get(2).local()).as("mapped IPv4 comes back as IPv4").isEqualTo(InetAddress.getByName("127.0.0.1"));
     assertThat(t.get(2).remote()).isEqualTo(InetAddress.getByName("::1"));
     assertThat(t.get(2).remotePort()).isEqualTo(27017);
@@ -108,7 +108,10 @@ class StoreProcessesTest {
     assertThat(StoreProcesses.descendants(Set.of(99L), parents)).as("an ended root: itself").containsExactly(99L);
   }
 
-  /** A fake /proc: this process 99, a server 55 with a backend 56 and its child 58, an unrelated 57. */
+  /**
+   * A fake /proc: this process 99, a server 55 with a backend 56 (which inherited the listening socket) and its child
+   * 58, an unrelated 57, and init (1), this process's parent, holding the socket too (socket activation).
+   */
   @Test
   void aFakeProcGivesTheStoreAndKeepsWhatDoesNotChange(@TempDir Path proc) throws Exception {
     ByteOrder o = ByteOrder.nativeOrder();
@@ -119,7 +122,8 @@ class StoreProcessesTest {
     fds(proc.resolve("self/fd"), "pipe:[7]", "socket:[2001]", "/dev/null");
     process(proc, 99, 1, "socket:[2001]");
     process(proc, 55, 1, "socket:[1001]", "socket:[1501]", "/var/lib/pg/base");
-    process(proc, 56, 55);
+    process(proc, 1, 0, "socket:[1001]");
+    process(proc, 56, 55, "socket:[1001]");
     process(proc, 58, 56);
     process(proc, 57, 1, "socket:[3001]");
     StoreProcesses s = new StoreProcesses(proc, 99, Set.of());

@@ -146,7 +146,7 @@ class ValidityTest {
     Map<String, Object> h = new LinkedHashMap<>(host(0.1, 0.3));
     h.put("storeCoresMean", 1.8);
     h.put("store", List.of(Map.of("pid", 77, "command", "postgres", "cores", 1.5), Map.of("pid", 78, "command",
-        "postgres", "cores", 0.3)));
+        "postgres", "cores", 0.3), Map.of("pid", 76, "command", "postgres", "cores", 0.0)));
     Map<String, Object> v = judge(report(40_000, 0, 2000, 0.4, series(2000, 0), h, List.of(95.0, 99.0)), false, 0,
         0, false, Map.of());
     assertThat(v.get("verdict")).as(v.toString()).isEqualTo("valid");
@@ -155,7 +155,7 @@ class ValidityTest {
     assertThat(reasons(v)).containsExactly("host busy");
     assertThat(v.get("reasons").toString()).contains("other processes kept 1.20 of the host's 2 cores",
         "the busiest: stress (pid 4242) 1.5", "(not counted: the store on this host, 1.80 cores: postgres (pid 77) "
-            + "1.5, postgres (pid 78) 0.3)");
+            + "1.5, postgres (pid 78) 0.3, 1 idle)");
   }
 
   @Test
