@@ -48,8 +48,8 @@ public final class HostCpu {
 
   private final Set<Long> own;
   private final int cores;
-  /** Finds the store on this host (null: not looked for). */
-  private final StoreProcesses finder;
+  /** Finds the store on this host (made by the sampling thread: listing the host's addresses takes milliseconds). */
+  private StoreProcesses finder;
   /** Every process found to be the store's, and those of them still read (an ended one is not). */
   private final Set<Long> store = new java.util.HashSet<>();
   private final Set<Long> storeLive = new java.util.HashSet<>();
@@ -68,10 +68,9 @@ public final class HostCpu {
   private final Thread thread;
   private volatile boolean stop;
 
-  private HostCpu(Set<Long> own, int cores, StoreProcesses finder) {
+  private HostCpu(Set<Long> own, int cores) {
     this.own = own;
     this.cores = cores;
-    this.finder = finder;
     readings.add(read());
     thread = new Thread(this::loop, "sciycsb-host-cpu");
     thread.setDaemon(true);
@@ -88,7 +87,7 @@ public final class HostCpu {
     try {
       int cores = (int) Files.readAllLines(PROC.resolve("stat")).stream().filter(l -> l.matches("cpu\\d+ .*"))
           .count();
-      HostCpu h = cores > 0 ? new HostCpu(own, cores, StoreProcesses.here()) : null;
+      HostCpu h = cores > 0 ? new HostCpu(own, cores) : null;
       return h == null || h.readings.get(0) == null ? null : h;
     } catch (IOException | RuntimeException e) {
       return null;
@@ -126,6 +125,7 @@ public final class HostCpu {
 
   private void loop() {
     startProcs = processes(); // here, not at the start gate: a scan of /proc takes milliseconds
+    finder = StoreProcesses.here();
     findStore();
     while (!stop) {
       try {
