@@ -304,7 +304,8 @@ public final class Validity {
 
   /**
    * Host busy: the cores other processes kept busy on average over the measured seconds ({@code metadata.hostCpu}),
-   * above {@code validity.host}; the busiest interval and the busiest processes are the evidence.
+   * above {@code validity.host}; the busiest interval and the busiest processes are the evidence, with the store's
+   * processes on this host (not counted) when it found them.
    */
   private static void host(RunReport r, Inputs in, List<Reason> reasons, List<String> notes)
       throws ConfigException {
@@ -323,14 +324,11 @@ public final class Validity {
       return;
     }
     int cores = h.get("hostCores") instanceof Number c ? c.intValue() : in.cores();
-    List<String> busiest = new ArrayList<>();
-    if (h.get("busiest") instanceof Collection<?> b) {
-      for (Object o : b) {
-        if (o instanceof Map<?, ?> p) {
-          busiest.add(p.get("command") + " (pid " + p.get("pid") + ") " + fmt(((Number) p.get("cores"))
-              .doubleValue()));
-        }
-      }
+    List<String> busiest = processes(h.get("busiest"), 0);
+    List<String> store = processes(h.get("store"), 0.01);
+    int idle = h.get("store") instanceof Collection<?> all ? all.size() - store.size() : 0;
+    if (idle > 0) {
+      store.add(idle + " idle");
     }
     reasons.add(new Reason("host busy", String.format(Locale.ROOT, "other processes kept %.2f of the host's %d cores "
         + "busy on average over the measured %.1f s (%.0f %%; the busiest %s ms interval %.2f), above validity.host "
@@ -338,7 +336,26 @@ public final class Validity {
         100 * mean.doubleValue() / Math.max(1, cores), h.get("intervalMs"),
         ((Number) h.get("othersCoresMax")).doubleValue(), fmt(limit),
         busiest.isEmpty() ? "" : "; the busiest: " + String.join(", ", busiest))
-        + " (a store server on this host is the run's own when -p resources.pids names it)"));
+        + (store.isEmpty() ? " (not counted: a store server on this host that the client is connected to over TCP, "
+            + "and the processes -p resources.pids names)" : String.format(Locale.ROOT, " (not counted: the store "
+            + "on this host, %.2f cores: %s)", ((Number) h.get("storeCoresMean")).doubleValue(),
+            String.join(", ", store)))));
+  }
+
+  /**
+   * The processes of {@code metadata.hostCpu}'s {@code busiest} or {@code store} that took at least {@code least}
+   * cores: command (pid n) cores.
+   */
+  private static List<String> processes(Object list, double least) {
+    List<String> out = new ArrayList<>();
+    if (list instanceof Collection<?> b) {
+      for (Object o : b) {
+        if (o instanceof Map<?, ?> p && p.get("cores") instanceof Number c && c.doubleValue() >= least) {
+          out.add(p.get("command") + " (pid " + p.get("pid") + ") " + fmt(c.doubleValue()));
+        }
+      }
+    }
+    return out;
   }
 
   private static void errors(RunReport r, Inputs in, List<Reason> reasons) throws ConfigException {

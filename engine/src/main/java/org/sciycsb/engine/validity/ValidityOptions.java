@@ -38,8 +38,8 @@ public final class ValidityOptions {
           + "(hdrhistogram.percentiles set, or an sla.* threshold on it) makes the run suspect")
       .check(v -> v >= 1, "must be at least 1");
   public static final Option<Double> HOST = Option.decimal("validity.host", 0.5,
-      "host busy: other processes (the host's CPU in /proc/stat less the client's, and less resources.pids') kept "
-          + "more than this many cores busy on average over the measured seconds (judged from 1 s measured, Linux)")
+      "host busy: other processes (the host's CPU in /proc/stat less the client's, the store server's on this host "
+          + "that the client is connected to over TCP, and resources.pids') kept more than this many cores busy on average over the measured seconds (judged from 1 s measured, Linux)")
       .check(v -> v >= 0, "must not be negative");
 
   public static OptionSet all() {

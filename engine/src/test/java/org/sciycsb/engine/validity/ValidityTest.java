@@ -141,6 +141,24 @@ class ValidityTest {
   }
 
   @Test
+  void theStoresCpuOnThisHostIsNamedButNotCountedAsOtherProcesses() throws ConfigException {
+    // the store took 1.8 of the 2 cores, the others 0.1: valid; the others at 1.2 are suspect, the store named apart
+    Map<String, Object> h = new LinkedHashMap<>(host(0.1, 0.3));
+    h.put("storeCoresMean", 1.8);
+    h.put("store", List.of(Map.of("pid", 77, "command", "postgres", "cores", 1.5), Map.of("pid", 78, "command",
+        "postgres", "cores", 0.3), Map.of("pid", 76, "command", "postgres", "cores", 0.0)));
+    Map<String, Object> v = judge(report(40_000, 0, 2000, 0.4, series(2000, 0), h, List.of(95.0, 99.0)), false, 0,
+        0, false, Map.of());
+    assertThat(v.get("verdict")).as(v.toString()).isEqualTo("valid");
+    h.put("othersCoresMean", 1.2);
+    v = judge(report(40_000, 0, 2000, 0.4, series(2000, 0), h, List.of(95.0, 99.0)), false, 0, 0, false, Map.of());
+    assertThat(reasons(v)).containsExactly("host busy");
+    assertThat(v.get("reasons").toString()).contains("other processes kept 1.20 of the host's 2 cores",
+        "the busiest: stress (pid 4242) 1.5", "(not counted: the store on this host, 1.80 cores: postgres (pid 77) "
+            + "1.5, postgres (pid 78) 0.3, 1 idle)");
+  }
+
+  @Test
   void theHostSamplesGiveTheOtherProcessesCores() {
     // 2 cores: 100 ticks of wall time a core between readings; the host busy 150 ticks of which the run's own 30
     List<HostCpu.Reading> r = List.of(new HostCpu.Reading(0, 1000, 5000, 100),
@@ -149,6 +167,11 @@ class ValidityTest {
     Map<String, Object> m = HostCpu.summary(r, 2, List.of());
     assertThat(m).containsEntry("othersCoresMean", 0.75).containsEntry("othersCoresMax", 1.2)
         .containsEntry("hostCores", 2).containsEntry("samples", 2).containsEntry("seconds", 1.0);
+    // of the run's own 50 ticks over the 400, the store's 40: 0.2 cores
+    List<HostCpu.Reading> s = List.of(new HostCpu.Reading(0, 1000, 5000, 0, 0),
+        new HostCpu.Reading(1_000_000_000L, 1200, 5400, 50, 40));
+    assertThat(HostCpu.summary(s, 2, List.of(), List.of(Map.of("pid", 5L)))).containsEntry("othersCoresMean", 0.75)
+        .containsEntry("storeCoresMean", 0.2).containsEntry("store", List.of(Map.of("pid", 5L)));
     assertThat(HostCpu.summary(r.subList(0, 1), 2, List.of())).as("one reading: nothing").isEmpty();
     assertThat(HostCpu.hostTicks("cpu  59962 5 9998 106984 862 1 331 3686 7 0")).containsExactly(
         59962L + 5 + 9998 + 1 + 331 + 3686, 59962L + 5 + 9998 + 1 + 331 + 3686 + 106984 + 862);
