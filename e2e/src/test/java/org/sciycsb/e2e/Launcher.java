@@ -29,25 +29,7 @@ final class Launcher {
      * folder named on stderr ({@code results: DIR}).
      */
     String text(String section, String metric) {
-      String v = line(out, section, metric);
-      return v != null ? v : line(resultsText(), section, metric);
-    }
-
-    /** The run's results.txt, or "" when it named no results folder. */
-    String resultsText() {
-      return err.lines().filter(l -> l.startsWith("results: ")).findFirst().map(l -> {
-        try {
-          return java.nio.file.Files.readString(Path.of(l.substring("results: ".length()).trim(), "results.txt"));
-        } catch (java.io.IOException e) {
-          return "";
-        }
-      }).orElse("");
-    }
-
-    private static String line(String text, String section, String metric) {
-      String prefix = "[" + section + "], " + metric + ", ";
-      return text.lines().filter(l -> l.startsWith(prefix)).map(l -> l.substring(prefix.length()).trim())
-          .findFirst().orElse(null);
+      return org.sciycsb.testkit.CapturedRun.text(out, err, section, metric);
     }
 
     List<String> errorLines() {

@@ -52,7 +52,7 @@ public final class OutputOptions {
           + " [MAX_MEM_USED], [MIN_MEM_USED], [MAX_THREADS], [MIN_THREADS], [MAX_SYS_LOAD_AVG], [MIN_SYS_LOAD_AVG]"
           + " after the GC lines, and THREAD_COUNT, USED_MEM_MB, SYS_LOAD_AVG, GCS, GCS_TIME sections of the"
           + " measurementtype (not with measurement.interval=intended, as upstream; upstream samples only with -s,"
-          + " here the status is always on)");
+          + " here with or without it)");
   public static final Option<Boolean> EXTENDED = Option.bool("output.extended", false,
       "stdout gets this project's extended text (results.txt: the OVERALL latency block, -SERVICE sections where"
           + " a target makes them differ, the longest GC pause, the validity verdict) instead of YCSB's measurements;"

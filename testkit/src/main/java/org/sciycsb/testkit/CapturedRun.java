@@ -57,17 +57,29 @@ public class CapturedRun {
    * {@code [MAX_GC_PAUSE]}, {@code [VALIDITY]}), in the folder the run named on stderr ({@code results: DIR}).
    */
   public String text(String section, String metric) {
-    String v = line(out, section, metric);
+    return text(out, err, section, metric);
+  }
+
+  /**
+   * {@link #text(String, String)} of any finished command's stdout and stderr (a launcher's, say): stdout's line,
+   * else the line of the results.txt in the folder stderr names, else null.
+   */
+  public static String text(String stdout, String stderr, String section, String metric) {
+    String v = line(stdout, section, metric);
     if (v != null) {
       return v;
     }
-    String txt = resultsText();
+    String txt = resultsText(stderr);
     return txt == null ? null : line(txt, section, metric);
   }
 
   /** The run's {@code results.txt}, or null when the run named no results folder. */
   public String resultsText() {
-    for (String line : err.split("\n")) {
+    return resultsText(err);
+  }
+
+  private static String resultsText(String stderr) {
+    for (String line : stderr.split("\n")) {
       if (line.startsWith("results: ")) {
         Path f = Path.of(line.substring("results: ".length()).trim(), "results.txt");
         try {

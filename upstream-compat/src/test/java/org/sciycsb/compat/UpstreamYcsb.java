@@ -30,7 +30,7 @@ final class UpstreamYcsb {
     cmd.addAll(List.of("site.ycsb.Client", load ? "-load" : "-t", "-db", "site.ycsb.BasicDB", "-P",
         workload.toString(), "-p", "basicdb.verbose=false"));
     if (props.contains("measurement.trackjvm=true")) {
-      cmd.add("-s"); // upstream samples the JVM in its status thread only; this tool's status is always on
+      cmd.add("-s"); // upstream samples the JVM in its status thread only; this tool samples it without -s too
     }
     for (String p : props) {
       cmd.add("-p");
