@@ -57,7 +57,7 @@ abstract class FaultScenario {
     List<String> a = new ArrayList<>(List.of(phase));
     a.addAll(binding());
     a.addAll(List.of("-P", workload(), "-p", "recordcount=" + RECORDS, "-p", "results.dir=" + results,
-        "-p", "status.interval=1"));
+        "-s", "-p", "status.interval=1"));
     a.addAll(List.of(more));
     return a;
   }

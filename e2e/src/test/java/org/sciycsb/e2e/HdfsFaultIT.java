@@ -87,7 +87,7 @@ class HdfsFaultIT extends FaultScenario {
     Launcher.Running load = Launcher.start(tmp, "lossy-load", java.util.Map.of(), "ycsb", "load", "hdfs",
         "-p", "hdfs.url=" + FaultServers.hdfsUrl(), "-p", "hdfs.basepath=" + base + "-lossy", "-P",
         "workloads/workloada", "-p", "recordcount=60000", "-target", "3000", "-threads", "2",
-        "-p", "status.interval=1", "-p", "results.dir=" + dir);
+        "-s", "-p", "status.interval=1", "-p", "results.dir=" + dir);
     awaitMeasuring(load, Duration.ofSeconds(90));
     Thread.sleep(2000);
     FaultServers.servers("kill", "hdfs", "datanode");

@@ -86,7 +86,7 @@ class InterruptAndSecretsIT {
     Path db = tmp.resolve("h2/batched");
     Process p = start("load", "jdbc", "-P", "workloads/workloada", "-p", "recordcount=1000000", "-threads", "2",
         "-target", "3000", "-p", "db.url=jdbc:h2:file:" + db, "-p", "db.batchsize=100", "-p", "jdbc.droptable=true",
-        "-p", "status.interval=1", "-p", "results.dir=" + dir);
+        "-s", "-p", "status.interval=1", "-p", "results.dir=" + dir);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     while (System.nanoTime() < deadline && !Files.readString(tmp.resolve("err.txt")).matches(
         "(?s).* sec: [1-9][0-9]{3,} operations.*")) {
