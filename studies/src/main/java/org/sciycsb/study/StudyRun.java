@@ -117,7 +117,13 @@ final class StudyRun {
     for (String n : plan.notes()) {
       err.println("study: note: " + n);
     }
-    int code = runner.run(plan, header, h -> StudyReports.write(def, dir, h, err));
+    int code = runner.run(plan, header, h -> {
+      if (server != null && server.launcher() != null) { // the client's cgroup removed first: its peak in the report
+        server.stop(err);
+        h.put("server", server.toMap());
+      }
+      StudyReports.write(def, dir, h, err);
+    });
     err.println("study: " + dir);
     return code;
   }

@@ -89,18 +89,24 @@ final class ClientPhases {
     }
   }
 
-  /** At the study's end: the cgroup removed, when there is one. */
-  void stop(PrintStream log) {
-    if (!capped()) {
-      return;
+  /** At the study's end: the cgroup removed, when there is one; false when an earlier call ended it already. */
+  boolean stop(PrintStream log) {
+    if (stopped) {
+      return false;
     }
-    try {
-      removed(servers.memcapRemove(cgroup, log));
-      capped = false;
-    } catch (BenchmarkException e) {
-      log.println("study: " + e.getMessage());
+    stopped = true;
+    if (capped()) {
+      try {
+        removed(servers.memcapRemove(cgroup, log));
+        capped = false;
+      } catch (BenchmarkException e) {
+        log.println("study: " + e.getMessage());
+      }
     }
+    return true;
   }
+
+  private boolean stopped;
 
   /** memcap remove's line (limit, usage, peak, failcnt, OOM kills) on the start that made the cgroup. */
   private void removed(String line) {

@@ -193,8 +193,9 @@ public final class EmbeddedSetup implements StoreSetup {
 
   @Override
   public void stop(PrintStream log) {
-    phases.stop(log);
-    log.println("study: the embedded " + store.binding() + "'s data stays in " + dataDir);
+    if (phases.stop(log)) {
+      log.println("study: the embedded " + store.binding() + "'s data stays in " + dataDir);
+    }
   }
 
   @Override
