@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # MongoDB-wire test server for the mongodb binding: FerretDB 1.24.0 (from the Go module proxy) on its PostgreSQL
 # backend, Debian's PostgreSQL 15, everything on 127.0.0.1. This is NOT MongoDB: label every figure measured against
-# it "FerretDB 1.24 on PostgreSQL 15, NOT MongoDB". Everything it uses comes from the package registries.
+# it "FerretDB 1.24 on PostgreSQL 15, NOT MongoDB", by default "with GIN indexes added behind its back" (below).
+# Everything it uses comes from the package registries.
 #
 #   bin/servers setup  mongodb   install Debian's postgresql-15 and python3 when missing (apt-get), build FerretDB
 #                                v1.24.0 from the Go module proxy once (cached under $SCIYCSB_WORK/cache/)
@@ -9,7 +10,10 @@
 #                                127.0.0.1:$SCIYCSB_MONGODB_PGPORT, database ferretdb), then FerretDB on
 #                                127.0.0.1:$SCIYCSB_MONGODB_PORT with SCRAM authentication (FerretDB's
 #                                --test-enable-new-auth: users live in FerretDB, created at its first start);
-#                                returns once a client can log in
+#                                returns once a client can log in. By default (SCIYCSB_MONGODB_INDEXES=gin) it
+#                                adds GIN indexes behind FerretDB's back, with plan_cache_mode=force_custom_plan
+#                                and autovacuum_naptime=5s, and leaves a note admin.sciycsb_server_changes that the
+#                                binding records ("GIN twins" below); =off: FerretDB as shipped
 #   bin/servers stop   mongodb   stop FerretDB and PostgreSQL (by PID)
 #   bin/servers status mongodb   exit 0 when both run and a client can log in
 #   bin/servers kill   mongodb   SIGKILL FerretDB and PostgreSQL (a crash, for fault tests); data is kept, "start"
@@ -30,7 +34,7 @@
 #
 # Environment: SCIYCSB_MONGODB_PORT (FerretDB, default 27017), SCIYCSB_MONGODB_PGPORT (its PostgreSQL, default
 # 5434 + (SCIYCSB_MONGODB_PORT - 27017): an instance on another FerretDB port gets its own PostgreSQL port, e.g.
-# mongodb@fault on 27019 uses 5436), SCIYCSB_MONGODB_USER / SCIYCSB_MONGODB_PASSWORD (the user made at the first
+# mongodb@fault on 27019 uses 5436), SCIYCSB_MONGODB_INDEXES (gin, default, or off), SCIYCSB_MONGODB_USER / SCIYCSB_MONGODB_PASSWORD (the user made at the first
 # start, default sciycsb / sciycsb-test-pw), FERRETDB_VERSION (default v1.24.0), SCIYCSB_WORK,
 # SCIYCSB_SERVER_INSTANCE (set by bin/servers for mongodb@<instance>: state under servers/mongodb@<instance>).
 set -euo pipefail
