@@ -23,7 +23,8 @@
 # server workload C (point reads), workload A (50 % reads, 50 % updates), workload E (scans; its 5 % inserts as
 # upserts, -p mongodb.upsert=true, so a later round's inserts do not fail on the keys an earlier one wrote) and
 # the FHIR 80/20 mix, THREADS client threads (default 8), each run bounded by maxexecutiontime=RUN_SECONDS (default 15).
-# Rounds interleave the servers, so the machine's drift falls on all of them alike.
+# Rounds interleave the servers, so the machine's drift falls on all of them alike. The defaults took 23 minutes on
+# 2 shared cores (2026-12-03; a run on FerretDB ends when its slowest scan does, up to 28 s of a 15 s bound).
 #
 # Prints a markdown table: ops/s per server and workload, the mean of the rounds with their lowest and highest, the
 # number of runs and the operations that failed; then what the binding recorded of each server (its store label,
