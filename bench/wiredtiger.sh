@@ -139,7 +139,8 @@ PY
 }
 
 one() { # store mode workload repeat: one measured run, its figures appended
-  local store="$1" mode="$2" wl="$3" r="$4" name="$DEV_KIND-$mode-$wl-$store-$r" capped=no cache="$BIG_BYTES"
+  local store="$1" mode="$2" wl="$3" r="$4"
+  local name="$DEV_KIND-$mode-$wl-$store-$r" capped=no cache="$BIG_BYTES"
   local extra=()
   [ "$wl" = e ] && extra=(-p scanproportion=1 -p insertproportion=0)
   if [ "$mode" = out ]; then
@@ -184,7 +185,8 @@ for DEV_KIND in $DEVICES; do
   echo "device $DEV ($DEV_KIND, $(device_size_mb)M) at $MNT" >&2
   load wt
   load rk
-  du -sb "$MNT/wt" "$MNT/rocksdb" >"$WORK/$DEV_KIND-sizes.txt"
+  { echo "wt $(du -cb "$MNT"/wt/*.wt | tail -1 | cut -f1) $(du -cb "$MNT"/wt/WiredTiger*Log* | tail -1 | cut -f1)"
+    echo "rk $(du -sb "$MNT/rocksdb" | cut -f1) 0"; } >"$WORK/$DEV_KIND-sizes.txt"
   for mode in in out; do
     for (( r = 1; r <= REPEATS; r++ )); do
       for wl in c e; do
@@ -231,12 +233,13 @@ for dev in sorted({k[0] for k in rows}, key=lambda d: ["hdd", "ssd"].index(d) if
     sizes = {}
     try:
         for l in open(os.path.join(work, f"{dev}-sizes.txt")):
-            b, p = l.split()
-            sizes["wt" if p.endswith("/wt") else "rk"] = int(b) / 2**20
+            st, b, logs = l.split()
+            sizes[st] = int(b) / 2**20
+            sizes[st + "logs"] = int(logs) / 2**20
     except OSError:
         pass
-    print(f"\n{dev.upper()} (emulated); data folders after the load: WiredTiger {sizes.get('wt', 0):.0f} MiB "
-          f"(its log files included), RocksDB {sizes.get('rk', 0):.0f} MiB")
+    print(f"\n{dev.upper()} (emulated); after the load: WiredTiger's tables {sizes.get('wt', 0):.0f} MiB (and its "
+          f"log files {sizes.get('wtlogs', 0):.0f} MiB), RocksDB's folder {sizes.get('rk', 0):.0f} MiB")
     print("| case | workload | WiredTiger ops/s | RocksDB ops/s | WT/RocksDB [95 %] | WT CPU µs/op | RocksDB CPU µs/op "
           "| WT/RocksDB CPU [95 %] | device KiB/op WT / RocksDB | pairs |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
