@@ -25,9 +25,10 @@
 # part, the embedded store's threads included, over its operations) and its ratio, and what each out-of-cache run
 # read from the device per operation (the loop device's read sectors, /proc/diskstats).
 #
-# --quick (about 15 minutes on 2 shared cores): RECORDS=250000, REPEATS=3, RUN=6, WARMUP=2. The full run: RECORDS=
-# 1000000, REPEATS=5, RUN=30, WARMUP=10 (about an hour and a half). Each is overridden by the environment, as are
-# THREADS (4), CAP (256M), HEAP (96m), SMALL_CACHE (16m), BIG_CACHE (2g), SEED (45). Needs root (devices, cgroups).
+# --quick (12 minutes on 2 shared cores, 2026-12-03): RECORDS=250000, REPEATS=3, RUN=6, WARMUP=2. The full run:
+# RECORDS=1000000, REPEATS=5, RUN=30, WARMUP=10 (some 70 minutes, estimated from the quick run's). Each is
+# overridden by the environment, as are THREADS (4), CAP (256M), HEAP (96m), SMALL_CACHE (16m), BIG_CACHE (2g) and
+# SEED (45). Needs root (devices, cgroups).
 set -euo pipefail
 HOME_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 QUICK=no
@@ -97,7 +98,8 @@ cgroup_make() { # a fresh memory cgroup capped at CAP_BYTES (memory and memory+s
 }
 cgroup_remove() { # its pages uncharged, then the cgroup removed
   echo 0 >"$CGROUP/memory.force_empty" 2>/dev/null || true
-  rmdir "$CGROUP" 2>/dev/null || sleep 1; rmdir "$CGROUP" 2>/dev/null || true
+  rmdir "$CGROUP" 2>/dev/null || { sleep 1; rmdir "$CGROUP" 2>/dev/null; } \
+    || echo "could not remove the cgroup $CGROUP" >&2
   CGROUP=""
 }
 loop_read_sectors() { # the device's loop device's read sectors so far
