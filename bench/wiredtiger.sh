@@ -262,10 +262,12 @@ print("\nops/s and µs/op: the mean over the runs ± the half-width of its 95 % 
       "KiB/op: what the emulated device's loop device read during the run (warm-up included) over the measured operations.")
 PY
 total="$(ls "$WORK"/*.err | wc -l)"
-suspect="$(grep -l '^validity: suspect' "$WORK"/*.err | wc -l)"
-cpu_bound="$(grep -l '^validity: suspect.*client bottleneck' "$WORK"/*.err | wc -l)"
-host_busy="$(grep -h '^validity: suspect.*host busy' "$WORK"/*.err | grep -o 'other processes kept [0-9.]*' | awk '{print $4}' | sort -n)"
+suspect="$( (grep -l '^validity: suspect' "$WORK"/*.err || true) | wc -l)"
+cpu_bound="$( (grep -l '^validity: suspect.*client bottleneck' "$WORK"/*.err || true) | wc -l)"
+host_busy="$( (grep -h '^validity: suspect.*host busy' "$WORK"/*.err || true) \
+  | (grep -o 'other processes kept [0-9.]*' || true) | awk '{print $4}' | sort -n)"
 echo "validity: $suspect of $total runs suspect; client bottleneck (the client and its embedded store kept the" \
   "cores busy) in $cpu_bound; host busy in $(echo "$host_busy" | grep -c . || true)$( [ -z "$host_busy" ] || echo \
-  " (other processes kept $(echo "$host_busy" | head -1)-$(echo "$host_busy" | tail -1) cores busy)") (results.json validity)"
+  " (other processes kept $(echo "$host_busy" | head -1)-$(echo "$host_busy" | tail -1) cores busy)"); every reason in" \
+  "each run's .err (results.json validity)"
 echo "results: $WORK" >&2
