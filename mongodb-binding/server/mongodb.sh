@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # MongoDB-wire test server for the mongodb binding: FerretDB 1.24.0 (from the Go module proxy) on its PostgreSQL
 # backend, Debian's PostgreSQL 15, everything on 127.0.0.1. This is NOT MongoDB: label every figure measured against
-# it "FerretDB 1.24 on PostgreSQL 15, NOT MongoDB". Everything it uses comes from the package registries.
+# it "FerretDB 1.24 on PostgreSQL 15, NOT MongoDB", by default "with GIN indexes added behind its back" (below).
+# Everything it uses comes from the package registries.
 #
 #   bin/servers setup  mongodb   install Debian's postgresql-15 and python3 when missing (apt-get), build FerretDB
 #                                v1.24.0 from the Go module proxy once (cached under $SCIYCSB_WORK/cache/)
@@ -9,7 +10,10 @@
 #                                127.0.0.1:$SCIYCSB_MONGODB_PGPORT, database ferretdb), then FerretDB on
 #                                127.0.0.1:$SCIYCSB_MONGODB_PORT with SCRAM authentication (FerretDB's
 #                                --test-enable-new-auth: users live in FerretDB, created at its first start);
-#                                returns once a client can log in
+#                                returns once a client can log in. By default (SCIYCSB_MONGODB_INDEXES=gin) it
+#                                adds GIN indexes behind FerretDB's back, with plan_cache_mode=force_custom_plan
+#                                and autovacuum_naptime=5s, and leaves a note admin.sciycsb_server_changes that the
+#                                binding records ("GIN twins" below); =off: FerretDB as shipped
 #   bin/servers stop   mongodb   stop FerretDB and PostgreSQL (by PID)
 #   bin/servers status mongodb   exit 0 when both run and a client can log in
 #   bin/servers kill   mongodb   SIGKILL FerretDB and PostgreSQL (a crash, for fault tests); data is kept, "start"
@@ -30,7 +34,7 @@
 #
 # Environment: SCIYCSB_MONGODB_PORT (FerretDB, default 27017), SCIYCSB_MONGODB_PGPORT (its PostgreSQL, default
 # 5434 + (SCIYCSB_MONGODB_PORT - 27017): an instance on another FerretDB port gets its own PostgreSQL port, e.g.
-# mongodb@fault on 27019 uses 5436), SCIYCSB_MONGODB_USER / SCIYCSB_MONGODB_PASSWORD (the user made at the first
+# mongodb@fault on 27019 uses 5436), SCIYCSB_MONGODB_INDEXES (gin, default, or off), SCIYCSB_MONGODB_USER / SCIYCSB_MONGODB_PASSWORD (the user made at the first
 # start, default sciycsb / sciycsb-test-pw), FERRETDB_VERSION (default v1.24.0), SCIYCSB_WORK,
 # SCIYCSB_SERVER_INSTANCE (set by bin/servers for mongodb@<instance>: state under servers/mongodb@<instance>).
 set -euo pipefail
@@ -180,7 +184,7 @@ cmd_setup() {
 # the client side: an unauthenticated hello, a SCRAM-SHA-256 login followed by a listCollections, and a user made
 # by the logged-in test user
 
-probe() { # hello | login | adduser <name> <password>
+probe() { # hello | login | adduser <name> <password> | note <id> <text> | unnote <id>
   python3 - "$1" "$HOST" "$PORT" "$USER_NAME" "$USER_PW" "${2:-}" "${3:-}" <<'EOF' 2>/dev/null
 import base64, hashlib, hmac, os, socket, struct, sys
 mode, host, port, user, pw = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
@@ -266,6 +270,13 @@ try:
     if not r.get("done"):
         r = cmd({"saslContinue": 1, "conversationId": r.get("conversationId", 1), "payload": b"", "$db": "admin"})
         if r.get("ok") != 1: sys.exit(1)
+    if mode == "note":  # the changes made behind FerretDB's back, for clients to read (the binding records them)
+        r = cmd({"update": "sciycsb_server_changes", "updates": [{"q": {"_id": new_user},
+                 "u": {"_id": new_user, "what": new_pw}, "upsert": True}], "$db": "admin"})
+        sys.exit(0 if r.get("ok") == 1 else 1)
+    if mode == "unnote":
+        r = cmd({"delete": "sciycsb_server_changes", "deletes": [{"q": {"_id": new_user}, "limit": 0}], "$db": "admin"})
+        sys.exit(0 if r.get("ok") == 1 else 1)
     if mode == "adduser":
         r = cmd({"createUser": new_user, "pwd": new_pw, "roles": [], "$db": "admin"})
         # 51003: the user already exists
@@ -351,6 +362,108 @@ pg_start() {
   if [ "$(psql_admin -tAc "SELECT 1 FROM pg_database WHERE datname = 'ferretdb'")" != "1" ]; then
     psql_admin -c "CREATE DATABASE ferretdb" >>"$PGLOG" 2>&1 || die "could not create the database ferretdb; log: $PGLOG"
   fi
+  pg_indexes
+}
+
+# ---------------------------------------------------------------------------------------------------------------
+# GIN twins (SCIYCSB_MONGODB_INDEXES=gin, the default): changes made behind FerretDB's back, before it connects.
+# FerretDB 1.24 sends an equality {f: v} to PostgreSQL as _jsonb->$1 @> $2, which the btree index it creates on
+# (_jsonb->'f') cannot serve: every read by _id, and the FHIR read by subject, scans the table. For each btree index
+# FerretDB creates whose first key is _jsonb->'f' (the _id_ index of every collection, and e.g. the FHIR timeline's
+# subject_1_effective_-1), an event trigger creates a twin sciycsb_gin_<oid of FerretDB's index> USING gin
+# ((_jsonb->'f') jsonb_path_ops), which serves @>, and drops it with FerretDB's index; a start also twins the indexes
+# already there. pgx (FerretDB's driver) prepares its statements and PostgreSQL would cache a generic plan, in
+# which the field is the parameter $1 and no index matches: plan_cache_mode = force_custom_plan on the database
+# ferretdb plans each query with its values. The planner takes the GIN index once the table has statistics (before
+# that a table of a few thousand documents is cheaper to scan): autovacuum_naptime = 5s (PostgreSQL: 1 min) has a
+# freshly loaded collection analyzed within seconds. FerretDB's listIndexes does not show the twins: start leaves a note
+# on the server (admin.sciycsb_server_changes), which the mongodb binding records in its store details and label.
+# SCIYCSB_MONGODB_INDEXES=off: FerretDB as shipped (the trigger, every twin, the setting and the note removed).
+
+INDEXES="${SCIYCSB_MONGODB_INDEXES:-gin}"
+case "$INDEXES" in gin|off) ;; *) die "SCIYCSB_MONGODB_INDEXES must be gin or off, not '$INDEXES'" ;; esac
+NOTE_ID=postgresql-gin-indexes
+NOTE_TEXT="bin/servers start mongodb (mongodb-binding/server/mongodb.sh) added to PostgreSQL, behind FerretDB's back: a GIN index (jsonb_path_ops) on _jsonb->'f' beside each index FerretDB made on f (_id_ of every collection, subject_1_effective_-1, ...), named sciycsb_gin_<oid>, which FerretDB's listIndexes does not show, plan_cache_mode=force_custom_plan on the database ferretdb and autovacuum_naptime=5s; SCIYCSB_MONGODB_INDEXES=off starts FerretDB as shipped"
+
+psql_ferretdb() {
+  as_postgres "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$(pg_socket)" -p "$PGPORT_M" -U postgres -d ferretdb "$@"
+}
+
+pg_indexes() {
+  local sql
+  if [ "$INDEXES" = gin ]; then sql="$(gin_twins_sql)"; else sql="$(gin_twins_off_sql)"; fi
+  psql_ferretdb <<<"$sql" >>"$PGLOG" 2>&1 || die "could not set up the GIN indexes (SCIYCSB_MONGODB_INDEXES=$INDEXES); log: $PGLOG"
+}
+
+gin_twins_sql() {
+  cat <<'SQL'
+CREATE OR REPLACE FUNCTION public.sciycsb_gin_twin(idx oid) RETURNS void LANGUAGE plpgsql AS $f$
+DECLARE tbl oid; am text; field text;
+BEGIN
+  SELECT i.indrelid, a.amname INTO tbl, am FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+    JOIN pg_am a ON a.oid = c.relam JOIN pg_class t ON t.oid = i.indrelid
+    WHERE i.indexrelid = idx AND t.relname NOT LIKE '\_ferretdb\_%';
+  IF am IS DISTINCT FROM 'btree' THEN RETURN; END IF;
+  field := substring(pg_get_indexdef(idx, 1, true) FROM '^\(?_jsonb -> ''([^'']+)''::text\)?$');
+  IF field IS NULL THEN RETURN; END IF;
+  EXECUTE format('CREATE INDEX IF NOT EXISTS %I ON %s USING gin ((_jsonb -> %L) jsonb_path_ops)',
+    'sciycsb_gin_' || idx, tbl::regclass, field);
+END $f$;
+CREATE OR REPLACE FUNCTION public.sciycsb_gin_on_create() RETURNS event_trigger LANGUAGE plpgsql AS $f$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE object_type = 'index' LOOP
+    PERFORM public.sciycsb_gin_twin(r.objid);
+  END LOOP;
+END $f$;
+CREATE OR REPLACE FUNCTION public.sciycsb_gin_on_drop() RETURNS event_trigger LANGUAGE plpgsql AS $f$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT objid, schema_name, object_name FROM pg_event_trigger_dropped_objects()
+      WHERE object_type = 'index' AND object_name NOT LIKE 'sciycsb\_gin\_%' LOOP
+    EXECUTE format('DROP INDEX IF EXISTS %I.%I', r.schema_name, 'sciycsb_gin_' || r.objid);
+  END LOOP;
+END $f$;
+DROP EVENT TRIGGER IF EXISTS sciycsb_gin_create;
+DROP EVENT TRIGGER IF EXISTS sciycsb_gin_drop;
+CREATE EVENT TRIGGER sciycsb_gin_create ON ddl_command_end WHEN TAG IN ('CREATE INDEX')
+  EXECUTE FUNCTION public.sciycsb_gin_on_create();
+CREATE EVENT TRIGGER sciycsb_gin_drop ON sql_drop WHEN TAG IN ('DROP INDEX')
+  EXECUTE FUNCTION public.sciycsb_gin_on_drop();
+SELECT public.sciycsb_gin_twin(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+  JOIN pg_namespace n ON n.oid = c.relnamespace
+  WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'public') AND c.relname NOT LIKE 'sciycsb\_gin\_%';
+ALTER DATABASE ferretdb SET plan_cache_mode = force_custom_plan;
+ALTER SYSTEM SET autovacuum_naptime = '5s';
+SELECT pg_reload_conf();
+SQL
+}
+
+gin_twins_off_sql() {
+  cat <<'SQL'
+DROP EVENT TRIGGER IF EXISTS sciycsb_gin_create;
+DROP EVENT TRIGGER IF EXISTS sciycsb_gin_drop;
+DO $d$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relkind = 'i' AND c.relname LIKE 'sciycsb\_gin\_%' LOOP
+    EXECUTE format('DROP INDEX %I.%I', r.nspname, r.relname);
+  END LOOP;
+END $d$;
+DROP FUNCTION IF EXISTS public.sciycsb_gin_on_create();
+DROP FUNCTION IF EXISTS public.sciycsb_gin_on_drop();
+DROP FUNCTION IF EXISTS public.sciycsb_gin_twin(oid);
+ALTER DATABASE ferretdb RESET plan_cache_mode;
+ALTER SYSTEM RESET autovacuum_naptime;
+SELECT pg_reload_conf();
+SQL
+}
+
+# "gin: N twins" or "off" (what status and start say)
+indexes_state() {
+  if [ "$INDEXES" = off ]; then echo "indexes as shipped"; return; fi
+  echo "GIN twins added behind FerretDB's back: $(psql_ferretdb -tAc "SELECT count(*) FROM pg_class WHERE relkind = 'i' AND relname LIKE 'sciycsb\_gin\_%'" 2>/dev/null || echo '?'), plan_cache_mode=force_custom_plan, autovacuum_naptime=5s"
 }
 
 pg_stop() {
@@ -463,7 +576,13 @@ cmd_start() {
   wait_until "$START_TIMEOUT" "a login to FerretDB on $HOST:$PORT as $USER_NAME (logs: $LOG, $PGLOG)" ferretdb_up || exit 1
   # a second user whose password appears nowhere else, for the secrets tests (it must never show in any output)
   probe adduser sciycsb_secret Mongo-s3cret-Qz4 || die "could not create the user sciycsb_secret; log: $LOG"
+  if [ "$INDEXES" = gin ]; then
+    probe note "$NOTE_ID" "$NOTE_TEXT" || die "could not leave the note admin.sciycsb_server_changes; log: $LOG"
+  else
+    probe unnote "$NOTE_ID" || die "could not remove the note admin.sciycsb_server_changes; log: $LOG"
+  fi
   trap - EXIT
+  say "PostgreSQL: $(indexes_state)"
   say "running: $LABEL, FerretDB pid $(pid_read "$PIDFILE") on $HOST:$PORT, PostgreSQL pid $(pg_pid) on $HOST:$PGPORT_M"
   say "client URL: $(client_url | sed 's#//\([^:]*\):[^@]*@#//\1:*****@#')   (bin/servers url mongodb)"
 }

@@ -190,7 +190,11 @@ class ReleaseTarballIT {
       assertThat(Files.readString(release.resolve("lib/" + m + "/classpath.txt"))).as(m)
           .doesNotContain("hadoop").doesNotContain("mongo");
     }
-    // every classpath entry is in the release
+    // a Debian package's jar goes with its native library: named where apt-get puts it, not bundled
+    assertThat(Files.readString(release.resolve("lib/wiredtiger-binding/classpath.txt")).trim().split(":"))
+        .contains("/usr/share/java/wiredtiger.jar");
+    assertThat(release.resolve("lib/wiredtiger-binding/wiredtiger.jar")).doesNotExist();
+    // every classpath entry is in the release (or, absolute, a Debian package's)
     try (Stream<Path> s = Files.walk(release.resolve("lib"))) {
       for (Path cp : s.filter(f -> f.getFileName().toString().endsWith("classpath.txt")).toList()) {
         for (String e : Files.readString(cp).trim().split(":")) {

@@ -115,7 +115,7 @@ class ServerLibScriptIT {
   void datadirPrintsTheFoldersAServerKeepsItsDataIn() throws Exception {
     String servers = Launcher.HOME.resolve("bin/servers").toString();
     assertThat(run(Map.of(), servers, "list", "datadir").out().lines()).containsExactly("cassandra", "hdfs",
-        "mongo-standin", "mongodb", "postgres");
+        "mongo-standin", "mongodb", "postgres", "wiredtiger");
     Out none = run(Map.of(), servers, "datadir", "postgres");
     assertThat(none.exit()).isEqualTo(1);
     assertThat(none.errLines()).singleElement().asString().startsWith("postgres: no data folder yet (");

@@ -103,6 +103,9 @@ public final class MongoDbBinding implements Binding {
       } else if (buildInfo.get("ferretdbVersion") != null) {
         buildInfo.put(MongoDbRun.FERRETDB_BACKEND, MongoDbRun.ferretDb1Backend(admin));
       }
+      if (MongoDbRun.ferretDbVersion(buildInfo) != null) {
+        buildInfo.put(MongoDbRun.SERVER_CHANGES, MongoDbRun.serverChanges(admin));
+      }
       return new MongoDbRun(settings, client, opened, hello, buildInfo, context);
     } catch (MongoTimeoutException e) {
       client.close();

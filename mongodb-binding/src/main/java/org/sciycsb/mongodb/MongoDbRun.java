@@ -179,6 +179,31 @@ public final class MongoDbRun implements BindingRun {
   /** The key under which {@link MongoDbBinding} adds FerretDB 2's backend to the buildInfo it passes on. */
   static final String FERRETDB_BACKEND = "sciycsb.ferretdbBackend";
 
+  /** The key under which {@link MongoDbBinding} adds the server's note of changes made behind its back. */
+  static final String SERVER_CHANGES = "sciycsb.serverChanges";
+
+  /** The collection in {@code admin} where the project's test server notes what it changed behind FerretDB's back. */
+  static final String SERVER_CHANGES_COLLECTION = "sciycsb_server_changes";
+
+  /**
+   * What {@code bin/servers start mongodb} changed behind FerretDB's back (indexes its {@code listIndexes} does not
+   * show, PostgreSQL settings): the {@code what} of each document of {@code admin.sciycsb_server_changes}, joined
+   * by "; "; null when there is none or it cannot be read.
+   */
+  static String serverChanges(MongoDatabase admin) {
+    try {
+      List<String> what = new java.util.ArrayList<>();
+      for (Document d : admin.getCollection(SERVER_CHANGES_COLLECTION).find()) {
+        if (d.get("what") != null) {
+          what.add(String.valueOf(d.get("what")));
+        }
+      }
+      return what.isEmpty() ? null : String.join("; ", what);
+    } catch (MongoException e) {
+      return null;
+    }
+  }
+
   /** FerretDB's version: buildInfo's {@code ferretdbVersion} (1.x) or {@code ferretdb.version} (2.x); null: not it. */
   static String ferretDbVersion(Document buildInfo) {
     if (buildInfo.get("ferretdbVersion") != null) {
@@ -241,8 +266,13 @@ public final class MongoDbRun implements BindingRun {
         details.put("backend", String.valueOf(backend));
       }
       // what it is, in every report and figure: never mistaken for the MongoDB whose wire protocol it speaks
+      Object changes = buildInfo.get(SERVER_CHANGES);
+      if (changes != null) {
+        details.put("serverChanges", String.valueOf(changes));
+      }
       details.put("label", "FerretDB " + (ferret.startsWith("v") ? ferret.substring(1) : ferret)
-          + (backend == null ? "" : " on " + backend) + ", NOT MongoDB");
+          + (backend == null ? "" : " on " + backend)
+          + (changes == null ? "" : " with indexes added behind its back (serverChanges)") + ", NOT MongoDB");
       details.put("mongodbCompatibleVersion", reported);
     } else {
       product = "MongoDB";

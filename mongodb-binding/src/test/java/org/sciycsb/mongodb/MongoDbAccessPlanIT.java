@@ -30,7 +30,8 @@ import site.ycsb.Status;
  * server, FerretDB 1.24 on PostgreSQL 15, cannot: it pushes an equality down as {@code _jsonb->'field' @> value},
  * which its btree indexes on {@code _jsonb->'field'} do not serve, so PostgreSQL's plan for every filtered read,
  * {@code _id} included, is a Seq Scan; there the binding records a collection scan and warns of it once. A query on
- * an unindexed field is a collection scan everywhere.
+ * an unindexed field is a collection scan everywhere. With the GIN twins bin/servers adds behind FerretDB 1.24's back
+ * (its default), these small collections' reads are a scan or a twin's index scan, by the planner's cost.
  */
 @Tag("server-mongodb")
 class MongoDbAccessPlanIT {
@@ -59,6 +60,24 @@ class MongoDbAccessPlanIT {
   /** Whether the server can serve an equality filter from an index: not FerretDB 1.x (above). */
   private boolean indexesServeFilters() {
     return !(run.storeInfo().product().equals("FerretDB") && run.storeInfo().version().startsWith("v1."));
+  }
+
+  /**
+   * FerretDB 1.x with the GIN twins bin/servers adds behind its back (its note in serverChanges): on these small
+   * collections PostgreSQL's planner may take a twin or scan the table, by cost (MongoDbGinIndexesIT proves the
+   * twins serve on 20,000 documents); never an index FerretDB lists.
+   */
+  private boolean twins() {
+    return !indexesServeFilters() && run.storeInfo().details().containsKey("serverChanges");
+  }
+
+  /** The plan a FerretDB 1.x server may give: a collection scan, or with the twins a scan of one of them. */
+  private static void scanOrTwin(AccessPlan p, boolean twins) {
+    if (twins && p.kind() == Kind.INDEX) {
+      assertThat(p.indexes()).as(p.toString()).allMatch(n -> n.startsWith("sciycsb_gin_"));
+    } else {
+      assertThat(p.kind()).as(p.toString()).isEqualTo(Kind.COLLECTION_SCAN);
+    }
   }
 
   private String warning(String events) {
@@ -94,18 +113,29 @@ class MongoDbAccessPlanIT {
     SubjectTimeline.Schema schema = timeline();
     String expected = indexesServeFilters() ? "index " + MongoDbSubjectTimeline.INDEX : "collection scan";
     // prepare (on the empty collection) recorded the plan, and warned (once) only of a collection scan
-    assertThat(run.storeInfo().details()).containsEntry(MongoDbSubjectTimeline.READ_PLAN_DETAIL, expected);
+    String recorded = run.storeInfo().details().get(MongoDbSubjectTimeline.READ_PLAN_DETAIL);
+    if (twins()) {
+      assertThat(recorded).matches("collection scan|index sciycsb_gin_[0-9]+");
+    } else {
+      assertThat(recorded).isEqualTo(expected);
+    }
+    boolean scanned = recorded.equals("collection scan");
     try (SubjectTimeline t = run.accessPath(SubjectTimeline.class, 0)) {
       AccessPlan p = AccessPlan.explain(((MongoDbSubjectTimeline) t).recentQuery("s7", 3));
-      assertThat(p.kind()).as(p.toString()).isEqualTo(indexesServeFilters() ? Kind.INDEX : Kind.COLLECTION_SCAN);
       if (indexesServeFilters()) {
+        assertThat(p.kind()).as(p.toString()).isEqualTo(Kind.INDEX);
         assertThat(p.indexes()).as(p.toString()).containsExactly(MongoDbSubjectTimeline.INDEX);
+        // with 300 observations stored, the check prepare makes finds the same plan
+        assertThat(((MongoDbSubjectTimeline) t).checkReadPlan().describe()).isEqualTo(expected);
+      } else {
+        scanOrTwin(p, twins());
+        AccessPlan again = ((MongoDbSubjectTimeline) t).checkReadPlan();
+        scanOrTwin(again, twins());
+        scanned |= again.kind() == Kind.COLLECTION_SCAN;
       }
-      // with 300 observations stored, the check prepare makes finds the same plan
-      assertThat(((MongoDbSubjectTimeline) t).checkReadPlan().describe()).isEqualTo(expected);
     }
     assertThat(logged().lines().filter(l -> l.contains("warning")))
-        .containsExactlyElementsOf(indexesServeFilters() ? List.of() : List.of(warning(schema.events())));
+        .containsExactlyElementsOf(indexesServeFilters() || !scanned ? List.of() : List.of(warning(schema.events())));
   }
 
   @Test
@@ -149,7 +179,7 @@ class MongoDbAccessPlanIT {
         assertThat(p.kind()).as(p.toString()).isEqualTo(Kind.INDEX);
         assertThat(p.indexes()).as(p.toString()).containsExactly("_id_");
       } else {
-        assertThat(p.kind()).as(p.toString()).isEqualTo(Kind.COLLECTION_SCAN);
+        scanOrTwin(p, twins());
       }
     }
   }

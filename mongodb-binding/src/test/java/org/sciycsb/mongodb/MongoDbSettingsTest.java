@@ -221,6 +221,13 @@ class MongoDbSettingsTest {
     StoreInfo onPostgres = MongoDbRun.describe(s, hello, new Document("version", "7.0.77")
         .append("ferretdbVersion", "v1.24.0").append(MongoDbRun.FERRETDB_BACKEND, "PostgreSQL"), "not sharded");
     assertThat(onPostgres.label()).isEqualTo("FerretDB 1.24.0 on PostgreSQL, NOT MongoDB");
+    assertThat(onPostgres.details()).doesNotContainKey("serverChanges");
+    StoreInfo changed = MongoDbRun.describe(s, hello, new Document("version", "7.0.77")
+        .append("ferretdbVersion", "v1.24.0").append(MongoDbRun.FERRETDB_BACKEND, "PostgreSQL")
+        .append(MongoDbRun.SERVER_CHANGES, "GIN indexes added"), "not sharded");
+    assertThat(changed.label())
+        .isEqualTo("FerretDB 1.24.0 on PostgreSQL with indexes added behind its back (serverChanges), NOT MongoDB");
+    assertThat(changed.details()).containsEntry("serverChanges", "GIN indexes added");
 
     StoreInfo ferret2 = MongoDbRun.describe(s, hello, new Document("version", "7.0.77")
         .append("ferretdb", new Document("version", "v2.5.0")).append(MongoDbRun.FERRETDB_BACKEND,

@@ -19,6 +19,9 @@ final class Collection {
   private final ThreadSession ts;
   private final String recordsUri;
   private final String idIndexUri;
+  /** The create configurations, built once: a cursor asks for them on every operation, uses them on the first. */
+  private final String recordsConfig;
+  private final String idIndexConfig;
 
   Collection(ThreadSession ts, String name) {
     if (!NAME.matcher(name).matches()) {
@@ -28,6 +31,8 @@ final class Collection {
     this.ts = ts;
     this.recordsUri = "table:collection-" + name;
     this.idIndexUri = "table:index-" + name + "-_id";
+    this.recordsConfig = ts.run().settings().collectionConfig();
+    this.idIndexConfig = ts.run().settings().indexConfig("u");
   }
 
   static byte[] key(String id) {
@@ -39,11 +44,11 @@ final class Collection {
   }
 
   Cursor records() {
-    return ts.cursor(recordsUri, ts.run().settings().collectionConfig());
+    return ts.cursor(recordsUri, recordsConfig);
   }
 
   Cursor idIndex() {
-    return ts.cursor(idIndexUri, ts.run().settings().indexConfig("u"));
+    return ts.cursor(idIndexUri, idIndexConfig);
   }
 
   /** Creates the collection's tables when they are missing. */

@@ -61,6 +61,9 @@ public final class WiredTigerRun implements BindingRun {
     }
     DataFolder folder = DataFolder.prepare(settings.dir());
     Connection conn = Opener.open(folder, config);
+    if (Durability.worthSaying(settings)) {
+      context.log().println("wiredtiger: " + Durability.describe(settings));
+    }
     try {
       return new WiredTigerRun(settings, conn, config, context.failures());
     } catch (RuntimeException e) {
@@ -116,6 +119,7 @@ public final class WiredTigerRun implements BindingRun {
     Map<String, String> details = new LinkedHashMap<>();
     details.put("fullVersion", full);
     details.put("dir", settings.dir().toString());
+    details.put("durability", Durability.describe(settings));
     details.put("embedded", "in the client process (Debian's libwiredtiger0 and libwiredtiger-java)");
     details.put(StoreInfo.LABEL, "WiredTiger " + version + " (embedded)");
     return new StoreInfo("WiredTiger", version, details);

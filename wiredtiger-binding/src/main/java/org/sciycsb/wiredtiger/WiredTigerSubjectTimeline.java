@@ -22,6 +22,7 @@ final class WiredTigerSubjectTimeline implements SubjectTimeline {
   private Collection subjects;
   private Collection events;
   private String timelineUri;
+  private String timelineConfig;
 
   WiredTigerSubjectTimeline(ThreadSession ts) {
     this.ts = ts;
@@ -46,6 +47,7 @@ final class WiredTigerSubjectTimeline implements SubjectTimeline {
       subjects = new Collection(ts, s.subjects());
       events = new Collection(ts, s.events());
       timelineUri = "table:index-" + s.events() + "-subject_time";
+      timelineConfig = ts.run().settings().indexConfig("SqS");
     }
   }
 
@@ -60,7 +62,7 @@ final class WiredTigerSubjectTimeline implements SubjectTimeline {
   }
 
   private Cursor timeline() {
-    return ts.cursor(timelineUri, ts.run().settings().indexConfig("SqS"));
+    return ts.cursor(timelineUri, timelineConfig);
   }
 
   @Override
