@@ -357,6 +357,73 @@ memcap_leave() {
   MEMCAP_FROM=""
 }
 
+# ---------------------------------------------------------------------------------------------------- client cgroups
+
+# "bin/servers memcap create|exec|show|remove NAME ..." (docs/devices.md, "A client's own cap"): a memory cgroup of
+# processes that are no server, /sys/fs/cgroup/memory/sciycsb/client/NAME, for a store embedded in its client (a
+# study's --devices on wiredtiger or H2 runs each capped step's bin/ycsb in one). The cap covers what the server
+# caps cover: anonymous memory (the JVM's heap and native memory, the store's cache) and the page cache of the
+# files the processes read and write. One cgroup lives across several processes, as a server's across its runs: the
+# page cache stays charged to it between them. create: one line, exit 2 when it exists or the cap is bad; exec:
+# runs the command in it (exec: its exit code is the command's); show: key=value lines (limit, usage, peak,
+# failcnt, oom_kills); remove: waits for its processes (10 s), reclaims its page cache (memory.force_empty: pages
+# left charged to a removed cgroup stay cached, beyond any cap) and removes it, printing show's line.
+memcap_client_dir() {
+  [[ "${1:-}" =~ ^[A-Za-z0-9@_.-]+$ ]] || { echo "bin/servers memcap: bad cgroup name '${1:-}'" >&2; exit 2; }
+  echo "$MEMCAP_CGROOT/client/$1"
+}
+
+memcap_client() {
+  local sub="${1:-}" cg
+  [ $# -ge 2 ] || { echo "usage: bin/servers memcap create NAME --memory SIZE | exec NAME [--] CMD... | show NAME | remove NAME" >&2; exit 2; }
+  cg="$(memcap_client_dir "$2")"; shift 2
+  case "$sub" in
+    create)
+      [ "${1:-}" = --memory ] && [ -n "${2:-}" ] || { echo "bin/servers memcap create: needs --memory SIZE" >&2; exit 2; }
+      local bytes; bytes="$(size_bytes "$2")" || { echo "bin/servers memcap create: bad memory size '$2' ($SIZE_FORMS)" >&2; exit 2; }
+      [ "$(id -u)" -eq 0 ] || { echo "bin/servers memcap create: needs root (cgroup v1 memory controller)" >&2; exit 2; }
+      [ -w "$(dirname "$MEMCAP_CGROOT")/memory.limit_in_bytes" ] || [ -d "$MEMCAP_CGROOT" ] ||
+        { echo "bin/servers memcap create: no writable cgroup v1 memory controller at $(dirname "$MEMCAP_CGROOT")" >&2; exit 2; }
+      [ ! -d "$cg" ] || { echo "bin/servers memcap create: cgroup $cg exists (bin/servers memcap remove $(basename "$cg"))" >&2; exit 2; }
+      mkdir -p "$cg"
+      echo "$bytes" >"$cg/memory.limit_in_bytes"
+      if [ -f "$cg/memory.memsw.limit_in_bytes" ]; then echo "$bytes" >"$cg/memory.memsw.limit_in_bytes"; fi
+      echo "memcap: $cg capped at $(numfmt --to=iec "$bytes") ($bytes bytes, page cache included)" ;;
+    exec)
+      [ -d "$cg" ] || { echo "bin/servers memcap exec: no cgroup $cg (bin/servers memcap create first)" >&2; exit 2; }
+      [ "${1:-}" != -- ] || shift
+      [ $# -ge 1 ] || { echo "bin/servers memcap exec: needs a command" >&2; exit 2; }
+      echo "$$" >"$cg/cgroup.procs"
+      exec "$@" ;;
+    show)
+      [ -d "$cg" ] || { echo "bin/servers memcap show: no cgroup $cg" >&2; exit 2; }
+      memcap_client_show "$cg" ;;
+    remove)
+      [ -d "$cg" ] || { echo "bin/servers memcap remove: no cgroup $cg" >&2; exit 2; }
+      local deadline=$((SECONDS + 10)) line
+      while memcap_procs_left "$cg"; do
+        [ "$SECONDS" -lt "$deadline" ] || { echo "bin/servers memcap remove: cgroup $cg still has processes: $(tr '\n' ' ' <"$cg/cgroup.procs")" >&2; exit 1; }
+        sleep 0.1
+      done
+      line="$(memcap_client_show "$cg" | paste -sd' ' -)"
+      echo 0 >"$cg/memory.force_empty" 2>/dev/null || true
+      rmdir "$cg" 2>/dev/null || { sleep 0.5; rmdir "$cg"; } || { echo "bin/servers memcap remove: could not remove $cg" >&2; exit 1; }
+      rmdir "$MEMCAP_CGROOT/client" 2>/dev/null || true
+      rmdir "$MEMCAP_CGROOT" 2>/dev/null || true
+      echo "memcap: removed $cg: $line" ;;
+    *) echo "bin/servers memcap: unknown verb '$sub' (create, exec, show, remove)" >&2; exit 2 ;;
+  esac
+}
+
+# memcap_client_show CGROUP: its cap, usage, peak, failcnt and OOM kills, a key=value line each
+memcap_client_show() {
+  echo "limit=$(cat "$1/memory.limit_in_bytes")"
+  echo "usage=$(cat "$1/memory.usage_in_bytes")"
+  echo "peak=$(cat "$1/memory.max_usage_in_bytes")"
+  echo "failcnt=$(cat "$1/memory.failcnt")"
+  echo "oom_kills=$(awk '$1 == "oom_kill" {print $2}' "$1/memory.oom_control")"
+}
+
 # ---------------------------------------------------------------------------------------------------- page cache
 
 # page_cache_drop DIR...: "bin/servers drop-cache DIR..." (docs/devices.md, "Memory caps"): writes out what is dirty

@@ -60,6 +60,10 @@ final class StoreMatrix {
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     Path dir = Path.of(props.getOrDefault("results.dir", "results/" + stamp + "-study-" + def.name() + "-"
         + String.join("+", entries.stream().map(Entry::dir).toList()))).toAbsolutePath();
+    String reference = props.get(StudyOptions.REFERENCE.name());
+    if (reference != null && !Files.isRegularFile(Path.of(reference).resolve("study.json"))) {
+      throw new ConfigException("-p study.reference=" + reference + ": not a finished study folder (no study.json)");
+    }
     PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
     for (Entry e : entries) { // every store's plan checked (options, files, servers) before anything runs
       int code = store(home, args(args, e), e.binding(), true, with(e.props(), dir.resolve(e.dir())), dry ? out : quiet,
@@ -97,6 +101,8 @@ final class StoreMatrix {
     header.put("started", started);
     header.put("finished", Instant.now().toString());
     header.put("stores", stores);
+    String ref = props.get(StudyOptions.REFERENCE.name());
+    header.put("reference", ref == null ? null : Path.of(ref).toAbsolutePath().normalize().toString());
     StoresReport.write(def, dir, header, err);
     err.println("study: " + dir);
     return first;

@@ -94,7 +94,10 @@ final class StoresReport {
     out.put("steps", steps);
     JsonNode h = StudyJson.MAPPER.valueToTree(out);
     ReportBuilder merged = merge(stores, new ReportBuilder(new Runs(dir, steps), stores.get(0).report().pub, h));
-    merged.tables.addAll(org.sciycsb.study.compare.DeviceTables.of(def, devices(declared, dir)));
+    Object ref = header.get("reference");
+    merged.tables.addAll(org.sciycsb.study.compare.DeviceTables.of(def, devices(declared, dir), ref == null ? null
+        : Path.of(String.valueOf(ref))));
+    out.put("reference", ref);
     out.putAll(StudyOutput.tablesJson(merged));
     JsonNode full = StudyJson.MAPPER.valueToTree(out);
     StudyJson.write(dir.resolve("study.json"), StudyJson.json(out));

@@ -19,7 +19,7 @@ import org.sciycsb.study.runner.StudyFolder;
 import org.sciycsb.study.runner.StudyRunner;
 import org.sciycsb.study.seeds.StudyDef;
 import org.sciycsb.study.seeds.StudyPlans;
-import org.sciycsb.study.server.ServerSetup;
+import org.sciycsb.study.server.StoreSetup;
 
 /**
  * One store's study: its plan at the asked scale ({@code --only}, {@code --repeat}), checked whole, then the dry
@@ -39,10 +39,14 @@ final class StudyRun {
     String prefix = "s" + stamp.substring(2).replace("-", "") + "_";
     Plan plan = plan(home, a, bindingName, bopts, maxThreads, user, prefix);
     Map<String, String> given = props;
-    ServerSetup server = null;
-    if (a.managesServer()) { // the store's test server on the device, with the cap the plan's data set gives
-      server = ServerSetup.of(home, def, plan, bindingName, a.devices().isEmpty() ? null : a.devices().get(0),
-          a.memoryRatio(), props);
+    StoreSetup server = null;
+    if (a.managesServer()) { // the store's test server (or its embedded data) on the device, with the cap
+      server = StoreSetup.of(home, def, plan, bindingName, a.devices().isEmpty() ? null : a.devices().get(0),
+          a.memoryRatio(), props, prefix.substring(1, prefix.length() - 1));
+      if (server.launcher() != null && a.clientProcesses()) {
+        throw new org.sciycsb.api.ConfigException("--clients/--yarn with --devices/--memory-ratio on the embedded "
+            + bindingName + ": one process holds the store (its cap is that process's)");
+      }
       Map<String, String> all = new java.util.LinkedHashMap<>(props);
       all.putAll(server.engineProps());
       plan = plan(home, a, bindingName, bopts, maxThreads, UserProps.split(all).user(), prefix);
@@ -74,8 +78,11 @@ final class StudyRun {
     StudyFolder.checkNew(dir);
     if (server != null) {
       server.start(err, plan.steps()); // before the folder: a server that does not start leaves nothing behind
-      ServerSetup srv = server;
+      StoreSetup srv = server;
       runner.beforeEngineSteps(s -> srv.beforeStep(s, err)); // loads uncapped, runs capped (study.load.capped)
+      if (srv.launcher() != null) {
+        runner.engineStepsAsProcesses(srv.launcher()); // an embedded store: its client capped, a process a step
+      }
     }
     try {
       return runIn(a, binding, bindingName, given, plan, dir, prefix, maxThreads, runner, server, home, err);
@@ -91,7 +98,7 @@ final class StudyRun {
    * {@code props} are the command line's (the study's command in its header).
    */
   private static int runIn(StudyArgs a, String binding, String bindingName, Map<String, String> props, Plan plan,
-      Path dir, String prefix, int maxThreads, StudyRunner runner, ServerSetup server, Path home, PrintStream err)
+      Path dir, String prefix, int maxThreads, StudyRunner runner, StoreSetup server, Path home, PrintStream err)
       throws BenchmarkException {
     StudyDef def = a.def();
     boolean engine = plan.steps().stream().anyMatch(s -> s.kind() == Step.Kind.LOAD || s.kind() == Step.Kind.RUN);
@@ -110,7 +117,13 @@ final class StudyRun {
     for (String n : plan.notes()) {
       err.println("study: note: " + n);
     }
-    int code = runner.run(plan, header, h -> StudyReports.write(def, dir, h, err));
+    int code = runner.run(plan, header, h -> {
+      if (server != null && server.launcher() != null) { // the client's cgroup removed first: its peak in the report
+        server.stop(err);
+        h.put("server", server.toMap());
+      }
+      StudyReports.write(def, dir, h, err);
+    });
     err.println("study: " + dir);
     return code;
   }

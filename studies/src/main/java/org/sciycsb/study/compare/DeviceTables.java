@@ -26,6 +26,15 @@ public final class DeviceTables {
 
   /** The tables of {@code devices} (device name to its study folder, in the order run); none for other studies. */
   public static List<Report.Table> of(StudyDef def, Map<String, Path> devices) throws ConfigException {
+    return of(def, devices, null);
+  }
+
+  /**
+   * As above, with Figure 7 beside a reference run of the study on other devices and another store
+   * ({@link ReferenceTables}; null: none).
+   */
+  public static List<Report.Table> of(StudyDef def, Map<String, Path> devices, Path reference)
+      throws ConfigException {
     List<Report.Table> out = new ArrayList<>();
     if (!def.name().equals("sandisk") || devices.size() < 2) {
       return out;
@@ -42,6 +51,7 @@ public final class DeviceTables {
         slowest = d.getKey();
       }
     }
+    out.addAll(ReferenceTables.of(def, sides, reference));
     CompareSide a = sides.get(slowest);
     for (Map.Entry<String, CompareSide> b : sides.entrySet()) {
       if (b.getKey().equals(slowest)) {

@@ -42,8 +42,10 @@ public final class StudyOptions {
 
   public static final Option<String> SERVER = Option.string("study.server", null,
       "--devices / --memory-ratio: the bin/servers test server the study restarts on each device with its memory cap"
-          + " (the binding's own address key is set to its bin/servers url where the project knows it)")
-      .defaultShownAs("the binding's: postgres for jdbc, mongodb for mongodb");
+          + " (the binding's own address key is set to its bin/servers url where the project knows it); embedded: no "
+          + "server, the store in the client process (wiredtiger, jdbc's H2): its data folder on the device, its "
+          + "cache and the client's own cgroup sized from the cap (docs/studies.md)")
+      .defaultShownAs("the binding's: postgres for jdbc, mongodb for mongodb, embedded for wiredtiger");
   public static final Option<Boolean> LOAD_CAPPED = Option.bool("study.load.capped", null,
       "--devices / --memory-ratio with a memory cap: true runs the load steps on the server with its cap too; false "
           + "runs them on the server started without it (same device) and restarts it with the cap, the page cache "
@@ -51,6 +53,11 @@ public final class StudyOptions {
           + "load of data larger than the cap does not read back index pages the cap evicted, but on a slow device "
           + "its write-back still bounds it: docs/studies.md)")
       .defaultShownAs("false; true for bankmark, whose loads are figures");
+
+  public static final Option<String> REFERENCE = Option.string("study.reference", null,
+      "sandisk --devices: a finished study folder of the same study on other devices and another store (e.g. "
+          + "jdbc/PostgreSQL's --devices hdd,ssd run at the same scale), shown beside this run in Figure 7's tables, "
+          + "labelled by its product and version");
 
   public static final Option<String> SEEDS = Option.choice("study.seeds", "paired",
       "paired: every load and run step runs with -p seed (the steps of --repeat's repeat k with study.seeds.base+k-1,"
@@ -63,7 +70,8 @@ public final class StudyOptions {
 
   public static OptionSet all() {
     return OptionSet.builder("study").add(HDFS, MONGO, MONGO_LABEL, FAULT_HDFS, FAULT_SERVER,
-        FAULT_COMMAND, FAULT_RESTORE_COMMAND, CLIENTS_READY, SERVER, LOAD_CAPPED, SEEDS, SEEDS_BASE)
+        FAULT_COMMAND, FAULT_RESTORE_COMMAND, CLIENTS_READY, SERVER, LOAD_CAPPED, REFERENCE, SEEDS,
+        SEEDS_BASE)
         .ownPrefix("study.").build();
   }
 }

@@ -20,6 +20,8 @@ final class EngineStep {
   private final StudyFolder folder;
   /** The client processes of every engine step ({@code --clients N}), or null: the engine in this process. */
   private final ClientsStep clients;
+  /** Every engine step as one child process (an embedded store in its own memory cgroup), or null. */
+  private ProcessStep process;
 
   EngineStep(StepCommands commands, StudyFolder folder, ClientsStep clients) {
     this.commands = commands;
@@ -27,12 +29,18 @@ final class EngineStep {
     this.clients = clients;
   }
 
+  /** Runs every engine step as one child process that {@code launcher} starts. */
+  void inProcesses(StepLauncher launcher) {
+    this.process = new ProcessStep(launcher, commands, folder);
+  }
+
   int run(Step s, Map<String, Object> rec) {
     try (OutputStream log = Files.newOutputStream(folder.logOf(s));
         PrintStream logErr = new PrintStream(log, true, StandardCharsets.UTF_8)) {
       PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
       logErr.println("$ bin/ycsb " + String.join(" ", commands.command(s)));
-      return clients == null ? inProcess(s, quiet, logErr) : clients.run(s, logErr, rec);
+      return process != null ? process.run(s, logErr, rec) : clients == null ? inProcess(s, quiet, logErr)
+          : clients.run(s, logErr, rec);
     } catch (IOException e) {
       rec.put("reason", "cannot write the log: " + e.getMessage());
       return BenchmarkException.EXIT_RUN_FAILED;

@@ -106,6 +106,34 @@ public final class StepCommands {
   }
 
   /**
+   * An engine step as the {@code bin/ycsb} arguments of a child process that runs what {@link #spec} runs here: its
+   * files, its properties (without the paired seed where {@link #spec} drops it), the grown {@code recordcount}, the
+   * user's properties and the results folder; later {@code -p} keys win, as in the engine.
+   */
+  public List<String> processCommand(Step s) {
+    List<String> argv = new ArrayList<>(List.of(s.kind() == Step.Kind.LOAD ? "load" : "run", s.binding()));
+    for (String f : s.files()) {
+      argv.addAll(List.of("-P", resolve(f)));
+    }
+    boolean dropSeed = s.kind() == Step.Kind.RUN && s.tag(org.sciycsb.study.plan.StudySeeds.PAIRED_TAG) != null
+        && inserts(s);
+    Map<String, String> props = new LinkedHashMap<>();
+    s.properties().forEach((k, v) -> {
+      if (!(dropSeed && k.equals("seed"))) {
+        props.put(k, resolve(v));
+      }
+    });
+    String rc = ledger.recordcount(s);
+    if (rc != null) {
+      props.put("recordcount", rc);
+    }
+    props.putAll(userFor(s));
+    props.put("results.dir", studyDir.resolve(s.name()).toString());
+    props.forEach((k, v) -> argv.addAll(List.of("-p", k + "=" + v)));
+    return argv;
+  }
+
+  /**
    * Whether a run step inserts (its insertproportion, from its files, its properties and the user's, above 0): under
    * a seed each thread inserts keys of its own, so the keys a seeded run leaves have gaps where a thread inserted
    * fewer than another, which a later run on the table would read as missing records; such a step runs without the

@@ -63,6 +63,14 @@ public final class StudyRunner {
     this.beforeEngineStep = hook;
   }
 
+  /**
+   * Runs every load and run step as one child process that {@code launcher} starts (a store embedded in the client,
+   * capped in a cgroup of its own) instead of in this process.
+   */
+  public void engineStepsAsProcesses(StepLauncher launcher) {
+    engine.inProcesses(launcher);
+  }
+
   /** What the steps run: their command lines and engine specs. */
   public StepCommands commands() {
     return commands;

@@ -18,10 +18,17 @@ import org.sciycsb.api.ConfigException;
  * drop-cache}). A question it cannot answer is a {@link ConfigException} (one line, exit 2, before anything runs).
  */
 public final class BinServers {
+  private final Path home;
   private final Path script;
 
   public BinServers(Path home) {
+    this.home = home;
     this.script = home.resolve("bin").resolve("servers");
+  }
+
+  /** The checkout. */
+  Path home() {
+    return home;
   }
 
   /** What a call printed and how it ended. */
@@ -84,11 +91,37 @@ public final class BinServers {
   String restartDropping(String server, List<String> dirs, List<String> args, PrintStream log)
       throws BenchmarkException {
     checked(call(log, "stop", server), "stop", server);
+    String dropped = dropCache(dirs, log);
+    start(server, args, log);
+    return dropped;
+  }
+
+  /** Drops the page cache of the files under {@code dirs} ({@code bin/servers drop-cache}); its line. Exit 3 on failure. */
+  String dropCache(List<String> dirs, PrintStream log) throws BenchmarkException {
     List<String> drop = new ArrayList<>(List.of("drop-cache"));
     drop.addAll(dirs);
     Answer a = checked(call(log, drop.toArray(String[]::new)), drop.toArray(String[]::new));
-    start(server, args, log);
     return a.out().isEmpty() ? "" : a.out().get(a.out().size() - 1).trim();
+  }
+
+  /** Makes the client memory cgroup {@code name} capped at {@code bytes} ({@code bin/servers memcap create}). */
+  void memcapCreate(String name, long bytes, PrintStream log) throws BenchmarkException {
+    Answer a = call(log, "memcap", "create", name, "--memory", Long.toString(bytes));
+    if (a.exit() == 2) {
+      throw new ConfigException("bin/servers memcap create " + name + ": " + a.last());
+    }
+    checked(a, "memcap", "create", name);
+  }
+
+  /** Removes the client memory cgroup {@code name} ({@code bin/servers memcap remove}); its line (peak, OOM kills). */
+  String memcapRemove(String name, PrintStream log) throws BenchmarkException {
+    Answer a = checked(call(log, "memcap", "remove", name), "memcap", "remove", name);
+    return a.out().isEmpty() ? "" : a.out().get(a.out().size() - 1).trim();
+  }
+
+  /** The words that run a command in the client memory cgroup {@code name}. */
+  List<String> memcapExec(String name) {
+    return List.of(script.toString(), "memcap", "exec", name, "--");
   }
 
   /** The folders the server keeps its data in ({@code bin/servers datadir}: where it runs now). */

@@ -25,7 +25,7 @@ import org.sciycsb.study.seeds.StudyDef;
  * the properties that point the runs at it. Everything is checked when it is made, before anything runs; {@link
  * #start}, {@link #beforeStep} and {@link #stop} act on the server.
  */
-public final class ServerSetup {
+public final class ServerSetup implements StoreSetup {
   private final BinServers servers;
   private final String server;
   private final Device device;
@@ -64,7 +64,7 @@ public final class ServerSetup {
     if (server == null) {
       throw new ConfigException("--devices/--memory-ratio restart the store's test server, and binding " + binding
           + " has none in this checkout: name one with -p study.server=NAME (servers with memory caps: postgres "
-          + "for jdbc, mongodb for mongodb)");
+          + "for jdbc, mongodb for mongodb), or -p study.server=embedded for a store in the client (wiredtiger, H2)");
     }
     Device dev = device == null ? null : find(servers, device);
     List<String> notes = new ArrayList<>();
@@ -105,7 +105,7 @@ public final class ServerSetup {
     return new ServerSetup(servers, server, dev, data, cap, ratio, paper, notes, ep, loadUncapped);
   }
 
-  private static Device find(BinServers servers, String name) throws ConfigException {
+  static Device find(BinServers servers, String name) throws ConfigException {
     List<Device> all = servers.devices();
     for (Device d : all) {
       if (d.name().equals(name)) {
@@ -120,8 +120,14 @@ public final class ServerSetup {
   /** data / ratio, rounded up to a KiB, raised to the server's smallest cap (and noted so). */
   private static long cap(BinServers servers, String server, long data, double ratio, List<String> notes)
       throws ConfigException {
+    return capFor(data, ratio, servers.memoryMinimum(server, "--devices/--memory-ratio (" + server + ")"), server,
+        notes);
+  }
+
+  /** data / ratio, rounded up to a KiB, raised to {@code min}, what {@code who} serves 32 threads with (noted so). */
+  static long capFor(long data, double ratio, long min, String who, List<String> notes) {
     long want = (long) Math.ceil(data / ratio / 1024.0) * 1024;
-    long min = servers.memoryMinimum(server, "--devices/--memory-ratio (" + server + ")");
+    String server = who;
     if (want >= min) {
       return want;
     }
@@ -133,7 +139,7 @@ public final class ServerSetup {
     return min;
   }
 
-  private static void checkSize(Device dev, long data, List<String> notes) {
+  static void checkSize(Device dev, long data, List<String> notes) {
     long size = Sizes.parse(dev.size());
     if (data > 0 && size > 0 && size < 2 * data) {
       notes.add("device " + dev.name() + " (" + dev.size() + ") may not hold the data: the largest data set alone is "
@@ -142,11 +148,13 @@ public final class ServerSetup {
   }
 
   /** The properties that point every engine step at the server (its address, its data device, its processes). */
+  @Override
   public Map<String, String> engineProps() {
     return engineProps;
   }
 
   /** What the study notes about the server (caps raised, no ratio, a small device). */
+  @Override
   public List<String> notes() {
     return notes;
   }
@@ -175,6 +183,7 @@ public final class ServerSetup {
   }
 
   /** One line: the server, its device and its cap against the data. */
+  @Override
   public String describe() {
     return server + (device == null ? "" : " on device " + device.name() + " (" + device.profileName() + " profile, "
         + device.size() + ")") + (capBytes == null ? ", no memory cap" : ", memory cap " + Fmt.bytes(capBytes)
@@ -188,19 +197,14 @@ public final class ServerSetup {
   }
 
   /** {@code study.json}'s {@code server}: what the study ran its store on. */
+  @Override
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("server", server);
     m.put("command", "bin/servers start " + server + (startArgs().isEmpty() ? "" : " " + String.join(" ",
         startArgs())));
     if (device != null) {
-      Map<String, Object> d = new LinkedHashMap<>();
-      d.put("name", device.name());
-      d.put("profile", device.profileName());
-      d.put("size", device.size());
-      d.put("mount", device.mount().toString());
-      d.put("profileValues", device.profile());
-      m.put("device", d);
+      m.put("device", deviceMap(device));
     }
     m.put("datasetBytes", dataBytes > 0 ? dataBytes : null);
     m.put("memoryCapBytes", capBytes);
@@ -220,10 +224,22 @@ public final class ServerSetup {
     return m;
   }
 
+  /** study.json's {@code server.device}: name, profile, size, mount point and the profile's values. */
+  static Map<String, Object> deviceMap(Device device) {
+    Map<String, Object> d = new LinkedHashMap<>();
+    d.put("name", device.name());
+    d.put("profile", device.profileName());
+    d.put("size", device.size());
+    d.put("mount", device.mount().toString());
+    d.put("profileValues", device.profile());
+    return d;
+  }
+
   /**
    * Restarts the server on its device ({@code bin/servers stop}, then {@code start}), with its cap unless the first
    * load or run step of {@code steps} is a load that runs without it.
    */
+  @Override
   public void start(PrintStream log, List<Step> steps) throws BenchmarkException {
     log.println("study: restarting " + describe() + (phases.startsCapped(steps) ? "" : " (without the cap for the "
         + "loads)"));
@@ -231,11 +247,13 @@ public final class ServerSetup {
   }
 
   /** Before step {@code s}: the server restarted with or without its cap when {@code s} needs it the other way. */
+  @Override
   public void beforeStep(Step s, PrintStream log) throws BenchmarkException {
     phases.before(s, log);
   }
 
   /** Stops the server (its cgroup removed; its data stays on the device). */
+  @Override
   public void stop(PrintStream log) {
     log.println("study: stopping " + server + " (its data stays" + (device == null ? "" : " on device "
         + device.name()) + "; bin/servers start " + server + " starts it again as it ran)");
