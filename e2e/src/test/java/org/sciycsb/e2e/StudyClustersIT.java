@@ -52,6 +52,42 @@ class StudyClustersIT {
     servers("stop", "cassandra@" + INSTANCE);
   }
 
+  /**
+   * A failed study's output, with what tells why (the 3-node loads failed "could not be reached" twice in CI runs
+   * and never alone): the end of each step log, the cluster's status and the end of each node's system.log.
+   */
+  static String explain(Launcher.Result r, Path storeDir) throws IOException, InterruptedException {
+    if (r.exit() == 0) {
+      return r.toString();
+    }
+    StringBuilder b = new StringBuilder(r.toString());
+    Path logs = storeDir.resolve("logs");
+    if (Files.isDirectory(logs)) {
+      try (var s = Files.list(logs)) {
+        for (Path l : s.sorted().toList()) {
+          b.append("\n--- ").append(l).append(" (end)\n").append(tail(l, 30));
+        }
+      }
+    }
+    try {
+      b.append("\n--- bin/servers status cassandra@" + INSTANCE + "\n").append(Launcher.servers(Map.of(
+          "SCIYCSB_CASSANDRA_NODE_OFFSET", Integer.toString(offset())), "status", "cassandra@" + INSTANCE));
+    } catch (AssertionError e) {
+      b.append(e.getMessage());
+    }
+    for (int n = 1; n <= 3; n++) {
+      Path sys = Path.of(Launcher.serversWork(), "servers", "cassandra@" + INSTANCE, "node" + n, "logs",
+          "system.log");
+      b.append("\n--- ").append(sys).append(" (end)\n").append(Files.isRegularFile(sys) ? tail(sys, 15) : "none");
+    }
+    return b.toString();
+  }
+
+  static String tail(Path file, int lines) throws IOException {
+    List<String> all = Files.readAllLines(file, java.nio.charset.StandardCharsets.ISO_8859_1);
+    return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+  }
+
   @Test
   void seiOnOneNodeAndOnThreeNodesInOneReport() throws Exception {
     String ks = "sciycsb_clusters_" + System.currentTimeMillis();
@@ -62,7 +98,7 @@ class StudyClustersIT {
     Path dir = tmp.resolve("sei-clusters");
     Launcher.Result r = Launcher.ycsb(tmp, "study", "sei", "cassandra", "--clusters", "1node=" + one + ",3node="
         + three, "--scale", "1e-4", "--repeat", "1", "--only", "strong/8020/threads-2", "-p", "results.dir=" + dir);
-    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.exit()).as(explain(r, dir.resolve("3node"))).isZero();
     JsonNode doc = Launcher.json(dir.resolve("study.json"));
     assertThat(doc.path("outcome").asText()).isEqualTo("completed");
     String[] nodes = {"1", "3"};
@@ -163,7 +199,7 @@ class StudyClustersIT {
 
     argv.addAll(List.of("-p", "fault.action=kill-node:2", "-p", "results.dir=" + dir));
     Launcher.Result r = Launcher.ycsb(tmp, env, argv.toArray(String[]::new));
-    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.exit()).as(explain(r, dir.resolve("3node"))).isZero();
     JsonNode doc = StudyEndToEndIT.finished(dir, 2);
     assertThat(doc.path("steps").findValuesAsText("failedOperations")).containsOnly("0");
     Path step = dir.resolve(doc.path("steps").get(1).path("dir").asText());
