@@ -22,26 +22,26 @@ public final class Option<T> {
   private final String defaultText;
   private final String description;
   private final Function<String, T> parser;
-  private final Predicate<T> check;
-  private final String checkText;
+  /** The explanation of the first check a value fails, or null when it passes them all. */
+  private final Function<T, String> violation;
   private final boolean secret;
   private final boolean required;
 
   private Option(String name, String type, T defaultValue, String defaultText, String description,
       Function<String, T> parser, Predicate<T> check, String checkText, boolean secret) {
-    this(name, type, defaultValue, defaultText, description, parser, check, checkText, secret, false);
+    this(name, type, defaultValue, defaultText, description, parser, v -> check.test(v) ? null : checkText, secret,
+        false);
   }
 
   private Option(String name, String type, T defaultValue, String defaultText, String description,
-      Function<String, T> parser, Predicate<T> check, String checkText, boolean secret, boolean required) {
+      Function<String, T> parser, Function<T, String> violation, boolean secret, boolean required) {
     this.name = Objects.requireNonNull(name);
     this.type = type;
     this.defaultValue = defaultValue;
     this.defaultText = defaultText;
     this.description = description;
     this.parser = parser;
-    this.check = check;
-    this.checkText = checkText;
+    this.violation = violation;
     this.secret = secret;
     this.required = required;
   }
@@ -115,13 +115,16 @@ public final class Option<T> {
 
   /** Restricts the accepted values. */
   public Option<T> check(Predicate<T> predicate, String explanation) {
-    return new Option<>(name, type, defaultValue, defaultText, description, parser, check.and(predicate),
-        checkText == null ? explanation : checkText + ", " + explanation, secret, required);
+    Function<T, String> before = violation;
+    return new Option<>(name, type, defaultValue, defaultText, description, parser, v -> {
+      String first = before.apply(v);
+      return first != null ? first : predicate.test(v) ? null : explanation;
+    }, secret, required);
   }
 
   /** A value that is masked in every output (passwords, tokens). */
   public Option<T> secret() {
-    return new Option<>(name, type, defaultValue, defaultText, description, parser, check, checkText, true, required);
+    return new Option<>(name, type, defaultValue, defaultText, description, parser, violation, true, required);
   }
 
   /** Overrides how the default is shown in help (for computed defaults). */
@@ -129,7 +132,7 @@ public final class Option<T> {
     if (required) {
       throw new IllegalStateException("a required option has no default: " + name);
     }
-    return new Option<>(name, type, defaultValue, text, description, parser, check, checkText, secret, required);
+    return new Option<>(name, type, defaultValue, text, description, parser, violation, secret, required);
   }
 
   /**
@@ -137,7 +140,7 @@ public final class Option<T> {
    * {@link ConfigException}, exit code 2) before anything starts, and help shows {@code required} as its default.
    */
   public Option<T> required() {
-    return new Option<>(name, type, null, null, description, parser, check, checkText, secret, true);
+    return new Option<>(name, type, null, null, description, parser, violation, secret, true);
   }
 
   // ---------------------------------------------------------------- accessors
@@ -187,8 +190,9 @@ public final class Option<T> {
     } catch (IllegalArgumentException e) {
       throw new ConfigException("bad value for " + name + ": '" + shown(raw) + "': " + e.getMessage());
     }
-    if (!check.test(value)) {
-      throw new ConfigException("bad value for " + name + ": '" + shown(raw) + "' " + checkText);
+    String why = violation.apply(value);
+    if (why != null) {
+      throw new ConfigException("bad value for " + name + ": '" + shown(raw) + "' " + why);
     }
     return value;
   }

@@ -44,4 +44,14 @@ class ByteSizeTest {
     assertThatThrownBy(() -> o.parse("3q")).isInstanceOf(ConfigException.class)
         .hasMessage("bad value for x.size: '3q': expected a size: " + ByteSize.FORMS);
   }
+
+  /** A value that fails one of an option's checks is told that one, not the list of every check it has. */
+  @Test
+  void aFailedCheckNamesOnlyTheRuleItBroke() throws ConfigException {
+    Option<Long> o = Option.bytes("x.cache", null, "a cache").check(v -> v >= 1L << 20, "must be at least 1MiB")
+        .check(v -> v % 2 == 0, "must be even");
+    assertThat(o.parse("2m")).isEqualTo(2L << 20);
+    assertThatThrownBy(() -> o.parse("100k")).hasMessage("bad value for x.cache: '100k' must be at least 1MiB");
+    assertThatThrownBy(() -> o.parse("1048577")).hasMessage("bad value for x.cache: '1048577' must be even");
+  }
 }
