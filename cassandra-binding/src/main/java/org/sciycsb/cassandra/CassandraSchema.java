@@ -5,8 +5,10 @@ import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.TreeSet;
 import org.sciycsb.api.BindingException;
@@ -67,12 +69,15 @@ final class CassandraSchema {
   }
 
   /**
-   * The driver waits for agreement after each DDL statement, but only among the nodes it sees up: a node that has
-   * just come back can lag behind. Polls until every node agrees, for at most the DDL timeout (then goes on).
+   * The driver waits for agreement after each DDL statement, but judges it from the control node's {@code
+   * system.peers}, which gossip fills in: on a cluster just started a peer can be listed with the new version before
+   * it has the table (CI saw "table ... does not exist" right after a create on three nodes). So each node that is
+   * not down is asked for its own {@code system.local} version, until all are the same, for at most the DDL timeout
+   * (then goes on: the statements that follow name the node that lacks the table).
    */
   static void awaitAgreement(CqlSession session) {
     long deadline = System.nanoTime() + DDL_TIMEOUT.toNanos();
-    while (!session.checkSchemaAgreement() && System.nanoTime() < deadline) {
+    while (!everyNodeAgrees(session) && System.nanoTime() < deadline) {
       try {
         Thread.sleep(200);
       } catch (InterruptedException e) {
@@ -80,6 +85,26 @@ final class CassandraSchema {
         return;
       }
     }
+  }
+
+  private static boolean everyNodeAgrees(CqlSession session) {
+    if (!session.checkSchemaAgreement()) {
+      return false;
+    }
+    Set<Object> versions = new HashSet<>();
+    for (Node n : session.getMetadata().getNodes().values()) {
+      if (n.getState() == NodeState.DOWN || n.getState() == NodeState.FORCED_DOWN) {
+        continue;
+      }
+      try {
+        Row row = session.execute(SimpleStatement.newInstance("SELECT schema_version FROM system.local")
+            .setNode(n).setTimeout(Duration.ofSeconds(5))).one();
+        versions.add(row == null ? null : row.getUuid(0));
+      } catch (DriverException e) {
+        return false;
+      }
+    }
+    return versions.size() <= 1;
   }
 
   /** The keyspace's replication as the server has it, in {@link CassandraOptions#render} form. */

@@ -80,7 +80,7 @@ class HdfsDataNodesIT {
       Launcher.Result r = Launcher.ycsb(tmp, env(), "study", "dede", "--scale", "1e-4", "--repeat", "1", "--only",
           "faults/*", "-p", "study.fault.hdfs=" + url(), "-p", "study.fault.server=" + INSTANCE, "-p",
           "study.mongo=" + mongo, "-p", "results.dir=" + dir);
-      assertThat(r.exit()).as(r.toString()).isZero();
+      assertThat(r.exit()).as(Launcher.studyFailure(r, dir)).isZero();
       JsonNode doc = Launcher.json(dir.resolve("study.json"));
       assertThat(doc.path("outcome").asText()).isEqualTo("completed");
       // the HDFS input at replication 3, 2 and 1 and the mongo-hadoop input: 4 loads, 4 x 3 jobs (0, 1, 2 killed)

@@ -193,4 +193,27 @@ final class Launcher {
   static void assertFinishedOk(Result r) {
     assertThat(r.exit()).as(r.toString()).isZero();
   }
+
+  /**
+   * A study's output and, when it failed, the end of each of its step logs ({@code DIR/logs/*}): what a CI failure
+   * needs to be explained without a rerun.
+   */
+  static String studyFailure(Result r, Path studyDir) throws IOException {
+    StringBuilder b = new StringBuilder(r.toString());
+    Path logs = studyDir.resolve("logs");
+    if (r.exit() != 0 && Files.isDirectory(logs)) {
+      try (var s = Files.list(logs)) {
+        for (Path l : s.sorted().toList()) {
+          b.append("\n--- ").append(l).append(" (end)\n").append(tail(l, 30));
+        }
+      }
+    }
+    return b.toString();
+  }
+
+  /** The last lines of a text file. */
+  static String tail(Path file, int lines) throws IOException {
+    List<String> all = Files.readAllLines(file, StandardCharsets.ISO_8859_1);
+    return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+  }
 }

@@ -60,15 +60,7 @@ class StudyClustersIT {
     if (r.exit() == 0) {
       return r.toString();
     }
-    StringBuilder b = new StringBuilder(r.toString());
-    Path logs = storeDir.resolve("logs");
-    if (Files.isDirectory(logs)) {
-      try (var s = Files.list(logs)) {
-        for (Path l : s.sorted().toList()) {
-          b.append("\n--- ").append(l).append(" (end)\n").append(tail(l, 30));
-        }
-      }
-    }
+    StringBuilder b = new StringBuilder(Launcher.studyFailure(r, storeDir));
     try {
       b.append("\n--- bin/servers status cassandra@" + INSTANCE + "\n").append(Launcher.servers(Map.of(
           "SCIYCSB_CASSANDRA_NODE_OFFSET", Integer.toString(offset())), "status", "cassandra@" + INSTANCE));
@@ -78,14 +70,9 @@ class StudyClustersIT {
     for (int n = 1; n <= 3; n++) {
       Path sys = Path.of(Launcher.serversWork(), "servers", "cassandra@" + INSTANCE, "node" + n, "logs",
           "system.log");
-      b.append("\n--- ").append(sys).append(" (end)\n").append(Files.isRegularFile(sys) ? tail(sys, 15) : "none");
+      b.append("\n--- ").append(sys).append(" (end)\n").append(Files.isRegularFile(sys) ? Launcher.tail(sys, 15) : "none");
     }
     return b.toString();
-  }
-
-  static String tail(Path file, int lines) throws IOException {
-    List<String> all = Files.readAllLines(file, java.nio.charset.StandardCharsets.ISO_8859_1);
-    return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
   }
 
   @Test
