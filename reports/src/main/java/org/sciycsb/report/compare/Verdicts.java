@@ -291,8 +291,8 @@ public final class Verdicts {
     double[] lb = new double[BOOTSTRAP];
     double[] lc = new double[BOOTSTRAP];
     for (int k = 0; k < BOOTSTRAP; k++) {
-      lb[k] = Math.log(statistic(bb.resample(random), metric));
-      lc[k] = Math.log(statistic(cb.resample(random), metric));
+      lb[k] = Math.log(bb.resampleStatistic(random, metric));
+      lc[k] = Math.log(cb.resampleStatistic(random, metric));
     }
     double centre = Math.log(statistic(cb.all, metric)) - Math.log(statistic(bb.all, metric));
     if (!Double.isFinite(centre) || !Arrays.stream(lb).allMatch(Double::isFinite)
@@ -315,6 +315,8 @@ public final class Verdicts {
     final long[] lengthMs;
     final int count;
     final Side all;
+    /** The blocks' counts on their buckets, made at the first percentile resample. */
+    private BlockCounts buckets;
 
     Blocks(Side s) {
       all = s;
@@ -333,6 +335,31 @@ public final class Verdicts {
         merged.add(h);
         lengthMs[b] = ms;
       }
+    }
+
+    /**
+     * The statistic of a resample: count blocks drawn with replacement (the same draws as {@link #resample}); a
+     * percentile from the blocks' counts ({@link BlockCounts}), not a merge of the drawn histograms.
+     */
+    double resampleStatistic(SplittableRandom random, String metric) {
+      double pct = switch (metric) {
+        case "p50" -> 50;
+        case "p95" -> 95;
+        case "p99" -> 99;
+        case "throughput", "mean" -> Double.NaN;
+        default -> 99.9;
+      };
+      if (Double.isNaN(pct)) {
+        return statistic(resample(random), metric);
+      }
+      int[] times = new int[merged.size()];
+      for (int i = 0; i < count; i++) {
+        times[random.nextInt(merged.size())]++;
+      }
+      if (buckets == null) {
+        buckets = new BlockCounts(merged);
+      }
+      return buckets.valueAtPercentile(times, pct) / 1000.0;
     }
 
     /** count blocks drawn with replacement. */
