@@ -195,16 +195,18 @@ final class Launcher {
   }
 
   /**
-   * A study's output and, when it failed, the end of each of its step logs ({@code DIR/logs/*}): what a CI failure
-   * needs to be explained without a rerun.
+   * A study's output and, when it failed, the end of each of its step logs ({@code DIR/logs/*} of each DIR given:
+   * a study over clusters has one a cluster): what a CI failure needs to be explained without a rerun.
    */
-  static String studyFailure(Result r, Path studyDir) throws IOException {
+  static String studyFailure(Result r, Path... studyDirs) throws IOException {
     StringBuilder b = new StringBuilder(r.toString());
-    Path logs = studyDir.resolve("logs");
-    if (r.exit() != 0 && Files.isDirectory(logs)) {
-      try (var s = Files.list(logs)) {
-        for (Path l : s.sorted().toList()) {
-          b.append("\n--- ").append(l).append(" (end)\n").append(tail(l, 30));
+    for (Path studyDir : studyDirs) {
+      Path logs = studyDir.resolve("logs");
+      if (r.exit() != 0 && Files.isDirectory(logs)) {
+        try (var s = Files.list(logs)) {
+          for (Path l : s.sorted().toList()) {
+            b.append("\n--- ").append(l).append(" (end)\n").append(tail(l, 30));
+          }
         }
       }
     }
