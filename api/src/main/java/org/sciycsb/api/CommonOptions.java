@@ -10,6 +10,8 @@ import java.time.Duration;
 public final class CommonOptions {
   private CommonOptions() {}
 
+  public static final Option<Integer> THREADS = Option.integer("threadcount", 1,
+      "client threads (-threads)").check(v -> v >= 1, "must be at least 1");
   public static final Option<Double> TARGET = Option.decimal("target", 0.0,
       "target operations per second for all threads together, one global schedule (-target); 0 = as fast as possible")
       .check(v -> v >= 0, "must not be negative");

@@ -15,4 +15,12 @@ public interface Meter {
 
   /** Records one finished operation: service time from {@code startNanos}, response time from the intended start. */
   void record(Operation op, long startNanos, long endNanos, Status status);
+
+  /**
+   * Records a span that is no call's latency (how long a stale read lagged behind the write it missed), ending at
+   * {@code endNanos}: its response and service times are both {@code spanNanos}, whatever the schedule.
+   */
+  default void recordSpan(Operation op, long endNanos, long spanNanos, Status status) {
+    record(op, endNanos - spanNanos, endNanos, status);
+  }
 }

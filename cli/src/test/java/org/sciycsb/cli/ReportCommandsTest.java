@@ -301,6 +301,29 @@ class ReportCommandsTest {
     assertThat(noDir.err).contains("not a results directory");
   }
 
+  /** sla.READ.stale: the stand-in serving every fifth read old breaches 1 %; a linearizable one passes 0. */
+  @Test
+  void aStaleReadThresholdGatesTheRun() throws Exception {
+    for (String every : new String[] {"5", "0"}) {
+      String id = "sla-stale-" + every;
+      Cli load = Cli.run("load", "test-lagging", "-P", "../workloads/workloada", "-p", "recordcount=50",
+          "-p", "lag.id=" + id, "-p", "results.dir=" + dir(id + "-load"));
+      assertThat(load.exit).as(load.toString()).isZero();
+      Cli run = Cli.run("run", "test-lagging", "-P", "../workloads/workloada", "-p", "recordcount=50",
+          "-p", "operationcount=4000", "-p", "lag.id=" + id, "-p", "lag.every=" + every, "-p", "staleness=true",
+          "-p", "results.dir=" + dir(id), "-p", every.equals("0") ? "sla.READ.stale=0" : "sla.READ.stale=1%");
+      String junit = Files.readString(tmp.resolve(id + "/junit.xml"));
+      if (every.equals("0")) {
+        assertThat(run.exit).as(run.toString()).isZero();
+        assertThat(junit).contains("failures=\"0\"").contains("stale &lt;= 0");
+      } else {
+        assertThat(run.exit).as(run.toString()).isEqualTo(Sla.EXIT_SLA_BREACHED);
+        assertThat(run.err).containsPattern("SLA BREACHED: READ stale = [0-9.]+% \\([0-9]+ of [0-9]+\\) breaches");
+        assertThat(junit).contains("failures=\"1\"");
+      }
+    }
+  }
+
   @Test
   void slaThresholdsGateTheRun() throws Exception {
     Cli ok = Cli.run("run", "basic", "-P", "../workloads/workloada", "-p", "operationcount=2000",

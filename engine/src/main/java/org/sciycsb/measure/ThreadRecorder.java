@@ -225,6 +225,17 @@ public final class ThreadRecorder implements Meter {
     record(op.index(), startNanos, endNanos, codes.index(status));
   }
 
+  @Override
+  public void recordSpan(Operation op, long endNanos, long spanNanos, Status status) {
+    long intended = intendedStart;
+    intendedStart = 0;
+    try {
+      record(op, endNanos - spanNanos, endNanos, status);
+    } finally {
+      intendedStart = intended;
+    }
+  }
+
   /** Records one operation: service time from {@code start}, response time from the intended start. */
   public void record(int opIndex, long start, long end, int statusIndex) {
     lastEnd = end;

@@ -14,7 +14,8 @@ import org.sciycsb.measure.OpSummary;
  * ({@code [OVERALL], RunTime(ms), ...} then one block per operation) with more: an {@code [OVERALL]} latency block,
  * {@code [OP]} lines of response time (what a user of the store waits for: from the intended start when a target
  * rate is set), {@code [OP-SERVICE]} of service time where it differs (a target set), {@code [OP-FAILED]} failed
- * calls, {@code [CLEANUP]}, the longest GC pause and the validity verdict. Latencies are in microseconds;
+ * calls, {@code [CLEANUP]}, the staleness figures ({@link StalenessLines}), the longest GC pause and the validity
+ * verdict. Latencies are in microseconds;
  * percentiles, minimum and maximum are whole microseconds as in YCSB, means rounded to 3 decimals. YCSB's own
  * output on stdout is {@link YcsbMeasurements}'.
  */
@@ -42,6 +43,9 @@ public final class TextExporter {
     Histogram cleanup = YcsbSections.cleanupHistogram(r.detail().cleanupNanos());
     if (cleanup.getTotalCount() > 0) {
       latency(sb, "CLEANUP", cleanup.getTotalCount(), LatencySummary.of(cleanup), cleanup, r.percentiles());
+    }
+    for (StalenessLines.Line l : StalenessLines.of(r)) {
+      line(sb, l.section(), l.metric(), l.value() instanceof Double d ? num(d) : String.valueOf(l.value()));
     }
     validity(sb, r.validity());
     return sb.toString();

@@ -13,7 +13,7 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
  * run time and throughput, the garbage collectors ({@code [TOTAL_GCS_<collector>]} ... then the totals), then one
  * section per measurement in upstream's order ({@link YcsbSections}), each as its {@code measurementtype} writes it
  * ({@link YcsbSectionWriter}). Every value has upstream's type: counts and whole microseconds as integers, means
- * and shares as doubles.
+ * and shares as doubles. A run with staleness=true ends with its {@link StalenessLines}.
  */
 public final class YcsbMeasurements {
   private YcsbMeasurements() {}
@@ -33,6 +33,13 @@ public final class YcsbMeasurements {
     gc(r, e);
     for (YcsbSection s : sections) {
       w.write(s);
+    }
+    for (StalenessLines.Line l : StalenessLines.of(r)) {
+      if (l.value() instanceof Long n) {
+        e.write(l.section(), l.metric(), n);
+      } else {
+        e.write(l.section(), l.metric(), (Double) l.value());
+      }
     }
   }
 

@@ -15,11 +15,12 @@ import org.sciycsb.api.Operation;
  * @param verify the VERIFY operation with dataintegrity=true, else null
  * @param scanLimits the scan limits of upstream master's template, null when none is set
  * @param log the run's stderr, for a thread's line when it stops
+ * @param staleness a run's staleness=true, else null
  */
 record CoreSettings(String table, String[] fieldNames, Set<String> allFieldNames, boolean readAllFields,
     boolean readAllFieldsByName, boolean writeAllFields, boolean dataIntegrity, int constantFieldLength,
     int retryLimit, int retryInterval, boolean keepGoing, ScanLimits scanLimits, OperationMix mix, KeyNames keys,
-    Operation rmw, Operation verify, java.io.PrintStream log) {
+    Operation rmw, Operation verify, java.io.PrintStream log, StalenessPlan staleness) {
 
   /** maxscanrate (records a second), scanoptimelimit (in nanoseconds) and discardscannedrecord; 0 = no limit. */
   record ScanLimits(long maxScanRate, long timeLimitNanos, boolean discard) {
@@ -47,12 +48,12 @@ record CoreSettings(String table, String[] fieldNames, Set<String> allFieldNames
   }
 
   static CoreSettings of(Config p, String table, String[] fieldNames, OperationMix mix, KeyNames keys,
-      Operation rmw, Operation verify, java.io.PrintStream log) throws ConfigException {
+      Operation rmw, Operation verify, java.io.PrintStream log, StalenessPlan staleness) throws ConfigException {
     return new CoreSettings(table, fieldNames, new HashSet<>(List.of(fieldNames)),
         p.get(CoreWorkloadOptions.READ_ALL_FIELDS), p.get(CoreWorkloadOptions.READ_ALL_FIELDS_BY_NAME),
         p.get(CoreWorkloadOptions.WRITE_ALL_FIELDS), p.get(CoreWorkloadOptions.DATA_INTEGRITY),
         p.get(CoreWorkloadOptions.FIELD_LENGTH), p.get(CoreWorkloadOptions.INSERTION_RETRY_LIMIT),
         p.get(CoreWorkloadOptions.INSERTION_RETRY_INTERVAL), p.get(CoreWorkloadOptions.INSERTION_KEEP_GOING),
-        ScanLimits.of(p), mix, keys, rmw, verify, log);
+        ScanLimits.of(p), mix, keys, rmw, verify, log, staleness);
   }
 }

@@ -61,6 +61,13 @@ final class CoreThread implements WorkloadThread {
   private final int offset;
   private final HashMap<String, ByteIterator> cells = new HashMap<>();
   private final boolean exponential;
+  /** staleness=true: the run's plan, its judge, and this thread's reused judgement and read arrays; else null. */
+  private final StalenessPlan stale;
+  private final Staleness judge;
+  private final Map<String, Integer> fieldIndex;
+  private final Staleness.Judgement judgement = new Staleness.Judgement();
+  private final int[] readIndices;
+  private final long[] readVersions;
 
   CoreThread(CoreSettings settings, ThreadContext ctx, CoreGenerators.ThreadDraws draws, InsertKeys inserts,
       int stride, int offset) {
@@ -77,7 +84,16 @@ final class CoreThread implements WorkloadThread {
     this.keepGoing = settings.keepGoing();
     this.log = settings.log();
     this.scanLimits = settings.scanLimits();
-    this.mix = settings.mix();
+    this.stale = settings.staleness();
+    this.mix = stale == null || stale.readers() == 0 ? settings.mix()
+        : ctx.threadId() < stale.readers() ? stale.readOnly() : stale.writeOnly();
+    this.judge = stale == null ? null : stale.judge();
+    this.fieldIndex = new HashMap<>();
+    for (int i = 0; i < fieldNames.length; i++) {
+      fieldIndex.put(fieldNames[i], i);
+    }
+    this.readIndices = new int[fieldNames.length];
+    this.readVersions = new long[fieldNames.length];
     this.keys = settings.keys();
     this.rmw = settings.rmw();
     this.verify = settings.verify();
@@ -102,7 +118,7 @@ final class CoreThread implements WorkloadThread {
   public boolean doInsert() {
     long keynum = loadKeys.next();
     String key = keys.buildKeyName(keynum);
-    Map<String, ByteIterator> values = values(key, true);
+    Map<String, ByteIterator> values = values(key, true, 0);
     Status status;
     int retries = 0;
     while (true) {
@@ -169,7 +185,7 @@ final class CoreThread implements WorkloadThread {
     }
     long keynum = loadKeys.next();
     String key = keys.buildKeyName(keynum);
-    return insertAsync(ops, key, values(key, true), 0).thenAccept(s -> {
+    return insertAsync(ops, key, values(key, true, 0), 0).thenAccept(s -> {
       if (!s.isOk()) {
         keepGoing(key, retryLimit + 1);
       }
@@ -199,21 +215,35 @@ final class CoreThread implements WorkloadThread {
       case OperationMix.OP_READ: {
         String key = key(nextKeynum());
         Map<String, ByteIterator> result = new HashMap<>();
-        return ops.readAsync(table, key, readFields(), result).thenRun(() -> {
+        Set<String> fields = readFields();
+        long sent = System.nanoTime();
+        return ops.readAsync(table, key, fields, result).thenAccept(s -> {
           if (dataIntegrity) {
             verifyRow(key, result, ops);
+          }
+          if (judge != null) {
+            judgeRead(key, fields, result, s, sent, ops, new int[fieldNames.length], new long[fieldNames.length],
+                new Staleness.Judgement());
           }
         });
       }
       case OperationMix.OP_UPDATE: {
         String key = key(nextKeynum());
-        return ops.updateAsync(table, key, values(key, writeAllFields));
+        long v = version();
+        Map<String, ByteIterator> values = values(key, writeAllFields, v);
+        sent(key, v, values);
+        return ops.updateAsync(table, key, values).whenComplete((s, e) -> answered(key, v, s));
       }
       case OperationMix.OP_INSERT: {
         long keynum = inserts.next();
         String key = key(keynum);
-        return ops.insertAsync(table, key, values(key, true))
-            .whenComplete((s, e) -> inserts.acknowledge(keynum));
+        long v = version();
+        Map<String, ByteIterator> values = values(key, true, v);
+        sent(key, v, values);
+        return ops.insertAsync(table, key, values).whenComplete((s, e) -> {
+          answered(key, v, s);
+          inserts.acknowledge(keynum);
+        });
       }
       case OperationMix.OP_SCAN: {
         String key = key(nextKeynum());
@@ -229,11 +259,13 @@ final class CoreThread implements WorkloadThread {
   private CompletionStage<?> readModifyWriteAsync(AsyncOps ops) {
     String key = key(nextKeynum());
     Set<String> fields = readAllFields ? null : Set.of(field());
-    Map<String, ByteIterator> values = values(key, writeAllFields);
+    long v = version();
+    Map<String, ByteIterator> values = values(key, writeAllFields, v);
     Map<String, ByteIterator> result = new HashMap<>();
     long st = System.nanoTime();
-    return ops.readAsync(table, key, fields, result).thenCompose(r -> ops.updateAsync(table, key, values)
-        .thenAccept(u -> {
+    return ops.readAsync(table, key, fields, result).thenCompose(r -> sentAsync(key, v, values)
+        .thenCompose(x -> ops.updateAsync(table, key, values)).thenAccept(u -> {
+          answered(key, v, u);
           long en = System.nanoTime();
           if (dataIntegrity) {
             verifyRow(key, result, ops);
@@ -279,22 +311,98 @@ final class CoreThread implements WorkloadThread {
     String key = key(nextKeynum());
     Set<String> fields = readFields();
     cells.clear();
-    db.read(table, key, fields, cells);
+    long sent = judge == null ? 0 : System.nanoTime();
+    Status s = db.read(table, key, fields, cells);
     if (dataIntegrity) {
       verifyRow(key, cells, meter);
+    }
+    if (judge != null) {
+      judgeRead(key, fields, cells, s, sent, meter, readIndices, readVersions, judgement);
+    }
+  }
+
+  /**
+   * staleness=true: a read that returned (OK, or NOT_FOUND: a record missing is older than its insert) judged by
+   * the versions of the fields asked for; a stale one recorded as READ-STALE, its latency the lag. Any thread, with
+   * arrays and a judgement of its own.
+   */
+  private void judgeRead(String key, Set<String> fields, Map<String, ByteIterator> got, Status s, long sent,
+      Meter m, int[] indices, long[] versions, Staleness.Judgement out) {
+    if (s == null || !s.isOk() && !Status.NOT_FOUND.getName().equals(s.getName())) {
+      return; // a failed read returned nothing to judge
+    }
+    int n = 0;
+    if (fields == null) {
+      for (int i = 0; i < fieldNames.length; i++) {
+        indices[n] = i;
+        versions[n++] = StampedValue.versionOf(got.get(fieldNames[i]));
+      }
+    } else {
+      for (String f : fields) {
+        indices[n] = fieldIndex.get(f);
+        versions[n++] = StampedValue.versionOf(got.get(f));
+      }
+    }
+    if (judge.judge(key, indices, versions, n, sent, out) == Staleness.STALE) {
+      m.recordSpan(stale.staleOp(), System.nanoTime(), out.lagNanos, Status.OK);
+    }
+  }
+
+  /** A new write's version under staleness=true, else 0. */
+  private long version() {
+    return judge == null ? 0 : judge.nextVersion();
+  }
+
+  /** staleness=true: a write of these values, stamped with version {@code v}, is about to be sent. */
+  private void sent(String key, long v, Map<String, ByteIterator> values) {
+    if (judge != null) {
+      long mask = 0;
+      for (String f : values.keySet()) {
+        mask |= 1L << fieldIndex.get(f);
+      }
+      judge.sent(key, v, mask, System.nanoTime());
+    }
+  }
+
+  /** {@link #sent} as a stage, for a write sent from an earlier stage's callback (a read-modify-write's update). */
+  private CompletionStage<Void> sentAsync(String key, long v, Map<String, ByteIterator> values) {
+    sent(key, v, values);
+    return CompletableFuture.completedFuture(null);
+  }
+
+  /** staleness=true: the write of version {@code v} was answered with {@code s} (null: it threw). */
+  private void answered(String key, long v, Status s) {
+    if (judge != null) {
+      judge.answered(key, v, System.nanoTime(), s != null && s.isOk());
     }
   }
 
   private void update() {
     String key = key(nextKeynum());
-    db.update(table, key, values(key, writeAllFields));
+    long v = version();
+    Map<String, ByteIterator> values = values(key, writeAllFields, v);
+    sent(key, v, values);
+    Status s = null;
+    try {
+      s = db.update(table, key, values);
+    } finally {
+      answered(key, v, s);
+    }
   }
 
   private void insert() {
     long keynum = inserts.next();
     try {
       String key = key(keynum);
-      db.insert(table, key, values(key, true));
+      long v = version();
+      Map<String, ByteIterator> values = values(key, true, v);
+      sent(key, v, values);
+      Status s = null;
+      try {
+        s = db.insert(table, key, values);
+      } finally {
+        answered(key, v, s);
+      }
     } finally {
       inserts.acknowledge(keynum);
     }
@@ -316,11 +424,18 @@ final class CoreThread implements WorkloadThread {
   private void readModifyWrite() {
     String key = key(nextKeynum());
     Set<String> fields = readAllFields ? null : Set.of(field());
-    Map<String, ByteIterator> values = values(key, writeAllFields);
+    long v = version();
+    Map<String, ByteIterator> values = values(key, writeAllFields, v);
     cells.clear();
     long st = System.nanoTime();
     Status r = db.read(table, key, fields, cells);
-    Status u = db.update(table, key, values);
+    sent(key, v, values);
+    Status u = null;
+    try {
+      u = db.update(table, key, values);
+    } finally {
+      answered(key, v, u);
+    }
     long en = System.nanoTime();
     if (dataIntegrity) {
       verifyRow(key, cells, meter);
@@ -328,23 +443,28 @@ final class CoreThread implements WorkloadThread {
     meter.record(rmw, st, en, !r.isOk() ? r : u);
   }
 
-  private Map<String, ByteIterator> values(String key, boolean all) {
+  /** A write's values: with staleness=true ({@code version} not 0) each stamped with the write's version. */
+  private Map<String, ByteIterator> values(String key, boolean all, long version) {
     if (!all) {
       // one field: an immutable one-entry map (bindings read the values they are given, never change them)
       String f = field();
-      return Collections.singletonMap(f, value(key, f));
+      return Collections.singletonMap(f, value(key, f, version));
     }
     HashMap<String, ByteIterator> v = new HashMap<>(fieldNames.length * 2);
     for (String f : fieldNames) {
-      v.put(f, value(key, f));
+      v.put(f, value(key, f, version));
     }
     return v;
   }
 
-  private ByteIterator value(String key, String field) {
+  /** A value drawn shorter than a stamp (a length histogram's) is lengthened to one under staleness=true. */
+  private ByteIterator value(String key, String field, long version) {
     long len = fieldLength.next();
     if (dataIntegrity) {
       return new StringByteIterator(deterministicValue(key, field, (int) len));
+    }
+    if (version != 0) {
+      return new StampedValue(version, random.nextLong(), Math.max(len, StampedValue.LENGTH));
     }
     return new RandomValue(random.nextLong(), len);
   }
@@ -354,7 +474,7 @@ final class CoreThread implements WorkloadThread {
     HashMap<String, ByteIterator> v = new HashMap<>(values.size() * 2);
     for (Map.Entry<String, ByteIterator> e : values.entrySet()) {
       ByteIterator b = e.getValue();
-      v.put(e.getKey(), b instanceof RandomValue rv ? rv.copy()
+      v.put(e.getKey(), b instanceof RandomValue rv ? rv.copy() : b instanceof StampedValue sv ? sv.copy()
           : new StringByteIterator(deterministicValue(key, e.getKey(), constantFieldLength)));
     }
     return v;

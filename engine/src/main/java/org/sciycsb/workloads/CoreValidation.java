@@ -32,6 +32,7 @@ final class CoreValidation {
         && !p.get(CoreWorkloadOptions.FIELD_LENGTH_DISTRIBUTION).equals("constant")) {
       throw new ConfigException("dataintegrity=true needs fieldlengthdistribution=constant");
     }
+    StalenessPlan.validate(p, phase);
     CoreGenerators.histogram(p); // reads the histogram file: a missing or bad one fails here
   }
 

@@ -85,7 +85,7 @@ public final class CoreWorkload implements BenchWorkload {
     generators = new CoreGenerators(p, recordCount, insertStart, insertCount, seeded);
     Operation rmw = ctx.operation(OperationRegistry.READ_MODIFY_WRITE, true);
     Operation verify = p.get(CoreWorkloadOptions.DATA_INTEGRITY) ? ctx.operation("VERIFY", true) : null;
-    settings = CoreSettings.of(p, table, fieldNames, mix, keys, rmw, verify, ctx.run().log());
+    settings = CoreSettings.of(p, table, fieldNames, mix, keys, rmw, verify, ctx.run().log(), StalenessPlan.of(ctx));
   }
 
   /**
@@ -104,7 +104,8 @@ public final class CoreWorkload implements BenchWorkload {
    * acknowledged when it ends, so once the threads have ended this is the highest acknowledged key plus one. Under a
    * seed, where each thread inserts key numbers of its own, interleaved, it is the highest key number any thread
    * inserted plus one, so that a later run's inserts collide with none (a thread that inserted fewer than the others
-   * leaves a few numbers below it unused).
+   * leaves a few numbers below it unused). With staleness=true, {@code extra.staleness.READ}: the reads judged
+   * ({@link Staleness#summary}).
    */
   @Override
   public java.util.Map<String, Object> finish(org.sciycsb.api.WorkloadContext context) {
@@ -118,7 +119,12 @@ public final class CoreWorkload implements BenchWorkload {
         last = Math.max(last, keys.keynum(n, own.stride(), own.offset()));
       }
     }
-    return java.util.Map.of("core", java.util.Map.of("table", settings.table(), "nextInsertKey", last + 1));
+    java.util.Map<String, Object> extra = new java.util.LinkedHashMap<>();
+    extra.put("core", java.util.Map.of("table", settings.table(), "nextInsertKey", last + 1));
+    if (settings.staleness() != null) {
+      extra.put("staleness", java.util.Map.of(OperationRegistry.READ, settings.staleness().judge().summary()));
+    }
+    return extra;
   }
 
   /**

@@ -82,6 +82,21 @@ public final class CoreWorkloadOptions {
       "fast: our CoreWorkload (same properties and distributions, fewer allocations, per-thread generators); "
           + "upstream: site.ycsb.workloads.CoreWorkload itself", "fast", "upstream");
 
+  public static final Option<Boolean> STALENESS = Option.bool("staleness", false,
+      "judge every READ of a run against this client's acknowledged writes of the key: each update and insert stamps"
+          + " its values with a version (the first 17 bytes of each field), and a read that returns a value older than"
+          + " a write acknowledged before the read was sent is stale (READ-STALE: one per stale read, its latency the"
+          + " lag since that write's acknowledgement; extra.staleness.READ in results.json: fresh, stale, rate, how far"
+          + " behind); a load ignores it");
+  public static final Option<Integer> STALENESS_READERS = Option.integer("staleness.readers", 0,
+      "with staleness=true: the first N threads only read and the others only write, so that every judged read goes"
+          + " through another session (connection, coordinator) than the writes it is judged against; 0: every thread"
+          + " does the whole mix").check(v -> v >= 0, "must not be negative");
+  public static final Option<Integer> STALENESS_HISTORY = Option.integer("staleness.history", 4,
+      "with staleness=true: the writes kept per key written (about 32 bytes each, plus some 150 bytes per key); a read"
+          + " of a value older than these counts as behind by at least this many").check(v -> v >= 1 && v <= 64,
+      "must be between 1 and 64");
+
   public static final Option<Integer> CLIENTS = Option.integer("coreworkload.clients", 1,
       "client processes that share a run's inserts (set for each client by --clients): from coreworkload.clientbase "
           + "on, client k of n inserts key numbers base + k, base + k + n, ..., so no two clients insert one key, and "
@@ -100,7 +115,7 @@ public final class CoreWorkloadOptions {
    */
   static java.util.List<Option<?>> notReadByUpstream() {
     return java.util.List.of(INSERTION_KEEP_GOING, MAX_SCAN_RATE, SCAN_OP_TIME_LIMIT, DISCARD_SCANNED_RECORD,
-        READ_ALL_FIELDS_BY_NAME, ZIPFIAN_CONSTANT);
+        READ_ALL_FIELDS_BY_NAME, ZIPFIAN_CONSTANT, STALENESS, STALENESS_READERS, STALENESS_HISTORY);
   }
 
   private static Option<Double> proportion(String name, double dflt) {
@@ -117,8 +132,8 @@ public final class CoreWorkloadOptions {
             SCAN_LENGTH_DISTRIBUTION, INSERT_ORDER, HOTSPOT_DATA_FRACTION, HOTSPOT_OPN_FRACTION,
             EXPONENTIAL_PERCENTILE, EXPONENTIAL_FRAC, INSERTION_RETRY_LIMIT, INSERTION_RETRY_INTERVAL, INSERTION_KEEP_GOING,
             MAX_SCAN_RATE, SCAN_OP_TIME_LIMIT, DISCARD_SCANNED_RECORD, KEY_CACHE, IMPL,
-            CLIENTS, CLIENT, CLIENT_BASE)
-        .ownPrefix("coreworkload.").ownPrefix("core_workload_")
+            STALENESS, STALENESS_READERS, STALENESS_HISTORY, CLIENTS, CLIENT, CLIENT_BASE)
+        .ownPrefix("coreworkload.").ownPrefix("core_workload_").ownPrefix("staleness.")
         .build();
   }
 }

@@ -35,7 +35,11 @@ final class OperationMix {
   }
 
   static OperationMix of(Config p) throws ConfigException {
-    double[] weights = weights(p);
+    return of(weights(p));
+  }
+
+  /** The mix of these weights (in the order of the operation codes); at least one must be positive. */
+  static OperationMix of(double[] weights) {
     double sum = 0;
     int n = 0;
     for (double w : weights) {

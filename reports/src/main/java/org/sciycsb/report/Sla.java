@@ -16,7 +16,8 @@ import org.sciycsb.measure.OpSummary;
  * Thresholds checked at the end of a run, for CI gates: {@code sla.throughput=1000} (minimum ops/s overall),
  * {@code sla.<OP>.throughput} (per operation), {@code sla.<OP>.mean|p50|p90|p95|p99|p99.9|max=5ms} (maximum
  * response time; bare numbers are milliseconds) and {@code sla.<OP>.errors=0.01} (maximum error rate, a fraction
- * or a percentage such as {@code 1%}). {@code <OP>} is an operation name as in the results ({@code READ},
+ * or a percentage such as {@code 1%}), {@code sla.<OP>.stale=0.1%} (maximum share of the judged reads that were stale,
+ * under {@code staleness=true}; a run that judged none breaches it). {@code <OP>} is an operation name as in the results ({@code READ},
  * {@code OVERALL}, ...). A breach ends the run with exit code {@link #EXIT_SLA_BREACHED}.
  */
 public final class Sla {
@@ -68,7 +69,7 @@ public final class Sla {
       }
       if (metric.equals("throughput")) {
         out.add(new Check(key, op, metric, number(key, value), value));
-      } else if (metric.equals("errors")) {
+      } else if (metric.equals("errors") || metric.equals("stale")) {
         double rate;
         if (value.endsWith("%")) {
           rate = number(key, value.substring(0, value.length() - 1)) / 100.0;
@@ -77,7 +78,8 @@ public final class Sla {
         }
         if (rate > 1) {
           throw new ConfigException("bad value for " + key + ": '" + value
-              + "' is not an error rate (a fraction 0..1 or a percentage such as 1%)");
+              + "' is not " + (metric.equals("stale") ? "a stale-read" : "an error") + " rate (a fraction 0..1 or a"
+              + " percentage such as 1%)");
         }
         out.add(new Check(key, op, metric, rate, value));
       } else if (LATENCY.contains(metric)) {
@@ -85,7 +87,7 @@ public final class Sla {
         out.add(new Check(key, op, metric, d.toNanos() / 1000.0, value));
       } else {
         throw new ConfigException("bad SLA key " + key + ": unknown metric '" + metric + "' (use throughput, "
-            + "errors, " + String.join(", ", LATENCY) + ")");
+            + "errors, stale, " + String.join(", ", LATENCY) + ")");
       }
     }
     return out;
@@ -107,6 +109,10 @@ public final class Sla {
   public static List<Result> check(List<Check> checks, RunReport r) {
     List<Result> out = new ArrayList<>();
     for (Check c : checks) {
+      if (c.metric().equals("stale")) {
+        out.add(stale(c, r));
+        continue;
+      }
       OpSummary op = null;
       for (OpSummary s : r.ops()) {
         if (s.name().equals(c.op())) {
@@ -145,6 +151,23 @@ public final class Sla {
       out.add(new Result(c, actual, passed, msg));
     }
     return out;
+  }
+
+  /** {@code sla.<OP>.stale}: the stale share of the judged reads, from {@code extra.staleness.<OP>}. */
+  private static Result stale(Check c, RunReport r) {
+    Object byOp = r.extra() == null ? null : r.extra().get("staleness");
+    Object figures = byOp instanceof Map<?, ?> m ? m.get(c.op()) : null;
+    if (!(figures instanceof Map<?, ?> f) || !(f.get("judged") instanceof Number judged)
+        || judged.longValue() == 0) {
+      return new Result(c, Double.NaN, false, c.op() + " stale: no judged " + c.op() + " in the results (limit "
+          + c.limitText() + "; staleness=true judges reads)");
+    }
+    long stale = f.get("stale") instanceof Number n ? n.longValue() : 0;
+    double actual = (double) stale / judged.longValue();
+    boolean passed = actual <= c.limit();
+    return new Result(c, actual, passed, c.op() + " stale = " + Fmt.num(actual * 100, 3) + "% (" + stale + " of "
+        + judged.longValue() + ")" + (passed ? " within " : " breaches ") + "maximum " + Fmt.num(c.limit() * 100, 3)
+        + "%");
   }
 
   static double latency(LatencySummary l, String metric) {

@@ -14,8 +14,7 @@ import org.sciycsb.output.OutputOptions;
 public final class EngineOptions {
   private EngineOptions() {}
 
-  public static final Option<Integer> THREADS = Option.integer("threadcount", 1,
-      "client threads (-threads)").check(v -> v >= 1, "must be at least 1");
+  public static final Option<Integer> THREADS = CommonOptions.THREADS;
   public static final Option<Double> TARGET = CommonOptions.TARGET;
   public static final Option<String> ARRIVAL = Option.choice("arrival", "constant",
       "arrival process of the scheduled operations: constant (even gaps at -target), poisson (exponential gaps of"

@@ -89,4 +89,9 @@ final class MeasuredAsyncOps implements AsyncOps {
   public void record(Operation op, long startNanos, long endNanos, Status status) {
     window.completed(op.index(), intended, startNanos, endNanos, codes.index(status));
   }
+
+  @Override
+  public void recordSpan(Operation op, long endNanos, long spanNanos, Status status) {
+    window.completed(op.index(), 0, endNanos - spanNanos, endNanos, codes.index(status));
+  }
 }
