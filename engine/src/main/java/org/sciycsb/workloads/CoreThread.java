@@ -232,7 +232,8 @@ final class CoreThread implements WorkloadThread {
         long v = version();
         Map<String, ByteIterator> values = values(key, writeAllFields, v);
         sent(key, v, values);
-        return ops.updateAsync(table, key, values).whenComplete((s, e) -> answered(key, v, s));
+        CompletionStage<Status> update = ops.updateAsync(table, key, values);
+        return judge == null ? update : update.whenComplete((s, e) -> answered(key, v, s));
       }
       case OperationMix.OP_INSERT: {
         long keynum = inserts.next();
@@ -263,15 +264,17 @@ final class CoreThread implements WorkloadThread {
     Map<String, ByteIterator> values = values(key, writeAllFields, v);
     Map<String, ByteIterator> result = new HashMap<>();
     long st = System.nanoTime();
-    return ops.readAsync(table, key, fields, result).thenCompose(r -> sentAsync(key, v, values)
-        .thenCompose(x -> ops.updateAsync(table, key, values)).thenAccept(u -> {
+    return ops.readAsync(table, key, fields, result).thenCompose(r -> {
+      sent(key, v, values);
+      return ops.updateAsync(table, key, values).thenAccept(u -> {
           answered(key, v, u);
           long en = System.nanoTime();
           if (dataIntegrity) {
             verifyRow(key, result, ops);
           }
           ops.record(rmw, st, en, !r.isOk() ? r : u);
-        }));
+        });
+    });
   }
 
   /** The next transaction's operation, drawn by the proportions. */
@@ -362,12 +365,6 @@ final class CoreThread implements WorkloadThread {
       }
       judge.sent(key, v, mask, System.nanoTime());
     }
-  }
-
-  /** {@link #sent} as a stage, for a write sent from an earlier stage's callback (a read-modify-write's update). */
-  private CompletionStage<Void> sentAsync(String key, long v, Map<String, ByteIterator> values) {
-    sent(key, v, values);
-    return CompletableFuture.completedFuture(null);
   }
 
   /** staleness=true: the write of version {@code v} was answered with {@code s} (null: it threw). */
