@@ -76,7 +76,8 @@ public final class CoreWorkloadOptions {
       "as upstream master's template: keep an empty record in a scan's result for each record the binding hands over,"
           + " instead of its fields (large, slow scans without the memory)");
   public static final Option<Integer> KEY_CACHE = Option.integer("coreworkload.keycache", 1_000_000,
-      "keys of the first N records are built once and reused (at most about 60 bytes each); 0 builds every key anew")
+      "keys of the first N records are built once and reused (at most 72 bytes each and an eighth of the JVM's "
+          + "maximum heap); 0 builds every key anew")
       .check(v -> v >= 0, "must not be negative");
   public static final Option<String> IMPL = Option.choice("coreworkload.impl", "fast",
       "fast: our CoreWorkload (same properties and distributions, fewer allocations, per-thread generators); "

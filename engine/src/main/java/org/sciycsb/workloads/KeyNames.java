@@ -10,9 +10,13 @@ import site.ycsb.Utils;
  * padded, as upstream builds it, after the record numbers of a run's inserts are interleaved among the clients that
  * share it ({@code coreworkload.clients/client/clientbase}; identity for one client). Keys of the first
  * {@code coreworkload.keycache} records are kept once built (a benign race: two threads may build the same string),
- * which removes most of the client's per-operation cost of formatting a 64-bit number.
+ * which removes most of the client's per-operation cost of formatting a 64-bit number. The cache never holds more
+ * than an eighth of the JVM's maximum heap ({@link #KEY_BYTES} a key): a client given a small heap (a study's
+ * embedded store, {@code -jvm-args -Xmx64m}) keeps fewer keys instead of running out of memory as it loads.
  */
 final class KeyNames {
+  /** What a cached key costs in the heap at most: the String, its byte array ("user" + 19 digits), its slot. */
+  static final int KEY_BYTES = 72;
   private final boolean orderedInserts;
   private final int zeroPadding;
   private final String[] keyCache;
@@ -32,6 +36,11 @@ final class KeyNames {
 
   /** The key names of a run whose records end at {@code recordEnd} (insertstart + insertcount). */
   static KeyNames of(Config p, long recordEnd) throws ConfigException {
+    return of(p, recordEnd, Runtime.getRuntime().maxMemory());
+  }
+
+  /** As {@link #of(Config, long)} in a JVM whose heap may grow to {@code maxHeapBytes}. */
+  static KeyNames of(Config p, long recordEnd, long maxHeapBytes) throws ConfigException {
     int zeroPadding = p.get(CoreWorkloadOptions.ZERO_PADDING);
     boolean ordered = p.get(CoreWorkloadOptions.INSERT_ORDER).equals("ordered");
     int cacheMax = p.get(CoreWorkloadOptions.KEY_CACHE);
@@ -39,7 +48,14 @@ final class KeyNames {
     int client = p.get(CoreWorkloadOptions.CLIENT);
     Long base = p.get(CoreWorkloadOptions.CLIENT_BASE);
     long clientBase = base != null ? base : p.get(CommonOptions.RECORD_COUNT);
-    return new KeyNames(ordered, zeroPadding, (int) Math.min(cacheMax, recordEnd), clients, client, clientBase);
+    long fits = maxHeapBytes / 8 / KEY_BYTES;
+    return new KeyNames(ordered, zeroPadding, (int) Math.min(Math.min(cacheMax, recordEnd), fits), clients, client,
+        clientBase);
+  }
+
+  /** How many keys the cache may hold. */
+  int cacheSize() {
+    return keyCache.length;
   }
 
   /** The clients sharing a run's inserts ({@code coreworkload.clients}). */
