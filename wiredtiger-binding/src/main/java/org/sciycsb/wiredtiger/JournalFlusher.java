@@ -10,20 +10,23 @@ import com.wiredtiger.db.WiredTigerException;
  * interval of commits is lost in a crash.
  */
 final class JournalFlusher implements Runnable {
+  private final ConnectionThread owner;
   private final Session session;
   private final long intervalMillis;
   private final Thread thread;
   private volatile boolean running = true;
 
-  private JournalFlusher(Connection conn, long intervalMillis) {
+  private JournalFlusher(ConnectionThread owner, Connection conn, long intervalMillis) {
+    this.owner = owner;
     this.session = conn.open_session(null);
     this.intervalMillis = intervalMillis;
     this.thread = new Thread(this, "wiredtiger-journal-flusher");
     thread.setDaemon(true);
   }
 
-  static JournalFlusher start(Connection conn, long intervalMillis) {
-    JournalFlusher f = new JournalFlusher(conn, intervalMillis);
+  /** Started on the connection's thread, which opens its session (and closes it: {@link #stop}). */
+  static JournalFlusher start(ConnectionThread owner, Connection conn, long intervalMillis) {
+    JournalFlusher f = new JournalFlusher(owner, conn, intervalMillis);
     f.thread.start();
     return f;
   }
@@ -44,7 +47,7 @@ final class JournalFlusher implements Runnable {
     }
   }
 
-  /** Stops the thread and closes its session (before the connection closes). */
+  /** Stops the thread and closes its session on the connection's thread (before the connection closes). */
   void stop() {
     running = false;
     thread.interrupt();
@@ -53,6 +56,6 @@ final class JournalFlusher implements Runnable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    session.close(null);
+    owner.run(() -> session.close(null));
   }
 }

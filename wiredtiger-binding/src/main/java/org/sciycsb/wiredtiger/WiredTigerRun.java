@@ -31,6 +31,8 @@ import site.ycsb.DB;
  */
 public final class WiredTigerRun implements BindingRun {
   private final WiredTigerSettings settings;
+  /** Opens and closes: every session and cursor is closed on it (ConnectionThread says why). */
+  private final ConnectionThread owner;
   private final Connection conn;
   private final String openConfig;
   private final FailureLog failures;
@@ -41,14 +43,16 @@ public final class WiredTigerRun implements BindingRun {
   private volatile SubjectTimeline.Schema timelineSchema;
   private boolean closed;
 
-  private WiredTigerRun(WiredTigerSettings settings, Connection conn, String openConfig, FailureLog failures) {
+  private WiredTigerRun(WiredTigerSettings settings, ConnectionThread owner, Connection conn, String openConfig,
+      FailureLog failures) throws BenchmarkException {
     this.settings = settings;
+    this.owner = owner;
     this.conn = conn;
     this.openConfig = openConfig;
     this.failures = failures;
-    this.admin = conn.open_session(null);
+    this.admin = owner.call(() -> conn.open_session(null));
     this.flusher = settings.journal() && !settings.syncEachCommit()
-        ? JournalFlusher.start(conn, settings.journalIntervalMillis()) : null;
+        ? JournalFlusher.start(owner, conn, settings.journalIntervalMillis()) : null;
   }
 
   /** Checks the installation, the settings and the data folder, then opens WiredTiger on it. */
@@ -60,14 +64,22 @@ public final class WiredTigerRun implements BindingRun {
       OpenCheck.check(config);
     }
     DataFolder folder = DataFolder.prepare(settings.dir());
-    Connection conn = Opener.open(folder, config);
+    ConnectionThread owner = new ConnectionThread();
+    Connection conn;
+    try {
+      conn = owner.call(() -> Opener.open(folder, config));
+    } catch (BenchmarkException | RuntimeException e) {
+      owner.shutdown();
+      throw e;
+    }
     if (Durability.worthSaying(settings)) {
       context.log().println("wiredtiger: " + Durability.describe(settings));
     }
     try {
-      return new WiredTigerRun(settings, conn, config, context.failures());
+      return new WiredTigerRun(settings, owner, conn, config, context.failures());
     } catch (RuntimeException e) {
-      conn.close(null);
+      owner.run(() -> conn.close(null));
+      owner.shutdown();
       throw new BindingException("wiredtiger: cannot open a session on " + settings.dir() + ": " + e.getMessage(), e);
     }
   }
@@ -95,9 +107,10 @@ public final class WiredTigerRun implements BindingRun {
     return s;
   }
 
+  /** Closes a session (and its cursors) on the connection's thread. */
   void closeSession(Session s) {
     if (sessions.remove(s)) {
-      s.close(null);
+      owner.run(() -> s.close(null));
     }
   }
 
@@ -128,6 +141,10 @@ public final class WiredTigerRun implements BindingRun {
   /** The records of a collection: its {@code _id} index's entries (0 when it does not exist). */
   @Override
   public synchronized OptionalLong count(String table) throws BenchmarkException {
+    return owner.call(() -> countHere(table));
+  }
+
+  private OptionalLong countHere(String table) throws BenchmarkException {
     try {
       String uri = "table:index-" + table + "-_id";
       if (!tables.exists(admin, uri)) {
@@ -148,6 +165,10 @@ public final class WiredTigerRun implements BindingRun {
   /** Truncates the collection and its index; both stay, with their settings. */
   @Override
   public synchronized boolean empty(String table) throws BenchmarkException {
+    return owner.call(() -> emptyHere(table));
+  }
+
+  private boolean emptyHere(String table) throws BenchmarkException {
     try {
       for (String uri : new String[] {"table:collection-" + table, "table:index-" + table + "-_id"}) {
         if (tables.exists(admin, uri)) {
@@ -166,7 +187,7 @@ public final class WiredTigerRun implements BindingRun {
       return Optional.empty();
     }
     try {
-      return Optional.of(WiredTigerStats.read(admin));
+      return Optional.of(owner.call(() -> WiredTigerStats.read(admin)));
     } catch (WiredTigerException e) {
       throw new BindingException("wiredtiger: cannot read its statistics: " + e.getMessage(), e);
     }
@@ -205,17 +226,22 @@ public final class WiredTigerRun implements BindingRun {
       flusher.stop();
     }
     try {
-      for (Session s : sessions) {
-        closeSession(s);
-      }
-      if (settings.journal()) {
-        admin.log_flush("sync=on");
-      }
-      admin.checkpoint(null);
-      admin.close(null);
-      conn.close(null);
+      owner.call(() -> {
+        for (Session s : sessions) {
+          closeSession(s);
+        }
+        if (settings.journal()) {
+          admin.log_flush("sync=on");
+        }
+        admin.checkpoint(null);
+        admin.close(null);
+        conn.close(null);
+        return null;
+      });
     } catch (WiredTigerException e) {
       throw new BindingException("wiredtiger: closing " + settings.dir() + " failed: " + e.getMessage(), e);
+    } finally {
+      owner.shutdown();
     }
   }
 }
