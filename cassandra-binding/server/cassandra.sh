@@ -87,6 +87,24 @@ seed_list() {
   for ((k = 0; k < ${d:-1}; k++)); do out+="${out:+,}$(node_ip $((k * n / ${d:-1} + 1))):$STORAGE_PORT"; done
   echo "$out"
 }
+# node_tokens <i>: with --dcs, node i's 16 tokens, set rather than allocated: the nodes of a data centre after its
+# first start together, and Cassandra's allocator, given the same view of that data centre, handed two of them the
+# same tokens (5 of 6 nodes in the ring, 2026-12-04). Each data centre's nodes interleave evenly over the whole
+# range (node j of P: slots j, P + j, 2P + j, ... of 16P), each data centre a little apart from the others. Empty
+# without --dcs (allocated, as before).
+node_tokens() {
+  local d n p j dc k s t step out=""; d="$(configured_dcs)"; n="$(configured_nodes)"
+  [ -n "$d" ] || return 0
+  p=$((n / d)); j=$((($1 - 1) % p)); dc=$((($1 - 1) / p))
+  step=$((9223372036854775807 / (8 * p)))
+  for ((k = 0; k < 16; k++)); do
+    s=$((k * p + j))
+    if [ "$s" -lt $((8 * p)) ]; then t=$((-9223372036854775807 + s * step + dc * 1000))
+    else t=$(((s - 8 * p) * step + 1 + dc * 1000)); fi
+    out+="${out:+,}$t"
+  done
+  echo "$out"
+}
 node_dir() { echo "$NODES_BASE/node$1"; }
 jmx_port() { echo $((JMX_BASE + OFFSET + $1 - 1)); }
 
@@ -148,7 +166,7 @@ write_config() {
 cluster_name: 'sciycsb'
 num_tokens: 16
 allocate_tokens_for_local_replication_factor: 3
-initial_token:
+initial_token: $(node_tokens "$i")
 auto_bootstrap: false
 hinted_handoff_enabled: true
 max_hint_window: 3h
