@@ -136,22 +136,24 @@ class CassandraDataCentresIT {
     assertThat(load.exit()).as(load.toString()).isZero();
     Path dir = tmp.resolve("kill");
     Launcher.Result r = ycsb("run", b, "-P", "workloads/workloada", "-p", "threadcount=2", "-p", "target=50", "-p",
-        "operationcount=1000000", "-p", "maxexecutiontime=30", "-p", "fault.at=5s", "-p", "fault.action=kill-node:2",
-        "-p", "fault.server=" + SERVER, "-p", "fault.restore=15s", "-p", "results.dir=" + dir);
+        "operationcount=1000000", "-p", "maxexecutiontime=24", "-p", "fault.at=4s", "-p", "fault.action=kill-node:2",
+        "-p", "fault.server=" + SERVER, "-p", "fault.restore=12s", "-p", "results.dir=" + dir);
     assertThat(r.exit()).as(r.toString()).isZero();
     JsonNode res = Launcher.json(dir.resolve("results.json"));
     assertThat(errors(res)).as(r.toString()).isZero();
-    assertThat(res.path("summary").path("operations").asLong()).isGreaterThan(25 * 50 / 2);
+    assertThat(res.path("summary").path("operations").asLong()).isGreaterThan(20 * 50 / 2);
     JsonNode faults = res.path("metadata").path("faults");
     assertThat(faults.findValuesAsText("exitCode")).containsExactly("0", "0");
   }
 
   /**
-   * Node 2 paused from 4 s to 16 s of a 30 s run of half reads, half one-field updates of 500 keys by 4 threads
+   * Node 2 paused from 3 s to 11 s of a 26 s run of half reads, half one-field updates of 500 keys by 4 threads
    * (2 of them only reading), staleness judged. At ONE the writes go on without it and, once it is back, it serves
    * the values it had until the hints replay: stale reads. At QUORUM (4 of the 6 copies) every read meets an
    * acknowledged write's copy: none. Reads and writes coordinated by the frozen node fail in both (the driver
-   * waits out its request timeout): they are not judged.
+   * waits out its request timeout): they are not judged. Measured here (2026-12-04, a 30 s run, paused 4-16 s): at
+   * ONE 167 of 2,492 judged reads stale (6.7 %), every one in the 12 s after the resume, 1-4 writes behind; at QUORUM
+   * none of 1,871; 3 operations failed in each.
    */
   @Test
   @Order(3)
@@ -180,8 +182,8 @@ class CassandraDataCentresIT {
     Path dir = tmp.resolve("pause-" + level);
     Launcher.Result r = ycsb("run", b, "-P", "workloads/workloada", "-p", "writeallfields=false", "-p",
         "staleness=true", "-p", "staleness.readers=2", "-p", "threadcount=4", "-p", "target=200", "-p",
-        "operationcount=1000000", "-p", "maxexecutiontime=30", "-p", "cassandra.requesttimeout=3s", "-p",
-        "fault.at=4s", "-p", "fault.action=pause-node:2", "-p", "fault.server=" + SERVER, "-p", "fault.restore=16s",
+        "operationcount=1000000", "-p", "maxexecutiontime=26", "-p", "cassandra.requesttimeout=3s", "-p",
+        "fault.at=3s", "-p", "fault.action=pause-node:2", "-p", "fault.server=" + SERVER, "-p", "fault.restore=11s",
         "-p", "results.dir=" + dir);
     assertThat(r.exit()).as(r.toString()).isIn(0, 4); // 4: operations coordinated by the frozen node failed
     JsonNode res = Launcher.json(dir.resolve("results.json"));
