@@ -93,8 +93,8 @@ class ServerLibScriptIT {
   @Test
   void binServersTakesTheLibrarysVerbsAndNoOther() throws Exception {
     String verbs = String.join("|", lib(Map.of(), "server_verbs").out().lines().toList());
-    assertThat(verbs).isEqualTo("setup|start|stop|status|url|pids|datadir|nodes|kill|kill-node|restore-node|stop-node"
-        + "|start-node|nodetool|clean");
+    assertThat(verbs).isEqualTo("setup|start|stop|status|url|pids|datadir|nodes|kill|kill-node|restore-node"
+        + "|pause-node|resume-node|stop-node|start-node|nodetool|topology|clean");
     String servers = Launcher.HOME.resolve("bin/servers").toString();
     Out bad = run(Map.of(), servers, "admin", "riak");
     assertThat(bad.exit()).isEqualTo(2);
