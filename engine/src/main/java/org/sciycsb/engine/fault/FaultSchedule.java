@@ -151,19 +151,17 @@ public final class FaultSchedule implements RunListener {
         ? commands(cfg, action, at, restore) : nodeFault(cfg, servers, action, at, restore);
   }
 
-  /** The node faults: the verb that makes one, the verb that undoes it, and the servers' list that has it. */
+  /** The node faults: the verb that makes one and the verb that undoes it. */
   private enum NodeFault {
-    KILL("kill-node", "restore-node", "nodefaults"),
-    PAUSE("pause-node", "resume-node", "pausefaults");
+    KILL("kill-node", "restore-node"),
+    PAUSE("pause-node", "resume-node");
 
     final String verb;
     final String undo;
-    final String servers;
 
-    NodeFault(String verb, String undo, String servers) {
+    NodeFault(String verb, String undo) {
       this.verb = verb;
       this.undo = undo;
-      this.servers = servers;
     }
 
     /** The node fault an action names ({@code kill-node:...}, {@code pause-node:...}), or null. */
@@ -263,9 +261,9 @@ public final class FaultSchedule implements RunListener {
   }
 
   /**
-   * A kill-node or pause-node fault's server must be running and have the nodes it names, asked of {@code bin/servers nodes}
-   * before anything runs: a misspelt instance or a node the cluster does not have is bad input (exit 2), not a
-   * fault that fails mid-run.
+   * A kill-node or pause-node fault's server must be running and have the nodes it names, asked of
+   * {@code bin/servers nodes} before anything runs: a misspelt instance or a node the cluster does not have is bad
+   * input (exit 2), not a fault that fails mid-run.
    */
   private static void checkNodes(Config cfg, ServerControl servers) throws ConfigException {
     String action = cfg.get(ACTION);
