@@ -22,14 +22,17 @@
 #   kill-node N [M...]     kill nodes N, M... of a running cluster at once (a crash: what a run's
 #                          fault.action=kill-node:N,M runs); how is the store's business (cassandra, hdfs)
 #   restore-node N [M...]  bring those nodes back, data kept; returns once they serve again
-# and the extras of single stores: stop-node N, start-node N, nodetool N ARGS (cassandra), clean (cassandra,
-# mongo-standin: delete the data). A verb a script does not define is one line naming those it does, exit 2.
+#   pause-node N [M...]    freeze nodes N, M... (SIGSTOP: the process keeps its sockets and memory and answers
+#                          nothing, as a node in a long GC pause or behind a partition; fault.action=pause-node:N)
+#   resume-node N [M...]   let them go on (SIGCONT); returns once they serve again (cassandra)
+# and the extras of single stores: stop-node N, start-node N, nodetool N ARGS, topology (cassandra), clean
+# (cassandra, mongo-standin: delete the data). A verb a script does not define is one line naming those it does, exit 2.
 #
 # State, data, logs and pid files live under $SERVER_STATE = $SCIYCSB_WORK/servers/<name>[@instance]
 # (SCIYCSB_SERVER_INSTANCE, set by bin/servers for <name>@<instance>). Servers bind to 127.0.0.1 only.
 
-SERVER_VERBS=(setup start stop status url pids datadir nodes kill kill-node restore-node)
-SERVER_EXTRA_VERBS=(stop-node start-node nodetool clean)
+SERVER_VERBS=(setup start stop status url pids datadir nodes kill kill-node restore-node pause-node resume-node)
+SERVER_EXTRA_VERBS=(stop-node start-node nodetool topology clean)
 
 SCIYCSB_HOME="${SCIYCSB_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
 SCIYCSB_WORK="${SCIYCSB_WORK:-$SCIYCSB_HOME/work}"

@@ -2,7 +2,11 @@
 # Apache Cassandra 5.0 test server(s) for the cassandra binding, run from the cassandra-all jars on JDK 17.
 #
 #   cassandra.sh setup                    fetch cassandra-all and its runtime jars (Maven), install JDK 17/Maven if missing
-#   cassandra.sh start [--nodes N]        start N nodes (1 or 3: 127.0.0.1, .2, .3); returns once CQL answers on each
+#   cassandra.sh start [--nodes N]        start N nodes (1..9: 127.0.0.1, .2, ...); returns once CQL answers on each
+#   cassandra.sh start --nodes N --dcs D  N nodes in D data centres (D divides N; GossipingPropertyFileSnitch, each
+#                                         node's cassandra-rackdc.properties: nodes 1..N/D in datacenter1, the next
+#                                         N/D in datacenter2, ...; rack1; the first node of each a seed); without
+#                                         --dcs one data centre, datacenter1 (SimpleSnitch)
 #   cassandra.sh start [--nodes N] --device DEV --memory SIZE   (either or both; docs/devices.md, "Memory caps")
 #                                         every node's folder in work/devices/DEV/mnt/<name>[@instance]/node<i> on the
 #                                         emulated device DEV; each node its own cgroup v1 memory cgroup,
@@ -17,6 +21,12 @@
 #   cassandra.sh start-node N             start node N again (its data is kept); returns once CQL answers
 #   cassandra.sh kill-node N [M...]       stop-node for each (a run's fault.action=kill-node:N,M)
 #   cassandra.sh restore-node N [M...]    start them again; returns once each answers CQL and the ring settled
+#   cassandra.sh pause-node N [M...]      freeze them (SIGSTOP): the process keeps its sockets, answers nothing, and
+#                                         the others mark it down and keep hints for it (a run's fault.action=
+#                                         pause-node:N,M)
+#   cassandra.sh resume-node N [M...]     let them go on (SIGCONT); returns once each answers CQL and the ring settled
+#   cassandra.sh topology                 each configured node: number, address, data centre, rack, state (running,
+#                                         paused, stopped), one a line
 #   cassandra.sh nodetool N ARGS...       run nodetool against node N (e.g. "nodetool 1 status")
 #   cassandra.sh clean                    stop, then remove every node's data
 #   cassandra.sh url                      print the first node's CQL contact point (127.0.0.1:9042)
@@ -24,7 +34,9 @@
 #   cassandra.sh pids                     the PIDs of its running nodes, one a line
 #
 # Called by bin/servers with SCIYCSB_HOME and SCIYCSB_WORK set. State under $SCIYCSB_WORK/servers/cassandra/.
-# Environment: CASSANDRA_HEAP_MAX (default 1G), CASSANDRA_HEAP_MIN (512M), CASSANDRA_START_TIMEOUT (120 s),
+# Environment: CASSANDRA_HEAP_MAX (default 1G; 512M for more than 3 nodes, so that nine fit this 24 GiB host:
+# about 750 MiB each, heap and the JVM's own), CASSANDRA_HEAP_MIN (512M; 256M for more than 3 nodes),
+# CASSANDRA_START_TIMEOUT (a node's wait for CQL: 120 s, 30 s more for each node past 3),
 # SCIYCSB_CASSANDRA_NODE_OFFSET (default 0: node N on $NET.(N+offset), JMX port base+offset+N-1), and
 # SCIYCSB_SERVER_INSTANCE (bin/servers sets it for cassandra@<instance>: state under servers/cassandra@<instance>;
 # give the instance its own addresses with the offset, e.g. 10 for 127.0.0.11).
@@ -37,9 +49,13 @@ server_init cassandra
 VERSION=5.0.9
 BASE="$SERVER_STATE"
 LIB="$SCIYCSB_WORK/cache/cassandra-$VERSION/lib"
-HEAP_MAX="${CASSANDRA_HEAP_MAX:-1G}"
-HEAP_MIN="${CASSANDRA_HEAP_MIN:-512M}"
-TIMEOUT="${CASSANDRA_START_TIMEOUT:-120}"
+# the heap and the start timeout by the configured node count (set before every verb, again once start records it)
+heap_defaults() {
+  local n; n="$(configured_nodes)"
+  HEAP_MAX="${CASSANDRA_HEAP_MAX:-$([ "$n" -gt 3 ] && echo 512M || echo 1G)}"
+  HEAP_MIN="${CASSANDRA_HEAP_MIN:-$([ "$n" -gt 3 ] && echo 256M || echo 512M)}"
+  TIMEOUT="${CASSANDRA_START_TIMEOUT:-$((120 + 30 * (n > 3 ? n - 3 : 0)))}"
+}
 NATIVE_PORT=9042
 STORAGE_PORT=7000
 JMX_BASE="${SCIYCSB_CASSANDRA_JMX_BASE:-7199}"
@@ -58,6 +74,37 @@ if [ -f "$BASE/device" ]; then NODES_BASE="$(awk '{print $2}' "$BASE/device")/$S
 NET="${SCIYCSB_CASSANDRA_NET:-127.0.0}"
 OFFSET="${SCIYCSB_CASSANDRA_NODE_OFFSET:-0}"
 node_ip() { echo "$NET.$(($1 + OFFSET))"; }
+# the data centres of the cluster ($BASE/dcs, written by start --dcs; none: one data centre under SimpleSnitch)
+configured_dcs() { [ -f "$BASE/dcs" ] && cat "$BASE/dcs" || true; }
+# node_dc <i>: node i's data centre: nodes 1..N/D in datacenter1, the next N/D in datacenter2, ...
+node_dc() {
+  local d n; d="$(configured_dcs)"; n="$(configured_nodes)"
+  if [ -z "$d" ]; then echo datacenter1; else echo "datacenter$((($1 - 1) / (n / d) + 1))"; fi
+}
+# the seeds: node 1, and with --dcs the first node of each data centre
+seed_list() {
+  local d n k out=""; d="$(configured_dcs)"; n="$(configured_nodes)"
+  for ((k = 0; k < ${d:-1}; k++)); do out+="${out:+,}$(node_ip $((k * n / ${d:-1} + 1))):$STORAGE_PORT"; done
+  echo "$out"
+}
+# node_tokens <i>: with --dcs, node i's 16 tokens, set rather than allocated: the nodes of a data centre after its
+# first start together, and Cassandra's allocator, given the same view of that data centre, handed two of them the
+# same tokens (5 of 6 nodes in the ring, 2026-12-04). Each data centre's nodes interleave evenly over the whole
+# range (node j of P: slots j, P + j, 2P + j, ... of 16P), each data centre a little apart from the others. Empty
+# without --dcs (allocated, as before).
+node_tokens() {
+  local d n p j dc k s t step out=""; d="$(configured_dcs)"; n="$(configured_nodes)"
+  [ -n "$d" ] || return 0
+  p=$((n / d)); j=$((($1 - 1) % p)); dc=$((($1 - 1) / p))
+  step=$((9223372036854775807 / (8 * p)))
+  for ((k = 0; k < 16; k++)); do
+    s=$((k * p + j))
+    if [ "$s" -lt $((8 * p)) ]; then t=$((-9223372036854775807 + s * step + dc * 1000))
+    else t=$(((s - 8 * p) * step + 1 + dc * 1000)); fi
+    out+="${out:+,}$t"
+  done
+  echo "$out"
+}
 node_dir() { echo "$NODES_BASE/node$1"; }
 jmx_port() { echo $((JMX_BASE + OFFSET + $1 - 1)); }
 
@@ -119,7 +166,7 @@ write_config() {
 cluster_name: 'sciycsb'
 num_tokens: 16
 allocate_tokens_for_local_replication_factor: 3
-initial_token:
+initial_token: $(node_tokens "$i")
 auto_bootstrap: false
 hinted_handoff_enabled: true
 max_hint_window: 3h
@@ -143,7 +190,7 @@ commitlog_segment_size: 32MiB
 seed_provider:
   - class_name: org.apache.cassandra.locator.SimpleSeedProvider
     parameters:
-      - seeds: "$(node_ip 1):$STORAGE_PORT"
+      - seeds: "$(seed_list)"
 concurrent_reads: 16
 concurrent_writes: 16
 concurrent_counter_writes: 16
@@ -155,7 +202,7 @@ start_native_transport: true
 native_transport_port: $NATIVE_PORT
 rpc_address: $ip
 broadcast_rpc_address: $ip
-endpoint_snitch: SimpleSnitch
+endpoint_snitch: $([ -n "$(configured_dcs)" ] && echo GossipingPropertyFileSnitch || echo SimpleSnitch)
 read_request_timeout: 5000ms
 range_request_timeout: 10000ms
 write_request_timeout: 2000ms
@@ -183,6 +230,8 @@ client_encryption_options:
   require_client_auth: false
 EOF
   if [ -n "$(node_cap)" ]; then cap_yaml "$(node_cap)" >> "$dir/conf/cassandra.yaml"; fi
+  printf '%s\n' "# written by cassandra.sh: node $i's place (GossipingPropertyFileSnitch reads it with --dcs)" \
+    "dc=$(node_dc "$i")" "rack=rack1" > "$dir/conf/cassandra-rackdc.properties"
   cat > "$dir/conf/logback.xml" <<EOF
 <configuration scan="false">
   <appender name="FILE" class="ch.qos.logback.core.rolling.RollingFileAppender">
@@ -403,7 +452,9 @@ wait_cql() {
 kill_node() {
   local i="$1" sig="$2" pid
   pid="$(pid_of "$i")"
-  if [ -z "$pid" ] || ! running "$i"; then rm -f "$(node_dir "$i")/cassandra.pid"; return 0; fi
+  if [ -z "$pid" ] || ! running "$i"; then rm -f "$(node_dir "$i")/cassandra.pid" "$(node_dir "$i")/paused"; return 0; fi
+  # a paused node handles no TERM until it goes on
+  if [ -f "$(node_dir "$i")/paused" ]; then kill -CONT "$pid" 2>/dev/null || true; rm -f "$(node_dir "$i")/paused"; fi
   stop_pid "$pid" 30 "$sig"
   rm -f "$(node_dir "$i")/cassandra.pid"
   say "node $i stopped (pid $pid, signal $sig)"
@@ -412,24 +463,31 @@ kill_node() {
 # ------------------------------------------------------------------------------------------------ actions
 
 cmd_start() {
-  local n=1 given=$#
+  local n=1 d="" given=$#
   memcap_parse "$@"
   set -- ${MEMCAP_ARGS[@]+"${MEMCAP_ARGS[@]}"}
   while [ $# -gt 0 ]; do
     case "$1" in
       --nodes) n="${2:?--nodes needs a number}"; shift 2 ;;
       --nodes=*) n="${1#--nodes=}"; shift ;;
-      *) memcap_bad "start: unknown argument '$1' (--nodes N, --device DEV, --memory SIZE)" ;;
+      --dcs) d="${2:?--dcs needs a number}"; shift 2 ;;
+      --dcs=*) d="${1#--dcs=}"; shift ;;
+      *) memcap_bad "start: unknown argument '$1' (--nodes N, --dcs D, --device DEV, --memory SIZE)" ;;
     esac
   done
   [[ "$n" =~ ^[1-9]$ ]] || memcap_bad "start: --nodes must be 1..9, got '$n'"
+  if [ -n "$d" ]; then
+    [[ "$d" =~ ^[1-9]$ ]] && [ "$d" -le "$n" ] && [ $((n % d)) -eq 0 ] \
+      || memcap_bad "start: --dcs must divide --nodes $n (each data centre the same number of nodes), got '$d'"
+  fi
   if [ "$given" -gt 0 ] && [ -n "$MEMCAP_DEVICE$MEMCAP_BYTES" ]; then
     for ((i = 1; i <= 9; i++)); do
       ! running "$i" || memcap_bad "already running (node $i, pid $(pid_of "$i")): stop it first to start it with --device/--memory"
     done
   fi
   need_setup; need_java
-  start_prepare "$n"
+  start_prepare "$n" "$d"
+  heap_defaults
   for ((i = 1; i <= n; i++)); do write_config "$i" "$n"; done
   # The seed first, then the others together (auto_bootstrap is off: a fresh, empty test cluster).
   launch 1
@@ -438,20 +496,22 @@ cmd_start() {
   for ((i = 2; i <= n; i++)); do wait_cql "$i"; done
   wait_ring
   trap - EXIT
-  say "cassandra $VERSION: $n node(s) up (CQL on $(for ((i = 1; i <= n; i++)); do printf '%s ' "$(node_ip "$i"):$NATIVE_PORT"; done))"
+  say "cassandra $VERSION: $n node(s) up${d:+ in $d data centres} (CQL on $(for ((i = 1; i <= n; i++)); do printf '%s ' "$(node_ip "$i"):$NATIVE_PORT"; done))"
 }
 
-# start_prepare <n>: the state folder for an n-node start: the old cluster's data removed when the node count
-# changes, the device and cap recorded (memcap_record), the cluster's cgroup made (with the EXIT trap that undoes
-# a failed start), the TLS files
+# start_prepare <n> <dcs>: the state folder for an n-node start in dcs data centres (empty: one, SimpleSnitch): the
+# old cluster's data removed when the node count or the data centres change (a node refuses to start in another
+# data centre than its data's), the device and cap recorded (memcap_record), the cluster's cgroup made (with the
+# EXIT trap that undoes a failed start), the TLS files
 start_prepare() {
-  local n="$1" old; old="$(configured_nodes)"
-  if [ -f "$BASE/nodes" ] && [ "$old" != "$n" ]; then
-    for ((i = 1; i <= 9; i++)); do running "$i" && die "a $old-node cluster is running: stop it first"; done
-    say "node count changes from $old to $n: removing the old cluster's data"
+  local n="$1" d="$2" old olddcs; old="$(configured_nodes)"; olddcs="$(configured_dcs)"
+  if [ -f "$BASE/nodes" ] && { [ "$old" != "$n" ] || [ "$olddcs" != "$d" ]; }; then
+    for ((i = 1; i <= 9; i++)); do running "$i" && die "a $old-node cluster${olddcs:+ in $olddcs data centres} is running: stop it first"; done
+    say "layout changes from $old node(s)${olddcs:+ in $olddcs data centres} to $n${d:+ in $d}: removing the old cluster's data"
     rm -rf "$NODES_BASE"/node*
   fi
   mkdir -p "$BASE"; echo "$n" > "$BASE/nodes"
+  if [ -n "$d" ]; then echo "$d" > "$BASE/dcs"; else rm -f "$BASE/dcs"; fi
   # the cgroups a crashed cluster of this checkout left (before memcap_record claims the name)
   if [ -n "$MEMCAP_BYTES" ] && ! running 1; then cluster_cgroup_release KILL || true; fi
   memcap_record
@@ -482,7 +542,17 @@ ring_settled() {
     && [ "$(cmd_nodetool 1 describecluster 2>/dev/null | grep -cE '^\s+[0-9a-f-]{36}: \[')" -eq 1 ]
 }
 
+# stop: TERM to every node at once (a paused one continued first), then each waited for (KILL after 30 s): nine
+# nodes stop in the time of the slowest, not of all of them one after the other
 cmd_stop() {
+  local i pid
+  for ((i = 1; i <= 9; i++)); do
+    pid="$(pid_of "$i")"
+    if [ -n "$pid" ] && running "$i"; then
+      if [ -f "$(node_dir "$i")/paused" ]; then kill -CONT "$pid" 2>/dev/null || true; fi
+      kill -TERM "$pid" 2>/dev/null || true
+    fi
+  done
   for ((i = 1; i <= 9; i++)); do
     [ -f "$(node_dir "$i")/cassandra.pid" ] && kill_node "$i" TERM
   done
@@ -495,7 +565,8 @@ cmd_status() {
   local n rc=0; n="$(configured_nodes)"
   for ((i = 1; i <= n; i++)); do
     if running "$i"; then
-      if cql_answers "$i"; then echo "node $i $(node_ip "$i"): running (pid $(pid_of "$i")), CQL answers"
+      if [ -f "$(node_dir "$i")/paused" ]; then echo "node $i $(node_ip "$i"): paused (pid $(pid_of "$i"), SIGSTOP)"; rc=1
+      elif cql_answers "$i"; then echo "node $i $(node_ip "$i"): running (pid $(pid_of "$i")), CQL answers"
       else echo "node $i $(node_ip "$i"): running (pid $(pid_of "$i")), CQL not answering"; rc=1; fi
     else
       echo "node $i $(node_ip "$i"): stopped"; rc=1
@@ -539,6 +610,35 @@ cmd_restore_node() {
   for i; do wait_cql "$i"; done
   wait_ring
 }
+# pause-node / resume-node N [M...]: a node frozen (SIGSTOP) and let go on (SIGCONT), a run's fault.action=pause-node
+cmd_pause_node() {
+  check_node_args "$@"
+  local i
+  for i; do running "$i" || die "node $i is not running: nothing to pause"; done
+  for i; do
+    kill -STOP "$(pid_of "$i")"; : > "$(node_dir "$i")/paused"
+    say "node $i paused (pid $(pid_of "$i"), SIGSTOP)"
+  done
+}
+cmd_resume_node() {
+  check_node_args "$@"
+  local i
+  for i; do running "$i" || die "node $i is not running: nothing to resume (restore-node starts a stopped node)"; done
+  for i; do
+    kill -CONT "$(pid_of "$i")"; rm -f "$(node_dir "$i")/paused"
+    say "node $i resumed (pid $(pid_of "$i"), SIGCONT)"
+  done
+  for i; do wait_cql "$i"; done
+  wait_ring
+}
+# topology: every configured node's number, address, data centre, rack and state
+cmd_topology() {
+  local i state
+  for ((i = 1; i <= $(configured_nodes); i++)); do
+    if ! running "$i"; then state=stopped; elif [ -f "$(node_dir "$i")/paused" ]; then state=paused; else state=running; fi
+    echo "$i $(node_ip "$i") $(node_dc "$i") rack1 $state"
+  done
+}
 cmd_clean() { local nodes="$NODES_BASE"; cmd_stop; rm -rf "$BASE" "$nodes"; say "removed $BASE${nodes#"$BASE"}"; }
 cmd_url() { echo "$(node_ip 1):$NATIVE_PORT"; }
 cmd_pids() {
@@ -553,4 +653,5 @@ cmd_datadir() {
   for i in $(seq 1 "$(configured_nodes)"); do dirs+=("$(node_dir "$i")"); done
   print_datadirs "${dirs[@]}"
 }
+heap_defaults
 server_main "$@"

@@ -32,7 +32,8 @@ public final class CassandraOptions {
   public static final Option<Integer> PORT = Option.integer("cassandra.port", 9042, "CQL native transport port")
       .check(p -> p > 0 && p < 65536, "must be a TCP port (1..65535)");
   public static final Option<String> LOCAL_DC = Option.string("cassandra.localdc", "datacenter1",
-      "Local datacenter of the driver's load balancing (the test server's is datacenter1)");
+      "Local datacenter of the driver's load balancing (the test server's is datacenter1; started with --dcs D,"
+          + " datacenter1..D)");
   public static final Option<String> KEYSPACE = Option.string("cassandra.keyspace", "ycsb",
       "Keyspace of the table (the table itself is the YCSB 'table' property, default usertable)")
       .check(s -> IDENTIFIER.matcher(s).matches(), "must be a CQL identifier (a letter, then letters, digits, _)");

@@ -93,8 +93,8 @@ class ServerLibScriptIT {
   @Test
   void binServersTakesTheLibrarysVerbsAndNoOther() throws Exception {
     String verbs = String.join("|", lib(Map.of(), "server_verbs").out().lines().toList());
-    assertThat(verbs).isEqualTo("setup|start|stop|status|url|pids|datadir|nodes|kill|kill-node|restore-node|stop-node"
-        + "|start-node|nodetool|clean");
+    assertThat(verbs).isEqualTo("setup|start|stop|status|url|pids|datadir|nodes|kill|kill-node|restore-node"
+        + "|pause-node|resume-node|stop-node|start-node|nodetool|topology|clean");
     String servers = Launcher.HOME.resolve("bin/servers").toString();
     Out bad = run(Map.of(), servers, "admin", "riak");
     assertThat(bad.exit()).isEqualTo(2);
@@ -146,6 +146,12 @@ class ServerLibScriptIT {
     assertThat(able.out().lines()).as("what the engine's help names").containsExactlyElementsOf(
         org.sciycsb.engine.config.ProjectBindings.list("nodefaults")).contains("cassandra", "hdfs");
     assertThat(run(Map.of(), servers, "list", "restore-node").out().lines()).containsExactly("cassandra", "hdfs");
+    assertThat(run(Map.of(), servers, "list", "pause-node").out().lines()).as("pause faults").containsExactlyElementsOf(
+        org.sciycsb.engine.config.ProjectBindings.list("pausefaults")).containsExactly("cassandra");
+    assertThat(run(Map.of(), servers, "list", "resume-node").out().lines()).containsExactly("cassandra");
+    Out hdfsPause = run(Map.of(), servers, "pause-node", "hdfs", "1");
+    assertThat(hdfsPause.exit()).isEqualTo(2);
+    assertThat(hdfsPause.errLines()).singleElement().asString().startsWith("hdfs: no verb 'pause-node' here");
     Out mongo = run(Map.of(), servers, "kill-node", "mongodb", "2");
     assertThat(mongo.exit()).isEqualTo(2);
     assertThat(mongo.errLines()).singleElement().asString().startsWith("mongodb: no verb 'kill-node' here (verbs: ");

@@ -222,8 +222,8 @@ final class CoreThread implements WorkloadThread {
             verifyRow(key, result, ops);
           }
           if (judge != null) {
-            judgeRead(key, fields, result, s, sent, ops, new int[fieldNames.length], new long[fieldNames.length],
-                new Staleness.Judgement());
+            judgeRead(stale.read(), key, fields, result, s, sent, ops, new int[fieldNames.length],
+                new long[fieldNames.length], new Staleness.Judgement());
           }
         });
       }
@@ -265,6 +265,10 @@ final class CoreThread implements WorkloadThread {
     Map<String, ByteIterator> result = new HashMap<>();
     long st = System.nanoTime();
     return ops.readAsync(table, key, fields, result).thenCompose(r -> {
+      if (judge != null) {
+        judgeRead(stale.rmw(), key, fields, result, r, st, ops, new int[fieldNames.length],
+            new long[fieldNames.length], new Staleness.Judgement());
+      }
       sent(key, v, values);
       return ops.updateAsync(table, key, values).thenAccept(u -> {
           answered(key, v, u);
@@ -320,17 +324,18 @@ final class CoreThread implements WorkloadThread {
       verifyRow(key, cells, meter);
     }
     if (judge != null) {
-      judgeRead(key, fields, cells, s, sent, meter, readIndices, readVersions, judgement);
+      judgeRead(stale.read(), key, fields, cells, s, sent, meter, readIndices, readVersions, judgement);
     }
   }
 
   /**
-   * staleness=true: a read that returned (OK, or NOT_FOUND: a record missing is older than its insert) judged by
-   * the versions of the fields asked for; a stale one recorded as READ-STALE, its latency the lag. Any thread, with
-   * arrays and a judgement of its own.
+   * staleness=true: a read (of a READ, or of a READ-MODIFY-WRITE: {@code j}) that returned (OK, or NOT_FOUND: a
+   * record missing is older than its insert) judged by the versions of the fields asked for; a stale one recorded
+   * as {@code j}'s stale operation (READ-STALE), its latency the lag. Any thread, with arrays and a judgement of its
+   * own.
    */
-  private void judgeRead(String key, Set<String> fields, Map<String, ByteIterator> got, Status s, long sent,
-      Meter m, int[] indices, long[] versions, Staleness.Judgement out) {
+  private void judgeRead(StalenessPlan.Judged j, String key, Set<String> fields, Map<String, ByteIterator> got,
+      Status s, long sent, Meter m, int[] indices, long[] versions, Staleness.Judgement out) {
     if (s == null || !s.isOk() && !Status.NOT_FOUND.getName().equals(s.getName())) {
       return; // a failed read returned nothing to judge
     }
@@ -346,8 +351,8 @@ final class CoreThread implements WorkloadThread {
         versions[n++] = StampedValue.versionOf(got.get(f));
       }
     }
-    if (judge.judge(key, indices, versions, n, sent, out) == Staleness.STALE) {
-      m.recordSpan(stale.staleOp(), System.nanoTime(), out.lagNanos, Status.OK);
+    if (judge.judge(key, indices, versions, n, sent, out, j.tally()) == Staleness.STALE) {
+      m.recordSpan(j.staleOp(), System.nanoTime(), out.lagNanos, Status.OK);
     }
   }
 
@@ -426,6 +431,9 @@ final class CoreThread implements WorkloadThread {
     cells.clear();
     long st = System.nanoTime();
     Status r = db.read(table, key, fields, cells);
+    if (judge != null) {
+      judgeRead(stale.rmw(), key, fields, cells, r, st, meter, readIndices, readVersions, judgement);
+    }
     sent(key, v, values);
     Status u = null;
     try {

@@ -122,7 +122,7 @@ public final class CoreWorkload implements BenchWorkload {
     java.util.Map<String, Object> extra = new java.util.LinkedHashMap<>();
     extra.put("core", java.util.Map.of("table", settings.table(), "nextInsertKey", last + 1));
     if (settings.staleness() != null) {
-      extra.put("staleness", java.util.Map.of(OperationRegistry.READ, settings.staleness().judge().summary()));
+      extra.put("staleness", settings.staleness().summary());
     }
     return extra;
   }

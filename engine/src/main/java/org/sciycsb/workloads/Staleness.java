@@ -22,6 +22,9 @@ import java.util.concurrent.atomic.LongAdder;
  * a failed write never counts as acknowledged, so a store that is linearizable never yields a stale read. A read is
  * stale when any of its fields is: behind by its largest count, lagging by its longest lag.
  *
+ * <p>Each judged operation (READ, the read of a READ-MODIFY-WRITE) keeps its counts in a {@link Tally} of its own,
+ * judged against the same writes.
+ *
  * <p>Thread-safe: each key's history is a {@code long[]} guarded by its own monitor.
  */
 final class Staleness {
@@ -46,8 +49,12 @@ final class Staleness {
   private final long tag;
   private final AtomicLong sequence = new AtomicLong();
   private final ConcurrentHashMap<String, long[]> keys = new ConcurrentHashMap<>();
-  private final LongAdder[] counts = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()};
-  private final AtomicLongArray behind = new AtomicLongArray(MAX_BEHIND + 1);
+
+  /** One judged operation's counts: by judgement, and the stale ones by distance behind. */
+  static final class Tally {
+    private final LongAdder[] counts = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()};
+    private final AtomicLongArray behind = new AtomicLongArray(MAX_BEHIND + 1);
+  }
 
   /**
    * @param history the writes kept per key
@@ -112,7 +119,7 @@ final class Staleness {
    * version {@code versions[i]} (0: no stamp, or the field or record missing); counts it, and for a stale read
    * leaves how far behind and the lag in {@code out}. Returns the judgement.
    */
-  int judge(String key, int[] fields, long[] versions, int n, long sentNanos, Judgement out) {
+  int judge(String key, int[] fields, long[] versions, int n, long sentNanos, Judgement out, Tally t) {
     out.behind = 0;
     out.lagNanos = 0;
     long[] h = keys.get(key);
@@ -127,9 +134,9 @@ final class Staleness {
         kind = STALE;
       }
     }
-    counts[kind].increment();
+    t.counts[kind].increment();
     if (kind == STALE) {
-      behind.incrementAndGet(Math.min(out.behind, MAX_BEHIND));
+      t.behind.incrementAndGet(Math.min(out.behind, MAX_BEHIND));
     }
     return kind;
   }
@@ -174,10 +181,13 @@ final class Staleness {
   }
 
   /**
-   * The run's figures for results.json's {@code extra.staleness.READ}: judged (fresh + stale), fresh, stale, the
-   * stale share of the judged, not judged (never written, other client) and the stale reads by distance behind.
+   * The run's figures of one judged operation for results.json's {@code extra.staleness.<OP>}: judged (fresh +
+   * stale), fresh, stale, the stale share of the judged, not judged (never written, other client) and the stale
+   * reads by distance behind.
    */
-  Map<String, Object> summary() {
+  Map<String, Object> summary(Tally t) {
+    LongAdder[] counts = t.counts;
+    AtomicLongArray behind = t.behind;
     long fresh = counts[FRESH].sum();
     long stale = counts[STALE].sum();
     Map<String, Object> m = new LinkedHashMap<>();

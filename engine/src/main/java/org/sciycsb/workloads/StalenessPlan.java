@@ -5,14 +5,32 @@ import org.sciycsb.api.ConfigException;
 import org.sciycsb.api.Operation;
 import org.sciycsb.api.Phase;
 import org.sciycsb.api.WorkloadContext;
+import org.sciycsb.measure.OperationRegistry;
 
 /**
- * A run's {@code staleness=true}: the judge of its reads, the operation its stale reads are recorded as
- * ({@code READ-STALE}, latency = lag), and with {@code staleness.readers=N} the read-only mix of threads
- * {@code 0..N-1} and the write-only mix (the others' proportions without reads) of the rest.
+ * A run's {@code staleness=true}: the judge of its reads, for each judged operation (READ, and the read of a
+ * READ-MODIFY-WRITE when the mix has them) its counts and the operation its stale reads are recorded as
+ * ({@code READ-STALE}, {@code READ-MODIFY-WRITE-STALE}; latency = lag), and with {@code staleness.readers=N} the
+ * read-only mix of threads {@code 0..N-1} and the write-only mix (the others' proportions without reads) of the
+ * rest.
  */
-record StalenessPlan(Staleness judge, Operation staleOp, int readers, OperationMix readOnly, OperationMix writeOnly) {
+record StalenessPlan(Staleness judge, Judged read, Judged rmw, int readers, OperationMix readOnly,
+    OperationMix writeOnly) {
   static final String STALE_OP = "READ-STALE";
+  /** The suffix of a judged operation's stale-read operation. */
+  static final String STALE = "-STALE";
+
+  /** One judged operation: its name, its counts and the operation its stale results are recorded as. */
+  record Judged(String name, Staleness.Tally tally, Operation staleOp) {}
+
+  /** results.json's {@code extra.staleness}: each judged operation's figures by its name. */
+  java.util.Map<String, Object> summary() {
+    java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+    for (Judged j : rmw == null ? java.util.List.of(read) : java.util.List.of(read, rmw)) {
+      m.put(j.name(), judge.summary(j.tally()));
+    }
+    return m;
+  }
 
   /** The plan of a run with staleness=true, else null (a load ignores it: it has no reads). */
   static StalenessPlan of(WorkloadContext ctx) throws ConfigException {
@@ -25,9 +43,11 @@ record StalenessPlan(Staleness judge, Operation staleOp, int readers, OperationM
     double[] writes = w.clone();
     writes[OperationMix.OP_READ] = 0;
     int tag = (int) (ProcessHandle.current().pid() * 0x9E37 ^ System.nanoTime());
-    return new StalenessPlan(new Staleness(p.get(CoreWorkloadOptions.STALENESS_HISTORY), tag),
-        ctx.operation(STALE_OP, true), readers, OperationMix.of(new double[] {1, 0, 0, 0, 0}),
-        readers > 0 ? OperationMix.of(writes) : null);
+    Judged read = new Judged(OperationRegistry.READ, new Staleness.Tally(), ctx.operation(STALE_OP, true));
+    Judged rmw = w[OperationMix.OP_RMW] <= 0 ? null : new Judged(OperationRegistry.READ_MODIFY_WRITE,
+        new Staleness.Tally(), ctx.operation(OperationRegistry.READ_MODIFY_WRITE + STALE, true));
+    return new StalenessPlan(new Staleness(p.get(CoreWorkloadOptions.STALENESS_HISTORY), tag), read, rmw, readers,
+        OperationMix.of(new double[] {1, 0, 0, 0, 0}), readers > 0 ? OperationMix.of(writes) : null);
   }
 
   /**
@@ -46,9 +66,10 @@ record StalenessPlan(Staleness judge, Operation staleOp, int readers, OperationM
           + threads + " thread" + (threads == 1 ? "" : "s")
           + " (the other threads write: -threads must be more than staleness.readers)");
     }
-    if (w[OperationMix.OP_READ] <= 0) {
-      throw new ConfigException("staleness=true judges reads, and this workload has none (readproportion="
-          + w[OperationMix.OP_READ] + ")");
+    if (w[OperationMix.OP_READ] <= 0 && w[OperationMix.OP_RMW] <= 0) {
+      throw new ConfigException("staleness=true judges reads (READ, and the read of a READ-MODIFY-WRITE), and this"
+          + " workload has none (readproportion=" + w[OperationMix.OP_READ] + ", readmodifywriteproportion="
+          + w[OperationMix.OP_RMW] + ")");
     }
     if (p.get(CoreWorkloadOptions.STALENESS_READERS) > 0
         && w[OperationMix.OP_UPDATE] + w[OperationMix.OP_INSERT] + w[OperationMix.OP_RMW] <= 0) {

@@ -112,6 +112,21 @@ class FaultScheduleTest {
     assertThat(cas.get(0).command().get(0)).endsWith("bin/servers");
   }
 
+  @Test
+  void aPauseIsResumedAtItsTimeOrAtTheEnd() throws Exception {
+    List<FaultSchedule.Step> p = FaultSchedule.plan(new org.sciycsb.api.Config(java.util.Map.of("fault.at", "2s",
+        "fault.action", "pause-node:2,3", "fault.server", "cassandra@dc3", "fault.restore", "12s",
+        "maxexecutiontime", "30")), ServerControl.local());
+    assertThat(p.stream().map(s -> s.what() + " " + s.at().toSeconds() + " " + String.join(" ",
+        s.command().subList(1, s.command().size())))).containsExactly("fault 2 pause-node cassandra@dc3 2 3",
+        "restore 12 resume-node cassandra@dc3 2 3");
+    List<FaultSchedule.Step> end = FaultSchedule.plan(new org.sciycsb.api.Config(java.util.Map.of("fault.at", "2s",
+        "fault.action", "pause-node:1", "fault.server", "cassandra", "fault.restoreatend", "true",
+        "maxexecutiontime", "10")), ServerControl.local());
+    assertThat(end.get(1).command()).endsWith("resume-node", "cassandra", "1");
+    assertThat(end.get(1).atEnd()).isTrue();
+  }
+
   /** A server whose bin/servers script kills no nodes is refused before the run, asked of the checkout's script. */
   @Test
   void aServerWithoutNodeFaultsIsOneLineAndExitTwo() {
@@ -160,6 +175,15 @@ class FaultScheduleTest {
             "fault.restoreatend=true", "fault.restorecommand=true"},
         {"fault.restoreatend with fault.action=command:... needs fault.restorecommand", "fault.at=1s",
             "fault.action=command:true", "fault.restoreatend=true"},
+        {"fault.action=pause-node:2 needs fault.restore (when the node goes on) or fault.restoreatend=true",
+            "fault.at=1s", "fault.action=pause-node:2", "fault.server=cassandra"},
+        {"fault.action=pause-node:2: a pause longer than the run: fault.restore (30s) is not before the run's end"
+            + " (maxexecutiontime=20)", "fault.at=1s", "fault.action=pause-node:2", "fault.server=cassandra",
+            "fault.restore=30s", "maxexecutiontime=20"},
+        {"bad value for fault.action: 'pause-node:x'", "fault.at=1s", "fault.action=pause-node:x",
+            "fault.restoreatend=true"},
+        {"fault.action=pause-node:3,3 names a node twice", "fault.at=1s", "fault.action=pause-node:3,3",
+            "fault.restoreatend=true", "fault.server=cassandra"},
     };
     for (String[] k : cases) {
       List<String> props = new ArrayList<>(List.of(k).subList(1, k.length));

@@ -112,6 +112,30 @@ class StalenessRunTest {
   }
 
   @Test
+  void theReadOfAReadModifyWriteIsJudgedOnItsOwn() throws Exception {
+    LocalRun c = run("rmw", "-p", "readproportion=0.5", "-p", "updateproportion=0", "-p",
+        "readmodifywriteproportion=0.5", "-p", "lag.every=7", "-p", "lag.depth=2", "-p", "writeallfields=true");
+    long served = LaggingBinding.servedOld("rmw", 2);
+    JsonNode all = LocalRun.results(tmp.resolve("rmw")).path("extra").path("staleness");
+    long reads = all.path("READ").path("stale").asLong();
+    long rmws = all.path("READ-MODIFY-WRITE").path("stale").asLong();
+    assertThat(served).isGreaterThan(500);
+    assertThat(reads).as(all.toString()).isPositive();
+    assertThat(rmws).as(all.toString()).isPositive();
+    assertThat(reads + rmws).as("one thread: every read served old, of either, is stale").isEqualTo(served);
+    assertThat(all.path("READ-MODIFY-WRITE").path("behind").path("2").asLong()).isEqualTo(rmws);
+    JsonNode staleOp = op(LocalRun.results(tmp.resolve("rmw")), "READ-MODIFY-WRITE-STALE");
+    assertThat(staleOp.path("operations").asLong()).isEqualTo(rmws);
+    assertThat(c.text("READ-MODIFY-WRITE-STALE", "Stale")).isEqualTo(Long.toString(rmws));
+    // read-modify-writes alone are enough to judge
+    run("rmwonly", "-p", "readproportion=0", "-p", "updateproportion=0", "-p", "readmodifywriteproportion=1",
+        "-p", "lag.every=5", "-p", "lag.depth=1", "-p", "writeallfields=true");
+    JsonNode only = LocalRun.results(tmp.resolve("rmwonly")).path("extra").path("staleness");
+    assertThat(only.path("READ-MODIFY-WRITE").path("stale").asLong())
+        .isEqualTo(LaggingBinding.servedOld("rmwonly", 1)).isPositive();
+  }
+
+  @Test
   void badCombinationsAreOneLineAndExitTwoBeforeAnyThreadStarts() {
     String[][] bad = {
         {"-p", "readproportion=0", "-p", "updateproportion=1"},

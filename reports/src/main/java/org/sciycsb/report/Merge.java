@@ -95,8 +95,13 @@ public final class Merge {
     long operations = operations(inputs);
     Map<String, Object> meta = metadata(inputs, spans, unionMs, label, g, missing);
     List<String> errors = errors(inputs);
+    Map<String, Object> extra = new LinkedHashMap<>();
+    Map<String, Object> staleness = MergedStaleness.of(inputs);
+    if (staleness != null) {
+      extra.put("staleness", staleness);
+    }
     RunReport report = new RunReport(meta, (String) meta.get("outcome"), unionMs, operations, operations / seconds,
-        summaries, series, new LinkedHashMap<>(), errors, percentiles(inputs));
+        summaries, series, extra, errors, percentiles(inputs));
     return new Result(report, start);
   }
 

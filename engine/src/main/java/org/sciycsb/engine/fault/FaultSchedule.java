@@ -17,6 +17,7 @@ import org.sciycsb.api.Option;
 import org.sciycsb.api.OptionSet;
 import org.sciycsb.engine.RunExtension;
 import org.sciycsb.engine.RunListener;
+import org.sciycsb.engine.config.EngineOptions;
 import org.sciycsb.engine.config.ProjectBindings;
 import org.sciycsb.engine.servers.ServerControl;
 import org.sciycsb.results.ResultsDir;
@@ -26,8 +27,10 @@ import org.sciycsb.results.RunReport;
  * A fault injected while a run runs: {@code fault.at} after the client threads start, the action; at
  * {@code fault.restore} (or when the run ends: {@code fault.restoreatend}), the restore. An action is
  * {@code kill-node:N} or {@code kill-node:N,M,...} (nodes of a local test server, killed and restored through
- * {@link ServerControl}: how is the server's own business) or {@code command:<shell command>} for a user's own
- * cluster (restored by {@code fault.restorecommand}). The output of each goes to {@code fault.log} in the results
+ * {@link ServerControl}: how is the server's own business), {@code pause-node:N,...} (frozen with SIGSTOP and
+ * resumed with SIGCONT: a node that answers nothing but keeps its sockets, as in a long GC pause; it must be
+ * resumed within the run) or {@code command:<shell command>} for a user's own cluster (restored by
+ * {@code fault.restorecommand}). The output of each goes to {@code fault.log} in the results
  * folder; when each ran, how long it took and its exit code go to {@code metadata.faults}, times relative to the
  * measured start as in the time series. An action that fails fails the run (exit 4) after its results are written.
  */
@@ -36,12 +39,14 @@ public final class FaultSchedule implements RunListener {
       "when the fault action runs, after the client threads start (e.g. 30s); unset = no fault");
   public static final Option<String> ACTION = Option.string("fault.action", null,
       "the fault: kill-node:N (node N of the local test server, through bin/servers: "
-          + ProjectBindings.get("nodefaults") + " DataNode N; kill-node:N,M,... several at once) or"
+          + ProjectBindings.get("nodefaults") + " DataNode N; kill-node:N,M,... several at once), pause-node:N[,M...]"
+          + " (SIGSTOP, then SIGCONT at fault.restore: " + ProjectBindings.get("pausefaults") + ") or"
           + " command:<shell command> (your own cluster)");
   public static final Option<Duration> RESTORE = Option.duration("fault.restore", null, "s",
       "when the fault is undone, after the client threads start (e.g. 90s; after fault.at); unset = never");
   public static final Option<String> RESTORE_COMMAND = Option.string("fault.restorecommand", null,
-      "the shell command that undoes a command: fault at fault.restore (kill-node:N restores itself)");
+      "the shell command that undoes a command: fault at fault.restore (kill-node:N and pause-node:N undo"
+          + " themselves)");
   public static final Option<Boolean> RESTORE_AT_END = Option.bool("fault.restoreatend", false,
       "undo the fault as soon as the run (or a study's census job) ends, instead of at a time (not with"
           + " fault.restore)");
@@ -49,7 +54,8 @@ public final class FaultSchedule implements RunListener {
   private static final String SERVERS_EXAMPLE = ProjectBindings.get("nodefaults") + ", or an instance such as "
       + ProjectBindings.get("nodefaults.instance");
   public static final Option<String> SERVER = Option.string("fault.server", null,
-      "the bin/servers name (and instance) of the test server a kill-node fault acts on: " + SERVERS_EXAMPLE);
+      "the bin/servers name (and instance) of the test server a kill-node or pause-node fault acts on: "
+          + SERVERS_EXAMPLE);
 
   /** The extension on this checkout's test servers ({@link ServerControl#local()}). */
   public static final RunExtension EXTENSION = extension(ServerControl.local());
@@ -142,7 +148,35 @@ public final class FaultSchedule implements RunListener {
           + Option.formatDuration(at) + ")");
     }
     return action.startsWith("command:") && action.length() > "command:".length()
-        ? commands(cfg, action, at, restore) : killNodes(cfg, servers, action, at, restore);
+        ? commands(cfg, action, at, restore) : nodeFault(cfg, servers, action, at, restore);
+  }
+
+  /** The node faults: the verb that makes one and the verb that undoes it. */
+  private enum NodeFault {
+    KILL("kill-node", "restore-node"),
+    PAUSE("pause-node", "resume-node");
+
+    final String verb;
+    final String undo;
+
+    NodeFault(String verb, String undo) {
+      this.verb = verb;
+      this.undo = undo;
+    }
+
+    /** The node fault an action names ({@code kill-node:...}, {@code pause-node:...}), or null. */
+    static NodeFault of(String action) {
+      for (NodeFault f : values()) {
+        if (action.startsWith(f.verb + ":")) {
+          return f;
+        }
+      }
+      return null;
+    }
+
+    List<String> nodes(String action) {
+      return List.of(action.substring(verb.length() + 1).split(","));
+    }
   }
 
   /** A user's own commands: the fault, and its restore when one is scheduled. */
@@ -162,16 +196,21 @@ public final class FaultSchedule implements RunListener {
   }
 
   /**
-   * kill-node:N[,M...] on a local test server: one command that kills the nodes, then the one that restores them. A
-   * server whose script kills no nodes is refused here, before anything runs.
+   * kill-node:N[,M...] or pause-node:N[,M...] on a local test server: one command that kills (pauses) the nodes,
+   * then the one that restores (resumes) them. A server whose script has no such verb is refused here, before
+   * anything runs; so is a pause that would outlast the run.
    */
-  private static List<Step> killNodes(Config cfg, ServerControl servers, String action, Duration at,
+  private static List<Step> nodeFault(Config cfg, ServerControl servers, String action, Duration at,
       Duration restore) throws ConfigException {
-    if (!action.matches("kill-node:[1-9][0-9]*(,[1-9][0-9]*)*")) {
-      throw new ConfigException("bad value for fault.action: '" + action + "' (kill-node:N, kill-node:N,M,..., or"
-          + " command:<shell command>)");
+    NodeFault f = NodeFault.of(action);
+    if (f == null || !action.matches(f.verb + ":[1-9][0-9]*(,[1-9][0-9]*)*")) {
+      throw new ConfigException("bad value for fault.action: '" + action + "' (kill-node:N, kill-node:N,M,...,"
+          + " pause-node:N[,M...] or command:<shell command>)");
     }
-    List<String> nodes = List.of(action.substring("kill-node:".length()).split(","));
+    if (f == NodeFault.PAUSE) {
+      checkPause(cfg, action, restore);
+    }
+    List<String> nodes = f.nodes(action);
     if (nodes.stream().distinct().count() < nodes.size()) {
       throw new ConfigException("fault.action=" + action + " names a node twice");
     }
@@ -180,19 +219,37 @@ public final class FaultSchedule implements RunListener {
       throw new ConfigException("fault.action=" + action + " needs fault.server: the bin/servers name of the test"
           + " server (" + SERVERS_EXAMPLE + ")");
     }
-    Optional<List<String>> able = servers.nodeFaultServers();
+    Optional<List<String>> able = servers.nodeFaultServers(f.verb);
     if (able.isPresent() && !able.get().contains(server.replaceFirst("@.*", ""))) {
-      throw new ConfigException("fault.action=" + action + ": bin/servers kills nodes of the "
-          + ProjectBindings.and(able.get())
+      throw new ConfigException("fault.action=" + action + ": bin/servers " + (f == NodeFault.KILL ? "kills"
+          : "pauses") + " nodes of the " + ProjectBindings.and(able.get())
           + " test servers, not of '" + server + "' (use fault.action=command:... for other stores, e.g. a "
           + ProjectBindings.get("nodefaults.elsewhere") + " cluster of your own)");
     }
     List<Step> out = new ArrayList<>();
-    out.add(new Step("fault", at, servers.killNodes(server, nodes)));
+    out.add(new Step("fault", at, servers.nodeCommand(f.verb, server, nodes)));
     if (restore != null) {
-      out.add(new Step("restore", restore, servers.restoreNodes(server, nodes), restore == AT_END));
+      out.add(new Step("restore", restore, servers.nodeCommand(f.undo, server, nodes), restore == AT_END));
     }
     return out;
+  }
+
+  /**
+   * A paused node left paused holds its cluster's sockets and its clients' requests: a pause needs its resume
+   * (fault.restore or fault.restoreatend), and a run of a known length (maxexecutiontime) must resume it before
+   * it ends.
+   */
+  private static void checkPause(Config cfg, String action, Duration restore) throws ConfigException {
+    if (restore == null) {
+      throw new ConfigException("fault.action=" + action + " needs fault.restore (when the node goes on) or"
+          + " fault.restoreatend=true: a node left paused answers nothing after the run");
+    }
+    long runSeconds = cfg.get(EngineOptions.MAX_EXECUTION_TIME);
+    if (restore != AT_END && runSeconds > 0 && restore.compareTo(Duration.ofSeconds(runSeconds)) >= 0) {
+      throw new ConfigException("fault.action=" + action + ": a pause longer than the run: fault.restore ("
+          + Option.formatDuration(restore) + ") is not before the run's end (maxexecutiontime=" + runSeconds
+          + "); resume it earlier or with fault.restoreatend=true");
+    }
   }
 
   /**
@@ -204,18 +261,19 @@ public final class FaultSchedule implements RunListener {
   }
 
   /**
-   * A kill-node fault's server must be running and have the nodes it names, asked of {@code bin/servers nodes}
-   * before anything runs: a misspelt instance or a node the cluster does not have is bad input (exit 2), not a
-   * fault that fails mid-run.
+   * A kill-node or pause-node fault's server must be running and have the nodes it names, asked of
+   * {@code bin/servers nodes} before anything runs: a misspelt instance or a node the cluster does not have is bad
+   * input (exit 2), not a fault that fails mid-run.
    */
   private static void checkNodes(Config cfg, ServerControl servers) throws ConfigException {
     String action = cfg.get(ACTION);
-    if (!action.startsWith("kill-node:")) {
+    NodeFault f = NodeFault.of(action);
+    if (f == null) {
       return;
     }
     String server = cfg.get(SERVER);
     int count = servers.nodeCount(server, "fault.server=" + server);
-    for (String n : action.substring("kill-node:".length()).split(",")) {
+    for (String n : f.nodes(action)) {
       if (Integer.parseInt(n) > count) {
         throw new ConfigException("fault.action=" + action + ": " + server + " has " + count + " node(s), no node "
             + n);

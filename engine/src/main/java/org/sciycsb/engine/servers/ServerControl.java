@@ -6,9 +6,10 @@ import org.sciycsb.api.ConfigException;
 
 /**
  * What a run asks of the test servers it acts on, by their {@code bin/servers} names ({@code <name>[@instance]}):
- * which of them can have nodes killed, how many nodes a running one has, the PIDs of its processes, its data folders, and the commands
- * that kill and restore nodes. How a node of a given store is killed and brought back is that server's business (its
- * script's {@code kill-node} and {@code restore-node}): the engine names no server. {@link #local()} answers through
+ * which of them can have nodes killed or paused, how many nodes a running one has, the PIDs of its processes, its
+ * data folders, and the commands that kill and restore, pause and resume nodes. How a node of a given store is
+ * killed and brought back is that server's business (its script's {@code kill-node} and {@code restore-node},
+ * {@code pause-node} and {@code resume-node}): the engine names no server. {@link #local()} answers through
  * this checkout's {@code bin/servers}.
  *
  * <p>The {@code asker} of a question is the setting that asks (e.g. {@code fault.server=cassandra@cluster3}): every
@@ -16,10 +17,11 @@ import org.sciycsb.api.ConfigException;
  */
 public interface ServerControl {
   /**
-   * The server names (without instance) whose nodes {@link #killNodes} can kill; empty when this control cannot tell
-   * (no {@code bin/servers}: a release), in which case the run's own questions say so.
+   * The server names (without instance) whose scripts have the node verb {@code verb} ({@code kill-node},
+   * {@code pause-node}); empty when this control cannot tell (no {@code bin/servers}: a release), in which case the
+   * run's own questions say so.
    */
-  Optional<List<String>> nodeFaultServers();
+  Optional<List<String>> nodeFaultServers(String verb);
 
   /** The node count of a running server; a server that is not running is one line. */
   int nodeCount(String server, String asker) throws ConfigException;
@@ -43,11 +45,12 @@ public interface ServerControl {
     return java.util.Map.of();
   }
 
-  /** The command line that kills nodes {@code nodes} (numbered from 1) of a server at once. */
-  List<String> killNodes(String server, List<String> nodes);
-
-  /** The command line that brings those nodes back, returning once they serve again. */
-  List<String> restoreNodes(String server, List<String> nodes);
+  /**
+   * The command line that runs node verb {@code verb} on nodes {@code nodes} (numbered from 1) of a server at once:
+   * {@code kill-node} and {@code restore-node} (which returns once they serve again), {@code pause-node} and
+   * {@code resume-node}.
+   */
+  List<String> nodeCommand(String verb, String server, List<String> nodes);
 
   /** This checkout's test servers, through {@code bin/servers} under {@code sciycsb.home}. */
   static ServerControl local() {

@@ -21,8 +21,8 @@ import org.sciycsb.api.ConfigException;
 final class ServersScript implements ServerControl {
   static final ServersScript INSTANCE = new ServersScript();
 
-  /** {@code bin/servers list kill-node} by script: the answer does not change while a process runs. */
-  private final Map<Path, List<String>> nodeFaultServers = new ConcurrentHashMap<>();
+  /** {@code bin/servers list VERB} by script and verb: the answer does not change while a process runs. */
+  private final Map<String, List<String>> nodeFaultServers = new ConcurrentHashMap<>();
 
   private ServersScript() {}
 
@@ -32,15 +32,16 @@ final class ServersScript implements ServerControl {
   }
 
   @Override
-  public Optional<List<String>> nodeFaultServers() {
+  public Optional<List<String>> nodeFaultServers(String verb) {
     Path script = path();
     if (!Files.isExecutable(script)) {
       return Optional.empty();
     }
-    List<String> known = nodeFaultServers.get(script);
+    String key = script + " " + verb;
+    List<String> known = nodeFaultServers.get(key);
     if (known == null) {
       try {
-        Answer a = run(script, "list", "kill-node");
+        Answer a = run(script, "list", verb);
         if (a.exit() != 0) {
           return Optional.empty(); // a bin/servers without "list VERB": the run's own questions say what is wrong
         }
@@ -48,7 +49,7 @@ final class ServersScript implements ServerControl {
       } catch (IOException e) {
         return Optional.empty();
       }
-      nodeFaultServers.put(script, known);
+      nodeFaultServers.put(key, known);
     }
     return Optional.of(known);
   }
@@ -109,16 +110,7 @@ final class ServersScript implements ServerControl {
   }
 
   @Override
-  public List<String> killNodes(String server, List<String> nodes) {
-    return command("kill-node", server, nodes);
-  }
-
-  @Override
-  public List<String> restoreNodes(String server, List<String> nodes) {
-    return command("restore-node", server, nodes);
-  }
-
-  private static List<String> command(String verb, String server, List<String> nodes) {
+  public List<String> nodeCommand(String verb, String server, List<String> nodes) {
     List<String> out = new ArrayList<>(List.of(path().toString(), verb, server));
     out.addAll(nodes);
     return out;

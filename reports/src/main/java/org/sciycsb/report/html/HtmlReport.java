@@ -45,6 +45,7 @@ public final class HtmlReport {
     sb.append("<h2>Latency percentiles over time</h2>\n");
     sb.append(overallPercentilesChart(json));
     sb.append(p95PerOpChart(json, ops));
+    StaleCharts.append(sb, json);
     StorageCharts.append(sb, json);
     sb.append("<h2>Percentile distribution per operation</h2>\n");
     sb.append(distributionChart(json, ops, totals));

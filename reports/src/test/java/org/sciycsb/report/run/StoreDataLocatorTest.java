@@ -20,7 +20,7 @@ class StoreDataLocatorTest {
   /** Test servers that answer urls() and dataDirs() from maps; nothing else is asked. */
   private record Servers(Map<String, String> urls, Map<String, List<Path>> dirs) implements ServerControl {
     @Override
-    public Optional<List<String>> nodeFaultServers() {
+    public Optional<List<String>> nodeFaultServers(String verb) {
       return Optional.empty();
     }
 
@@ -43,12 +43,7 @@ class StoreDataLocatorTest {
     }
 
     @Override
-    public List<String> killNodes(String server, List<String> nodes) {
-      throw new AssertionError();
-    }
-
-    @Override
-    public List<String> restoreNodes(String server, List<String> nodes) {
+    public List<String> nodeCommand(String verb, String server, List<String> nodes) {
       throw new AssertionError();
     }
   }
