@@ -449,12 +449,16 @@ wait_cql() {
   fi
 }
 
+# unpause <i>: node i goes on (SIGCONT) when pause-node froze it; nothing otherwise
+unpause() {
+  if [ -f "$(node_dir "$1")/paused" ]; then kill -CONT "$(pid_of "$1")" 2>/dev/null || true; rm -f "$(node_dir "$1")/paused"; fi
+}
+
 kill_node() {
   local i="$1" sig="$2" pid
   pid="$(pid_of "$i")"
   if [ -z "$pid" ] || ! running "$i"; then rm -f "$(node_dir "$i")/cassandra.pid" "$(node_dir "$i")/paused"; return 0; fi
-  # a paused node handles no TERM until it goes on
-  if [ -f "$(node_dir "$i")/paused" ]; then kill -CONT "$pid" 2>/dev/null || true; rm -f "$(node_dir "$i")/paused"; fi
+  unpause "$i" # a paused node handles no TERM until it goes on
   stop_pid "$pid" 30 "$sig"
   rm -f "$(node_dir "$i")/cassandra.pid"
   say "node $i stopped (pid $pid, signal $sig)"
@@ -549,7 +553,7 @@ cmd_stop() {
   for ((i = 1; i <= 9; i++)); do
     pid="$(pid_of "$i")"
     if [ -n "$pid" ] && running "$i"; then
-      if [ -f "$(node_dir "$i")/paused" ]; then kill -CONT "$pid" 2>/dev/null || true; fi
+      unpause "$i"
       kill -TERM "$pid" 2>/dev/null || true
     fi
   done
@@ -625,7 +629,7 @@ cmd_resume_node() {
   local i
   for i; do running "$i" || die "node $i is not running: nothing to resume (restore-node starts a stopped node)"; done
   for i; do
-    kill -CONT "$(pid_of "$i")"; rm -f "$(node_dir "$i")/paused"
+    unpause "$i"
     say "node $i resumed (pid $(pid_of "$i"), SIGCONT)"
   done
   for i; do wait_cql "$i"; done

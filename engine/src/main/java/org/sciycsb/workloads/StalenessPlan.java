@@ -16,9 +16,9 @@ import org.sciycsb.measure.OperationRegistry;
  */
 record StalenessPlan(Staleness judge, Judged read, Judged rmw, int readers, OperationMix readOnly,
     OperationMix writeOnly) {
-  static final String STALE_OP = "READ-STALE";
   /** The suffix of a judged operation's stale-read operation. */
   static final String STALE = "-STALE";
+  static final String STALE_OP = OperationRegistry.READ + STALE;
 
   /** One judged operation: its name, its counts and the operation its stale results are recorded as. */
   record Judged(String name, Staleness.Tally tally, Operation staleOp) {}

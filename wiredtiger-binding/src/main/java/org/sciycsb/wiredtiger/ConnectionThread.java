@@ -13,9 +13,9 @@ import org.sciycsb.api.BindingException;
  * JNI environment of the thread that opened the connection, whatever thread closes: a client thread that closed its
  * session while the opener ran Java code left the opener's thread marked as in native code, and the JVM aborted
  * ("Illegal threadstate encountered: 4", SIGSEGV; exit 134) as 32 loading threads finished
- * ({@code WiredTigerThreadsTest}). So the opener is a thread of the binding's own that does nothing else: it opens,
- * it closes (sessions, cursors, the connection), it reads the statistics; the client threads work on their own
- * sessions and hand their close to it.
+ * ({@code WiredTigerThreadsTest}). So the opener is a thread of the binding's own that does nothing else: it opens
+ * the connection, closes sessions, cursors and the connection, reads the statistics, counts and empties; the client
+ * threads open and work on their own sessions and hand their close to it.
  */
 final class ConnectionThread {
   /** Work that may fail with a WiredTigerException or a BenchmarkException. */

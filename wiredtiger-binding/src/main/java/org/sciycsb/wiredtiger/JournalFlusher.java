@@ -24,7 +24,7 @@ final class JournalFlusher implements Runnable {
     thread.setDaemon(true);
   }
 
-  /** Started on the connection's thread, which opens its session (and closes it: {@link #stop}). */
+  /** Opens its session here, on the caller's thread; {@link #stop} closes it on the connection's thread. */
   static JournalFlusher start(ConnectionThread owner, Connection conn, long intervalMillis) {
     JournalFlusher f = new JournalFlusher(owner, conn, intervalMillis);
     f.thread.start();
