@@ -477,6 +477,19 @@ class StudyCommandTest {
         {"--devices, --memory-ratio and --dry-run do not apply", "study", "sandisk", "--compare", "a", "b",
             "--devices", "hdd"},
         {"unknown study option study.nope", "study", "sandisk", "-p", "study.nope=1"},
+        {"--nodes sets the node count of the --dcs cluster: give --dcs too", "study", "sei", "cassandra", "--nodes",
+            "9"},
+        {"--dcs: study sandisk does not run across data centres (sei does)", "study", "sandisk", "cassandra",
+            "--dcs", "3"},
+        {"--dcs: binding basic has no multi-data-centre test server in this checkout (cassandra has)", "study",
+            "sei", "basic", "--dcs", "3"},
+        {"--dcs must divide --nodes 8 (each data centre the same number of nodes, at most 9 nodes), got 3", "study",
+            "sei", "cassandra", "--dcs", "3", "--nodes", "8"},
+        {"--dcs must divide --nodes 12 (each data centre the same number of nodes, at most 9 nodes), got 4",
+            "study", "sei", "cassandra", "--dcs", "4", "--nodes", "12"},
+        {"bad value for --dcs: '0'", "study", "sei", "cassandra", "--dcs", "0"},
+        {"--dcs starts the study's own cluster for one store: not with several stores, --clusters, --devices or "
+            + "--memory-ratio", "study", "sei", "cassandra", "--dcs", "3", "--devices", "hdd"},
         {"not a study folder: " + tmp, "study", "report", tmp.toString()},
     };
     for (String[] c : cases) {
