@@ -39,7 +39,8 @@
 # CASSANDRA_START_TIMEOUT (a node's wait for CQL: 120 s, 30 s more for each node past 3),
 # SCIYCSB_CASSANDRA_NODE_OFFSET (default 0: node N on $NET.(N+offset), JMX port base+offset+N-1), and
 # SCIYCSB_SERVER_INSTANCE (bin/servers sets it for cassandra@<instance>: state under servers/cassandra@<instance>;
-# give the instance its own addresses with the offset, e.g. 10 for 127.0.0.11).
+# give the instance its own addresses with the offset, e.g. 10 for 127.0.0.11; start records them for the later
+# verbs).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -71,8 +72,16 @@ if [ -f "$BASE/device" ]; then NODES_BASE="$(awk '{print $2}' "$BASE/device")/$S
 
 # nodes live on $SCIYCSB_CASSANDRA_NET.1, .2, .3 (default 127.0.0): another loopback net lets two test
 # clusters run side by side (set SCIYCSB_CASSANDRA_JMX_BASE too, and point the tests at SCIYCSB_CASSANDRA_HOSTS)
-NET="${SCIYCSB_CASSANDRA_NET:-127.0.0}"
-OFFSET="${SCIYCSB_CASSANDRA_NODE_OFFSET:-0}"
+# An instance keeps the addresses it was started with ($BASE/addresses, written by start: net and offset), so that
+# later verbs (a run's pause-node, stop) need no environment; the environment, when set, wins.
+NET="${SCIYCSB_CASSANDRA_NET:-}"
+OFFSET="${SCIYCSB_CASSANDRA_NODE_OFFSET:-}"
+if [ -f "$BASE/addresses" ]; then
+  read -r REC_NET REC_OFFSET < "$BASE/addresses" || true
+  NET="${NET:-$REC_NET}"; OFFSET="${OFFSET:-$REC_OFFSET}"
+fi
+NET="${NET:-127.0.0}"
+OFFSET="${OFFSET:-0}"
 node_ip() { echo "$NET.$(($1 + OFFSET))"; }
 # the data centres of the cluster ($BASE/dcs, written by start --dcs; none: one data centre under SimpleSnitch)
 configured_dcs() { [ -f "$BASE/dcs" ] && cat "$BASE/dcs" || true; }
@@ -514,7 +523,7 @@ start_prepare() {
     say "layout changes from $old node(s)${olddcs:+ in $olddcs data centres} to $n${d:+ in $d}: removing the old cluster's data"
     rm -rf "$NODES_BASE"/node*
   fi
-  mkdir -p "$BASE"; echo "$n" > "$BASE/nodes"
+  mkdir -p "$BASE"; echo "$n" > "$BASE/nodes"; echo "$NET $OFFSET" > "$BASE/addresses"
   if [ -n "$d" ]; then echo "$d" > "$BASE/dcs"; else rm -f "$BASE/dcs"; fi
   # the cgroups a crashed cluster of this checkout left (before memcap_record claims the name)
   if [ -n "$MEMCAP_BYTES" ] && ! running 1; then cluster_cgroup_release KILL || true; fi

@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.loadbalancing.NodeDistance;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import java.io.PrintStream;
@@ -93,7 +94,11 @@ final class CassandraSchema {
     }
     Set<Object> versions = new HashSet<>();
     for (Node n : session.getMetadata().getNodes().values()) {
-      if (n.getState() == NodeState.DOWN || n.getState() == NodeState.FORCED_DOWN) {
+      // a node the session holds no connection to (another data centre than cassandra.localdc: distance IGNORED)
+      // cannot be asked; checkSchemaAgreement above judged it from system.peers. Asking it anyway failed every time
+      // and waited out the whole DDL timeout on every run against a multi-data-centre cluster.
+      if (n.getState() == NodeState.DOWN || n.getState() == NodeState.FORCED_DOWN
+          || n.getDistance() == NodeDistance.IGNORED) {
         continue;
       }
       try {

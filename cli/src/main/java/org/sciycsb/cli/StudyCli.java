@@ -71,6 +71,16 @@ final class StudyCli implements Commands.Action {
       + "server's memory cap: the cap is that data set's bytes / R (default the paper's: sandisk 10.7, 1TB on "
       + "96GB; bankmark 0.45); the store's test server is restarted with the cap")
   String memoryRatio;
+  @Option(names = "--dcs", paramLabel = "<D>", description = "sei on cassandra: start a test cluster of D data "
+      + "centres on this host (bin/servers start cassandra@sei --nodes N --dcs D, 127.0.0.41 on: study.dcs.offset), "
+      + "one copy of every record in each, the clients in the first, and run the matrix on it at every consistency "
+      + "level of seed 003 (and QUORUM, LOCAL_QUORUM), with the stale reads each level lets through with and without "
+      + "a paused node; a cluster of that layout already running is used as it is")
+  String dcs;
+  @Option(names = "--nodes", paramLabel = "<N>", description = "with --dcs: the cluster's nodes, a multiple of D "
+      + "up to 9 (default three a data centre, the paper's nine for --dcs 3; one a data centre when this host's "
+      + "memory cannot hold them, the reason in the report)")
+  String nodes;
   @Option(names = "--dry-run", description = "check the whole plan and print its steps; run nothing")
   boolean dry;
   @Option(names = "--compare", arity = "2", paramLabel = "<study-dir>", description = "the side by side of two "
@@ -123,7 +133,9 @@ final class StudyCli implements Commands.Action {
         scale == null ? null : parseScale(scale), maxThreads == null ? null : parsePositive(maxThreads, "--max-threads"),
         repeat == null ? null : parsePositive(repeat, "--repeat"),
         clients == null ? null : parsePositive(clients, "--clients"), yarn == null ? null : Path.of(yarn), only, dry,
-        dirs, p, devices, memoryRatio == null ? null : parseRatio(memoryRatio)), out, err);
+        dirs, p, devices, memoryRatio == null ? null : parseRatio(memoryRatio),
+        dcs == null ? null : parsePositive(dcs, "--dcs"), nodes == null ? null : parsePositive(nodes, "--nodes")),
+        out, err);
   }
 
   /** A positive scale: a decimal (0.01, 1e-4) or a fraction (1/100). */

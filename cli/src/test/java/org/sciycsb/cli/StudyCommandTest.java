@@ -474,9 +474,18 @@ class StudyCommandTest {
             "-p", "study.server=postgres"},
         {"--memory-ratio: study niec has no data set to size a memory cap from", "study", "niec", "basic",
             "--memory-ratio", "2", "-p", "study.server=postgres"},
-        {"--devices, --memory-ratio and --dry-run do not apply", "study", "sandisk", "--compare", "a", "b",
-            "--devices", "hdd"},
+        {"--devices, --memory-ratio, --dcs, --nodes and --dry-run do not apply", "study", "sandisk", "--compare",
+            "a", "b", "--devices", "hdd"},
         {"unknown study option study.nope", "study", "sandisk", "-p", "study.nope=1"},
+        {"--nodes sets the node count of the --dcs cluster: give --dcs too", "study", "sei", "cassandra", "--nodes",
+            "9"},
+        {"--dcs: study sandisk does not run across data centres (sei does)", "study", "sandisk", "cassandra",
+            "--dcs", "3"},
+        {"--dcs: binding basic has no multi-data-centre test server in this checkout (cassandra has)", "study",
+            "sei", "basic", "--dcs", "3"},
+        {"bad value for --dcs: '0'", "study", "sei", "cassandra", "--dcs", "0"},
+        {"--dcs starts the study's own cluster for one store: not with several stores, --clusters, --devices or "
+            + "--memory-ratio", "study", "sei", "cassandra", "--dcs", "3", "--devices", "hdd"},
         {"not a study folder: " + tmp, "study", "report", tmp.toString()},
     };
     for (String[] c : cases) {

@@ -12,10 +12,11 @@ import org.sciycsb.study.seeds.StudyDef;
  * configuration folder of a YARN cluster that runs the clients as map tasks; null: this host), {@code --devices}
  * (the emulated devices the store's test server is restarted on, one study each; empty: the server as it runs) and
  * {@code --memory-ratio} (the largest data set over the server's memory cap; null: the paper's) and {@code seeds}
- * (the engine steps' seeds, one base for the whole invocation).
+ * (the engine steps' seeds, one base for the whole invocation), {@code dcs} and {@code nodes} ({@code --dcs},
+ * {@code --nodes}: the multi-data-centre cluster the study starts; null: none, and three nodes a data centre).
  */
 record StudyArgs(StudyDef def, double scale, Integer maxThreads, Integer repeat, List<String> only, int clients,
-    Path yarn, List<String> devices, Double memoryRatio, StudySeeds seeds) {
+    Path yarn, List<String> devices, Double memoryRatio, StudySeeds seeds, Integer dcs, Integer nodes) {
   /** Whether the study restarts the store's test server itself (on a device, with a memory cap). */
   boolean managesServer() {
     return !devices.isEmpty() || memoryRatio != null;
@@ -23,7 +24,8 @@ record StudyArgs(StudyDef def, double scale, Integer maxThreads, Integer repeat,
 
   /** The same study on one of the devices. */
   StudyArgs onDevice(String device) {
-    return new StudyArgs(def, scale, maxThreads, repeat, only, clients, yarn, List.of(device), memoryRatio, seeds);
+    return new StudyArgs(def, scale, maxThreads, repeat, only, clients, yarn, List.of(device), memoryRatio, seeds, dcs,
+        nodes);
   }
 
   /** Whether engine steps run as client processes (here or on YARN) rather than in this process. */

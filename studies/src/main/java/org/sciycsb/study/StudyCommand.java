@@ -49,9 +49,10 @@ public final class StudyCommand {
           + " configuration folder, HADOOP_CONF_DIR)");
     }
     List<String> devices = StoreMatrix.devices(r.devices());
+    checkDataCentres(r, def, clusters);
     StudyArgs args = new StudyArgs(def, r.scale() == null ? 1.0 : r.scale(), r.maxThreads(), r.repeat(), r.only(),
         r.clients() == null ? 1 : r.clients(), r.yarn() == null ? null : r.yarn().toAbsolutePath(), devices,
-        r.memoryRatio(), StudySeeds.of(r.props()));
+        r.memoryRatio(), StudySeeds.of(r.props()), r.dcs(), r.nodes());
     String binding = r.binding();
     if ((binding != null && binding.contains(",")) || !clusters.isEmpty() || devices.size() > 1) {
       return StoreMatrix.run(home, binding == null ? Registry.DEFAULT_BINDING : binding, clusters, args, r.dry(),
@@ -60,12 +61,36 @@ public final class StudyCommand {
     return StudyRun.run(home, args, binding, r.dry(), r.props(), out, err);
   }
 
+  /**
+   * --dcs starts one multi-data-centre cluster for one store's study (sei): not with several stores, clusters the
+   * user brings (--clusters) or a restarted single server (--devices, --memory-ratio); --nodes only with it.
+   */
+  private static void checkDataCentres(StudyRequest r, StudyDef def, Map<String, Path> clusters)
+      throws ConfigException {
+    if (r.dcs() == null) {
+      if (r.nodes() != null) {
+        throw new ConfigException("--nodes sets the node count of the --dcs cluster: give --dcs too (e.g. --dcs 3 "
+            + "--nodes 9)");
+      }
+      return;
+    }
+    if (!def.runsAcrossDataCentres()) {
+      throw new ConfigException("--dcs: study " + def.name() + " does not run across data centres (sei does)");
+    }
+    if (!clusters.isEmpty() || r.devices() != null || r.memoryRatio() != null
+        || r.binding() != null && r.binding().contains(",")) {
+      throw new ConfigException("--dcs starts the study's own cluster for one store: not with several stores, "
+          + "--clusters, --devices or --memory-ratio");
+    }
+  }
+
   /** --compare reads two finished folders of one store each: the options of a run do not apply. */
   private static void checkCompare(StudyRequest r, Map<String, Path> clusters) throws ConfigException {
     if (r.scale() != null || r.dry() || !r.only().isEmpty() || r.repeat() != null || !clusters.isEmpty()
-        || r.clients() != null || r.yarn() != null || r.devices() != null || r.memoryRatio() != null) {
+        || r.clients() != null || r.yarn() != null || r.devices() != null || r.memoryRatio() != null
+        || r.dcs() != null || r.nodes() != null) {
       throw new ConfigException("--compare reads two finished study folders: --scale, --repeat, --clients, --yarn, "
-          + "--only, --clusters, --devices, --memory-ratio and --dry-run do not apply");
+          + "--only, --clusters, --devices, --memory-ratio, --dcs, --nodes and --dry-run do not apply");
     }
     for (Path c : r.compare()) {
       if (StoreMatrix.isStores(c)) {

@@ -19,6 +19,7 @@ import org.sciycsb.study.runner.StudyFolder;
 import org.sciycsb.study.runner.StudyRunner;
 import org.sciycsb.study.seeds.StudyDef;
 import org.sciycsb.study.seeds.StudyPlans;
+import org.sciycsb.study.server.DataCentresSetup;
 import org.sciycsb.study.server.StoreSetup;
 
 /**
@@ -37,9 +38,23 @@ final class StudyRun {
     OptionSet bopts = StudyPlans.bindingOptions(bindingName);
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     String prefix = "s" + stamp.substring(2).replace("-", "") + "_";
-    Plan plan = plan(home, a, bindingName, bopts, maxThreads, user, prefix);
     Map<String, String> given = props;
     StoreSetup server = null;
+    org.sciycsb.study.plan.DataCentres dcs = null;
+    if (a.dcs() != null) { // the study's own multi-data-centre cluster, checked before anything starts
+      DataCentresSetup d = DataCentresSetup.of(home, bindingName, a.dcs(), a.nodes(), Path.of("/proc/meminfo"),
+          new Config(user).get(StudyOptions.DCS_OFFSET));
+      dcs = d.layout();
+      server = d;
+      Map<String, String> all = new java.util.LinkedHashMap<>(d.engineProps());
+      all.putAll(props); // the command line wins
+      props = all;
+      user = UserProps.split(props).user();
+    }
+    Plan plan = plan(home, a, bindingName, bopts, maxThreads, user, prefix, dcs);
+    if (server != null) {
+      server.notes().forEach(plan::note);
+    }
     if (a.managesServer()) { // the store's test server (or its embedded data) on the device, with the cap
       server = StoreSetup.of(home, def, plan, bindingName, a.devices().isEmpty() ? null : a.devices().get(0),
           a.memoryRatio(), props, prefix.substring(1, prefix.length() - 1));
@@ -49,7 +64,7 @@ final class StudyRun {
       }
       Map<String, String> all = new java.util.LinkedHashMap<>(props);
       all.putAll(server.engineProps());
-      plan = plan(home, a, bindingName, bopts, maxThreads, UserProps.split(all).user(), prefix);
+      plan = plan(home, a, bindingName, bopts, maxThreads, UserProps.split(all).user(), prefix, null);
       server.notes().forEach(plan::note);
       props = all;
     }
@@ -64,6 +79,9 @@ final class StudyRun {
     StudyRunner runner = new StudyRunner(home, dir, up.engine(), up.census(), a.clientProcesses()
         ? new ClientProcesses(home, a.clients(), a.yarn(), new Config(up.user()).get(StudyOptions.CLIENTS_READY)
         .toMillis()) : null, err);
+    if (dcs != null) { // the steps' pauses are of the cluster the study starts: checked against its layout
+      runner.commands().startsServer(dcs.server(), dcs.nodes());
+    }
     UserProps.warnOverrides(plan, props, err);
     for (String w : runner.validate(plan, !dry)) {
       err.println(w);
@@ -130,9 +148,9 @@ final class StudyRun {
 
   /** The study's plan for one store: every engine step for the clients, {@code --only}, then the repeats. */
   private static Plan plan(Path home, StudyArgs a, String bindingName, OptionSet bopts, int maxThreads,
-      Map<String, String> user, String prefix) throws ConfigException {
+      Map<String, String> user, String prefix, org.sciycsb.study.plan.DataCentres dcs) throws ConfigException {
     Plan plan = StudyPlans.expand(home, a.def(), bindingName, bopts, a.scale(), maxThreads, user, prefix,
-        a.clients());
+        a.clients(), dcs);
     if (!a.only().isEmpty()) {
       plan = StudyPlans.filter(plan, a.only());
     }

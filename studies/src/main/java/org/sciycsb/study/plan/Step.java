@@ -109,7 +109,7 @@ public final class Step {
    * Failed operations are part of this step's experiment (a fault injected mid-run): they are counted and shown, but
    * do not fail the study. Without it, a step with failed operations makes the study exit 4.
    */
-  Step expectFailures() {
+  public Step expectFailures() {
     this.failuresExpected = true;
     return this;
   }

@@ -29,6 +29,8 @@ public final class StudyContext {
   public int clients = 1;
   /** Whether the binding opens clients of its own (per thread, per write): {@code Binding#supportsThreadClients}. */
   public boolean bindingOpensClients;
+  /** The multi-data-centre cluster the study runs on ({@code --dcs}), or null. */
+  public DataCentres dataCentres;
   private final Map<String, Map<Integer, Integer>> caps = new LinkedHashMap<>();
 
   public StudyContext(Path home, Path dir, StudyProps props, double scale, int maxThreads, String binding,
@@ -82,6 +84,11 @@ public final class StudyContext {
           + " on this machine, and at most one thread per operation or record at this scale)");
     });
     return out;
+  }
+
+  /** Whether the study's folder has the preset file {@code name}. */
+  public boolean hasFile(String name) {
+    return Files.isRegularFile(dir.resolve(name));
   }
 
   /** The path of one of the study's preset files, checked to exist. */

@@ -68,10 +68,14 @@ public final class StudyOptions {
       "study.seeds=paired: the seed of repeat 1 (repeat k: base+k-1)")
       .defaultShownAs("-p seed when given, else random for each invocation (kept in study.json's params)");
 
+  public static final Option<Integer> DCS_OFFSET = Option.integer("study.dcs.offset", 40,
+      "--dcs: the cluster's loopback addresses start after 127.0.0.<offset> (40: 127.0.0.41 to .49), apart from a "
+          + "test cluster on 127.0.0.1-9").check(o -> o >= 0 && o <= 240, "must be 0..240");
+
   public static OptionSet all() {
     return OptionSet.builder("study").add(HDFS, MONGO, MONGO_LABEL, FAULT_HDFS, FAULT_SERVER,
         FAULT_COMMAND, FAULT_RESTORE_COMMAND, CLIENTS_READY, SERVER, LOAD_CAPPED, REFERENCE, SEEDS,
-        SEEDS_BASE)
+        SEEDS_BASE, DCS_OFFSET)
         .ownPrefix("study.").build();
   }
 }

@@ -23,6 +23,8 @@ public final class StepCommands {
   private final Map<String, String> engineUser;
   private final List<String> censusUser;
   private final InsertKeyLedger ledger;
+  private final PlannedServers servers = new PlannedServers(org.sciycsb.engine.servers.ServerControl.local());
+  private final org.sciycsb.engine.RunExtension faults = org.sciycsb.engine.fault.FaultSchedule.extension(servers);
 
   public StepCommands(Path home, Path studyDir, Map<String, String> engineUser, List<String> censusUser,
       InsertKeyLedger ledger) {
@@ -31,6 +33,14 @@ public final class StepCommands {
     this.engineUser = engineUser;
     this.censusUser = censusUser;
     this.ledger = ledger;
+  }
+
+  /**
+   * The study starts {@code server} itself with {@code nodes} nodes: the steps' faults on it are checked against that
+   * before it runs.
+   */
+  public void startsServer(String server, int nodes) {
+    servers.plan(server, nodes);
   }
 
   /** The command line a step runs, with ${dir:STEP} placeholders resolved and the runner's additions. */
@@ -84,7 +94,7 @@ public final class StepCommands {
   public RunSpec spec(Step s, java.io.PrintStream out, java.io.PrintStream log) throws ConfigException {
     RunSpec.Builder b = RunSpec.builder(s.kind() == Step.Kind.LOAD ? Phase.LOAD : Phase.RUN).binding(s.binding())
         .out(out).err(log).extension(RunHooks.EXTENSION)
-        .extension(org.sciycsb.engine.fault.FaultSchedule.EXTENSION)
+        .extension(faults)
         .extension(org.sciycsb.metrics.PrometheusMetrics.EXTENSION);
     for (String f : s.files()) {
       b.propertyFile(Path.of(resolve(f)));

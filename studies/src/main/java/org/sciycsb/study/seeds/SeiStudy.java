@@ -57,29 +57,44 @@ final class SeiStudy implements StudyDef {
   }
 
   @Override
+  public boolean runsAcrossDataCentres() {
+    return true;
+  }
+
+  @Override
   public void expand(StudyContext c, Plan plan) throws ConfigException {
     StudyProps p = c.props;
     long patients = c.count(p.longValue("patients"));
-    List<String> cons = p.list("consistencies");
+    List<String> oneServer = p.list("consistencies");
+    List<String> across = p.list("consistencies.dcs");
+    List<String> cons = c.dataCentres == null ? oneServer : across;
+    Map<String, String[]> levels = new LinkedHashMap<>();
+    for (String con : across) {
+      levels.put(con, levels(p, con));
+    }
     List<Integer> threads = p.ints("threads");
     plan.defaultRepeats(p.ints("repeats").get(0));
     long ops = c.count(p.longValue("operationcount"));
     int loadThreads = p.ints("loadthreads").get(0);
+    StaleSteps stale = StaleSteps.of(p);
     Map<Integer, List<Integer>> points = new LinkedHashMap<>();
     for (int t : threads) {
       points.computeIfAbsent(c.threads("runs", t, ops), k -> new ArrayList<>()).add(t);
     }
     Map<String, Object> mixes = new LinkedHashMap<>();
     String store = c.preset(plan, null); // seed 003's MongoDB setting: range sharding on increasing keys
+    Map<String, List<String>> allMixes = new LinkedHashMap<>();
+    for (String con : new java.util.LinkedHashSet<>(concat(oneServer, across))) {
+      allMixes.put(con, p.list("mixes." + con));
+    }
     for (String con : cons) {
-      String cf = c.file(con);
-      List<String> ms = p.list("mixes." + con);
+      List<String> ms = allMixes.get(con);
       List<String> names = new ArrayList<>();
       String pt = c.prefix + "sei_" + StudyContext.ident(con) + "_patient";
       String ot = c.prefix + "sei_" + StudyContext.ident(con) + "_observation";
       String load = con + "/load";
-      plan.add(Step.load(load, c.binding).file(c.file(ms.get(0))).file(cf).file(store).p("fhir.patients", patients)
-          .p("fhir.patienttable", pt).p("fhir.observationtable", ot)
+      plan.add(consistency(c, Step.load(load, c.binding).file(c.file(ms.get(0))), con, levels)
+          .file(store).p("fhir.patients", patients).p("fhir.patienttable", pt).p("fhir.observationtable", ot)
           .p("threadcount", c.threads("load", loadThreads, patients)).tag("consistency", con).tag("role", "load"));
       for (String m : ms) {
         String mf = c.file(m);
@@ -89,15 +104,19 @@ final class SeiStudy implements StudyDef {
           // one run per point here: --repeat (default: the study file's repeats, the paper's 3) repeats the whole
           // matrix, repeat-major, as the paper did ("For each of these three runs, ... a different number of
           // client threads"), into threads-<n>/run-<k>
-          plan.add(Step.run(con + "/" + mixName(m) + "/threads-" + t, c.binding).file(mf).file(cf).file(store)
-              .p("fhir.patients", patients).p("fhir.patienttable", pt).p("fhir.observationtable", ot)
-              .p("operationcount", ops).p("threadcount", t).tag("consistency", con).tag("mix", mixName(m))
-              .tag("threads", t).tag("nominalThreads", pt2.getValue().toString().replaceAll("[\\[\\] ]", ""))
+          plan.add(consistency(c, Step.run(con + "/" + mixName(m) + "/threads-" + t, c.binding).file(mf), con,
+              levels).file(store).p("fhir.patients", patients).p("fhir.patienttable", pt)
+              .p("fhir.observationtable", ot).p("operationcount", ops).p("threadcount", t).tag("consistency", con)
+              .tag("mix", mixName(m)).tag("threads", t)
+              .tag("nominalThreads", pt2.getValue().toString().replaceAll("[\\[\\] ]", ""))
               .tag("role", "run").after(load));
         }
       }
       mixes.put(con, names);
-      costPoint(c, plan, con, ms, points, patients, ops, pt, ot, store);
+      costPoint(c, plan, con, ms, points, patients, ops, pt, ot, store, levels);
+      if (c.dataCentres != null) {
+        stale.add(c, plan, con, levels.get(con));
+      }
     }
     if (!c.bindingDeclares(c.binding + ".consistency")) {
       plan.note("binding " + c.binding + " declares no " + c.binding + ".consistency: fhir.consistency does "
@@ -114,6 +133,50 @@ final class SeiStudy implements StudyDef {
     plan.param("operationcount", ops);
     plan.param("points", pts);
     plan.param("mixes", mixes);
+    if (c.dataCentres != null) {
+      plan.param("dataCentres", c.dataCentres.toMap());
+      Map<String, Object> lv = new LinkedHashMap<>();
+      cons.forEach(con -> lv.put(con, levels.get(con)[0] + " reads / " + levels.get(con)[1] + " writes"));
+      plan.param("levels", lv);
+      plan.param("staleness", stale.toMap(c.dataCentres));
+    }
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> out = new ArrayList<>(a);
+    out.addAll(b);
+    return out;
+  }
+
+  /** {@code levels.<con>}: READ/WRITE, Cassandra's level names. */
+  static String[] levels(StudyProps p, String con) throws ConfigException {
+    String v = p.get("levels." + con);
+    String[] rw = v.split("/");
+    if (rw.length != 2 || rw[0].isBlank() || rw[1].isBlank()) {
+      throw new ConfigException(p.file() + ": levels." + con + " must be READ/WRITE (e.g. QUORUM/QUORUM), got '" + v
+          + "'");
+    }
+    return new String[] {rw[0].trim(), rw[1].trim()};
+  }
+
+  /**
+   * A FHIR step of consistency {@code con} (on the --dcs cluster in keyspace {@code <prefix>sei}, one copy per data
+   * centre): its preset file ({@code strong}, {@code eventual}: fhir.consistency,
+   * which any binding with a consistency preset reads), else its levels set on the binding ({@code quorum},
+   * {@code localquorum}: only on the --dcs cluster, whose store is Cassandra).
+   */
+  static Step consistency(StudyContext c, Step s, String con, Map<String, String[]> levels) throws ConfigException {
+    if (c.dataCentres != null) { // the paper's layout: one copy of every record in each data centre
+      s.p("cassandra.keyspace", c.prefix + "sei").p("cassandra.replication.dcs", c.dataCentres.replication());
+    }
+    if (c.hasFile(con)) {
+      return s.file(c.file(con));
+    }
+    String[] rw = levels.get(con);
+    if (rw == null) {
+      throw new ConfigException("study sei: consistency " + con + " has neither a preset file nor levels." + con);
+    }
+    return s.p("cassandra.readconsistency", rw[0]).p("cassandra.writeconsistency", rw[1]);
   }
 
   /**
@@ -121,15 +184,16 @@ final class SeiStudy implements StudyDef {
    * mix of each consistency also runs at {@code costthreads} (32), unless a point of the list already is.
    */
   static void costPoint(StudyContext c, Plan plan, String con, List<String> ms, Map<Integer, List<Integer>> points,
-      long patients, long ops, String pt, String ot, String store) throws ConfigException {
+      long patients, long ops, String pt, String ot, String store, Map<String, String[]> levels)
+      throws ConfigException {
     int t = c.threads("runs", c.props.ints("costthreads").get(0), ops);
     plan.param("costThreads", t);
     if (!ms.contains(COST_MIX) || points.containsKey(t)) {
       return;
     }
     String load = con + "/load";
-    plan.add(Step.run(con + "/" + mixName(COST_MIX) + "/threads-" + t, c.binding).file(c.file(COST_MIX))
-        .file(c.file(con)).file(store).p("fhir.patients", patients).p("fhir.patienttable", pt)
+    plan.add(consistency(c, Step.run(con + "/" + mixName(COST_MIX) + "/threads-" + t, c.binding)
+        .file(c.file(COST_MIX)), con, levels).file(store).p("fhir.patients", patients).p("fhir.patienttable", pt)
         .p("fhir.observationtable", ot).p("operationcount", ops).p("threadcount", t).tag("consistency", con)
         .tag("mix", mixName(COST_MIX)).tag("threads", t).tag("nominalThreads", "32").tag("role", "run")
         .tag("point", "consistency cost").after(load));
@@ -187,6 +251,7 @@ final class SeiStudy implements StudyDef {
     }
 
     figures(r, points, series, cells, main);
+    SeiDataCentresReport.add(r);
   }
 
   /** The mean throughput of every series at every thread count: the table, and its cells by point. */

@@ -50,4 +50,9 @@ public interface StudyDef {
   default boolean loadsMeasured() {
     return false;
   }
+
+  /** Whether the study runs on a multi-data-centre cluster it starts itself ({@code --dcs}): sei (seed 003). */
+  default boolean runsAcrossDataCentres() {
+    return false;
+  }
 }

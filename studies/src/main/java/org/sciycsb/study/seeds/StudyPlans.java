@@ -37,10 +37,18 @@ public final class StudyPlans {
   /** As above, every engine step to be run by {@code clients} processes. */
   public static Plan expand(Path home, StudyDef def, String binding, OptionSet bindingOptions, double scale, int maxThreads,
       Map<String, String> user, String prefix, int clients) throws ConfigException {
+    return expand(home, def, binding, bindingOptions, scale, maxThreads, user, prefix, clients, null);
+  }
+
+  /** As above, on the multi-data-centre cluster {@code dcs} (null: none). */
+  public static Plan expand(Path home, StudyDef def, String binding, OptionSet bindingOptions, double scale, int maxThreads,
+      Map<String, String> user, String prefix, int clients, org.sciycsb.study.plan.DataCentres dcs)
+      throws ConfigException {
     Path dir = home.resolve("workloads").resolve("study-" + def.name());
     StudyProps props = StudyProps.load(dir.resolve("study.properties"));
     StudyContext ctx = new StudyContext(home, dir, props, scale, maxThreads, binding, bindingOptions, prefix, user);
     ctx.clients = clients;
+    ctx.dataCentres = dcs;
     try {
       ctx.bindingOpensClients = Registry.binding(binding, null).supportsThreadClients();
     } catch (ConfigException notHere) {

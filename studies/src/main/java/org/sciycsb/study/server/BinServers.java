@@ -131,9 +131,15 @@ public final class BinServers {
   }
 
   private void start(String server, List<String> args, PrintStream log) throws BenchmarkException {
+    start(server, args, java.util.Map.of(), log);
+  }
+
+  /** Starts the server with {@code args}, {@code env} added to bin/servers' environment (a cluster's addresses). */
+  void start(String server, List<String> args, java.util.Map<String, String> env, PrintStream log)
+      throws BenchmarkException {
     List<String> start = new ArrayList<>(List.of("start", server));
     start.addAll(args);
-    Answer a = call(log, start.toArray(String[]::new));
+    Answer a = run(log, env, start.toArray(String[]::new));
     if (a.exit() == 2) {
       throw new ConfigException("bin/servers " + String.join(" ", start) + ": " + a.last());
     }
@@ -164,6 +170,12 @@ public final class BinServers {
     }
   }
 
+  /** What {@code bin/servers topology} says of the server's nodes (number, address, data centre, rack, state). */
+  List<String> topology(String server) throws BenchmarkException {
+    Answer a = run(null, "topology", server);
+    return a.exit() != 0 ? List.of() : a.out().stream().filter(l -> l.matches("\\d+ .*")).toList();
+  }
+
   private Answer ask(String asker, String... args) throws ConfigException {
     Answer a;
     try {
@@ -183,6 +195,10 @@ public final class BinServers {
 
   /** Runs bin/servers with {@code args}; with {@code log}, its lines are copied there as they come. */
   private Answer run(PrintStream log, String... args) throws BenchmarkException {
+    return run(log, java.util.Map.of(), args);
+  }
+
+  private Answer run(PrintStream log, java.util.Map<String, String> env, String... args) throws BenchmarkException {
     if (!Files.isExecutable(script)) {
       throw new ConfigException("the study's test server is run through " + script + ", which is not there");
     }
@@ -191,7 +207,9 @@ public final class BinServers {
     try {
       Path errFile = Files.createTempFile("sciycsb-servers", ".err");
       try {
-        Process p = new ProcessBuilder(cmd).redirectError(errFile.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(errFile.toFile());
+        pb.environment().putAll(env);
+        Process p = pb.start();
         List<String> out = new ArrayList<>();
         try (var r = p.inputReader(StandardCharsets.UTF_8)) {
           for (String line; (line = r.readLine()) != null; ) {

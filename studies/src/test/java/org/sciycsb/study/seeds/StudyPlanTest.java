@@ -330,6 +330,64 @@ class StudyPlanTest {
     assertThat(tiny.params()).containsEntry("costThreads", 10);
   }
 
+  /**
+   * On the --dcs cluster: four consistency levels (the paper's strong and eventual, QUORUM and LOCAL_QUORUM), each
+   * with its stale-read steps, the paused one pausing a node of the clients' data centre and expecting failures.
+   */
+  @Test
+  void seiAcrossDataCentresRunsEveryLevelAndItsStaleReads() throws Exception {
+    org.sciycsb.study.plan.DataCentres dc = new org.sciycsb.study.plan.DataCentres("cassandra@sei", 9, 3,
+        "127.0.0", 40, null);
+    Plan p = StudyPlans.expand(HOME, Studies.find("sei"), "cassandra", BATCHING, 1e-2, 100, Map.of(), "t_", 1, dc);
+    assertThat(p.steps().stream().map(s -> s.tag("consistency")).distinct().toList())
+        .containsExactly("strong", "quorum", "localquorum", "eventual");
+    Step q = p.step("quorum/8020/threads-32");
+    assertThat(q.prop("cassandra.readconsistency")).isEqualTo("QUORUM");
+    assertThat(q.prop("cassandra.writeconsistency")).isEqualTo("QUORUM");
+    assertThat(p.step("strong/8020/threads-32").argv()).contains(HOME.resolve("workloads/study-sei/strong")
+        .toString());
+    assertThat(p.step("quorum/readonly/threads-1")).as("the extra levels run the 80/20 mix only").isNull();
+    assertThat(q.prop("cassandra.keyspace")).isEqualTo("t_sei");
+    assertThat(q.prop("cassandra.replication.dcs")).isEqualTo("datacenter1:1,datacenter2:1,datacenter3:1");
+    for (String con : new String[] {"strong", "quorum", "localquorum", "eventual"}) {
+      for (int k : new int[] {1, 3}) {
+        Step steady = p.step(con + "/stale/copies-" + k + "/steady");
+        Step paused = p.step(con + "/stale/copies-" + k + "/paused");
+        assertThat(steady.dependsOn()).containsExactly(con + "/stale/copies-" + k + "/load-steady");
+        assertThat(paused.dependsOn()).containsExactly(con + "/stale/copies-" + k + "/load-paused");
+        assertThat(p.step(con + "/stale/copies-" + k + "/load-paused").properties())
+            .containsEntry("staleness", "false").containsEntry("table", con + "_paused");
+        assertThat(steady.properties()).doesNotContainKey("fault.action").containsEntry("staleness.readers", "2")
+            .containsEntry("maxexecutiontime", "30").containsEntry("table", con + "_steady")
+            .containsEntry("cassandra.keyspace", "t_sei_stale" + k)
+            .containsEntry("cassandra.replication.dcs", "datacenter1:K,datacenter2:K,datacenter3:K"
+                .replace("K", "" + k));
+        assertThat(steady.failuresExpected()).isFalse();
+        assertThat(paused.properties()).containsEntry("fault.action", "pause-node:2")
+            .containsEntry("fault.server", "cassandra@sei").containsEntry("fault.at", "4s")
+            .containsEntry("fault.restore", "16s");
+        assertThat(paused.failuresExpected()).isTrue();
+        assertThat(paused.tag("fault")).isEqualTo("pause-node:2");
+        assertThat(paused.tag("copies")).isEqualTo("" + k);
+      }
+    }
+    assertThat(p.step("strong/stale/copies-1/paused").properties())
+        .containsEntry("cassandra.readconsistency", "LOCAL_QUORUM")
+        .containsEntry("cassandra.writeconsistency", "EACH_QUORUM");
+    assertThat(p.step("eventual/stale/copies-3/paused").properties()).containsEntry("cassandra.readconsistency",
+        "ONE");
+    // one node a data centre holds one copy: the copies are capped, each once
+    Plan small = StudyPlans.expand(HOME, Studies.find("sei"), "cassandra", BATCHING, 1e-2, 100, Map.of(), "t_", 1,
+        new org.sciycsb.study.plan.DataCentres("cassandra@sei", 3, 3, "127.0.0", 40, "small host"));
+    assertThat(small.steps()).noneMatch(s -> s.name().contains("copies-3"));
+    assertThat(small.step("eventual/stale/copies-1/paused")).isNotNull();
+    assertThat(p.params()).containsKeys("dataCentres", "levels", "staleness");
+    // on one server: the paper's two levels and no stale-read steps
+    Plan one = StudyPlans.expand(HOME, Studies.find("sei"), "cassandra", BATCHING, 1e-2, 100, Map.of(), "t_");
+    assertThat(one.steps()).noneMatch(s -> s.name().contains("/stale/") || s.name().startsWith("quorum/"));
+    assertThat(one.params()).doesNotContainKeys("dataCentres", "staleness");
+  }
+
   /** Settings that mean something only on a cluster are noted in the plan with the steps that read them. */
   @Test
   void clusterOnlySettingsAreNotedInThePlan() throws Exception {
